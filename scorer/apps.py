@@ -1,0 +1,15 @@
+"""The scorer app: wires the pure engine's translatable labels to Django's gettext."""
+
+from django.apps import AppConfig
+
+
+class ScorerConfig(AppConfig):
+    name = "scorer"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.utils.translation import gettext
+
+        from scorer.engine import i18n
+
+        i18n.set_translator(gettext)
