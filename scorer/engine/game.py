@@ -1,0 +1,69 @@
+"""A game: validated hands in a row, totals (team totals with partners) and winners (SCORING_SPEC §8)."""
+
+from collections.abc import Mapping
+
+from .errors import ErrorList
+from .i18n import _
+from .parse import _parse_hand, check_keys, check_name, check_player_count, check_unique_names, parse_ruleset
+from .results import GameResult
+from .scoring import score_input
+
+GAME_KEYS = frozenset({"format", "ruleset", "options", "hands_planned", "players", "hands"})
+
+
+def winners_of(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """Lowest total wins; all tied at the lowest win together; everyone equal: nobody wins (D14)."""
+    if not totals or len(set(totals)) == 1:
+        return ()
+    low = min(totals)
+    return tuple(i for i, total in enumerate(totals) if total == low)
+
+
+def score_game_data(data: object) -> GameResult:
+    errors = ErrorList()
+    if not isinstance(data, Mapping):
+        errors.add("", _("A game must be a JSON object."))
+        errors.raise_if_any()
+    check_keys(data, GAME_KEYS, "", errors)
+    ruleset, options = parse_ruleset(data, errors)
+    names = parse_names(data.get("players"), bool(options.get("partners")), errors)
+    planned = parse_planned(data.get("hands_planned"), ruleset, errors)
+    raw_hands = data.get("hands", [])
+    if not isinstance(raw_hands, list):
+        errors.add("hands", _("Must be a list of hands."))
+    elif planned is not None and len(raw_hands) > planned:
+        errors.add("hands", _("The game has more hands than planned."))
+    errors.raise_if_any()
+    hands = []
+    for k, raw in enumerate(raw_hands):
+        hands.append(_parse_hand(raw, errors, names=names, ruleset=ruleset, options=options, prefix=f"hands[{k}]."))
+    errors.raise_if_any()
+    results = tuple(score_input(hand) for hand in hands)
+    totals = tuple(sum(r.players[i].total for r in results) for i in range(len(names)))
+    team_totals = tuple(sum(r.teams[t].total for r in results) for t in (0, 1)) if options.get("partners") else ()
+    game = GameResult(results, totals, team_totals, (), planned)
+    if game.complete:
+        game = GameResult(results, totals, team_totals, winners_of(team_totals or totals), planned)
+    return game
+
+
+def parse_names(raw: object, partners: bool, errors: ErrorList) -> list[str]:
+    if not check_player_count(raw, partners, "players", errors):
+        return []
+    paths = [f"players[{i}]" for i in range(len(raw))]
+    valid = [check_name(name, path, errors) for name, path in zip(raw, paths, strict=True)]
+    if not all(valid):
+        return []
+    names = [name.strip() for name in raw]
+    check_unique_names(names, paths, errors)
+    return names
+
+
+def parse_planned(raw: object, ruleset, errors: ErrorList) -> int | None:
+    if raw is None or ruleset is None:
+        return None
+    if type(raw) is not int or raw not in ruleset.hand_counts:
+        counts = ", ".join(str(n) for n in ruleset.hand_counts)
+        errors.add("hands_planned", _("This rule set plays games of {counts} hands.").format(counts=counts))
+        return None
+    return raw

@@ -1,0 +1,95 @@
+"""The validated input of one hand, as frozen dataclasses (built by :mod:`scorer.engine.parse`)."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Opened(StrEnum):
+    """How a player opened in this hand."""
+
+    NONE = "none"
+    """Never opened (or took back the whole first opening)."""
+    SETS = "sets"
+    """Opened with sets and runs (per / seri), 101 points or more."""
+    PAIRS = "pairs"
+    """Opened with pairs (çift), 5 pairs or more."""
+
+
+FOUL_KINDS = (
+    "okey_discard",
+    "islek_discard",
+    "take_back",
+    "side_tile_unused",
+    "below_threshold",
+    "okey_taken_from_discard",
+    "okey_swapped",
+)
+FINISH_FLAGS = ("okey_discard", "elden", "nine_pairs_run")
+
+
+@dataclass(frozen=True, slots=True)
+class Remaining:
+    """Tiles left in hand, in quick form (the tile form is reduced to this after validation)."""
+
+    points: int = 0
+    okeys: int = 0
+    fake_okeys: int = 0
+    tiles: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FirstOpening:
+    """Size of a player's first opening in this hand: ``points`` for sets, ``pairs`` for pairs."""
+
+    points: int | None = None
+    pairs: int | None = None
+    order: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInput:
+    name: str
+    opened: Opened = Opened.NONE
+    finished: bool = False
+    finish: frozenset[str] = frozenset()
+    remaining: Remaining = Remaining()
+    first_opening: FirstOpening | None = None
+    side_tile: int | None = None
+    fouls: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def has_opened(self) -> bool:
+        return self.opened is not Opened.NONE
+
+    @property
+    def finish_features(self) -> frozenset[str]:
+        """The finisher's flags plus ``pairs`` when they opened with pairs: what finish tables match on."""
+        return self.finish | {"pairs"} if self.opened is Opened.PAIRS else self.finish
+
+
+@dataclass(frozen=True, slots=True)
+class HandInput:
+    ruleset: str
+    options: Mapping[str, object]
+    players: tuple[PlayerInput, ...]
+    indicator: str | None = None
+
+    @property
+    def partners(self) -> bool:
+        return bool(self.options.get("partners"))
+
+    @property
+    def finisher(self) -> int | None:
+        for index, player in enumerate(self.players):
+            if player.finished:
+                return index
+        return None
+
+    def partner_of(self, index: int) -> int | None:
+        """Seats 1&3 and 2&4 are teams (0-based: 0&2, 1&3)."""
+        return (index + 2) % 4 if self.partners else None
+
+    def previous(self, index: int) -> int:
+        """The player before ``index`` in turn order, whose discards ``index`` draws from."""
+        return (index - 1) % len(self.players)

@@ -1,0 +1,336 @@
+"""JSON (already decoded) → validated :class:`HandInput`, or :class:`InvalidInput` naming every bad field.
+
+The checks follow SCORING_SPEC §2b. Structural checks come first; a rule set then says which
+fouls, finish flags and penalties it has.
+"""
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+
+from .errors import ErrorList
+from .i18n import _
+from .inputs import FINISH_FLAGS, FOUL_KINDS, FirstOpening, HandInput, Opened, PlayerInput, Remaining
+from .rulesets import RuleSet, get_ruleset
+from .tiles import COPIES, FAKE, MAX_TILES, OKEY, copy_key, is_tile_name, okey_of, parse_tile, value_tiles
+
+MAX_NAME = 30
+MAX_COUNT = 20
+MAX_POINTS = 22 * 13
+HAND_KEYS = frozenset({"format", "ruleset", "options", "indicator", "players"})
+PLAYER_KEYS = frozenset(
+    {"name", "opened", "finished", "finish", "remaining", "first_opening", "side_tile", "fouls"}
+)
+OPENED_VALUES = tuple(o.value for o in Opened)
+
+
+def is_int(value: object, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def check_keys(data: Mapping, allowed: frozenset[str], path: str, errors: ErrorList) -> None:
+    for key in data:
+        if key not in allowed:
+            errors.add(f"{path}.{key}" if path else str(key), _("Unknown field."))
+
+
+def check_name(name: object, path: str, errors: ErrorList) -> bool:
+    if not isinstance(name, str) or not name.strip():
+        errors.add(path, _("A name cannot be empty."))
+    elif len(name.strip()) > MAX_NAME:
+        errors.add(path, _("A name can be at most 30 characters."))
+    else:
+        return True
+    return False
+
+
+def check_unique_names(names: list[str], paths: list[str], errors: ErrorList) -> None:
+    seen: set[str] = set()
+    for name, path in zip(names, paths, strict=True):
+        key = name.strip().casefold()
+        if key in seen:
+            errors.add(path, _("Two players cannot have the same name."))
+        seen.add(key)
+
+
+def parse_ruleset(data: Mapping, errors: ErrorList) -> tuple[RuleSet | None, dict]:
+    """The rule set and its full options (defaults filled in)."""
+    try:
+        ruleset = get_ruleset(data.get("ruleset"))
+    except LookupError:
+        errors.add("ruleset", _("Unknown rule set. Choose one of: loca, loca-cezali, gkokay, kerizim."))
+        return None, {}
+    return ruleset, ruleset.parse_options(data.get("options"), errors)
+
+
+def check_player_count(players: object, partners: bool, path: str, errors: ErrorList) -> bool:
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        errors.add(path, _("A table has 2 to 4 players."))
+        return False
+    if partners and len(players) != 4:
+        errors.add(path, _("Partners (eşli) need exactly 4 players."))
+        return False
+    return True
+
+
+def parse_hand(data: object, *, names: list[str] | None = None, ruleset=None, options=None) -> HandInput:
+    """Validate one hand. Inside a game, ``names``, ``ruleset`` and ``options`` come from the game."""
+    errors = ErrorList()
+    hand = _parse_hand(data, errors, names=names, ruleset=ruleset, options=options, prefix="")
+    errors.raise_if_any()
+    return hand
+
+
+def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput | None:
+    if not isinstance(data, Mapping):
+        errors.add(prefix.rstrip("."), _("A hand must be a JSON object."))
+        return None
+    if ruleset is None:
+        check_keys(data, HAND_KEYS, "", errors)
+        ruleset, options = parse_ruleset(data, errors)
+        if ruleset is None:
+            return None
+    else:
+        check_keys(data, frozenset({"players", "indicator"}), prefix.rstrip("."), errors)
+    raw_players = data.get("players")
+    if not check_player_count(raw_players, bool(options.get("partners")), f"{prefix}players", errors):
+        return None
+    if names is not None and len(raw_players) != len(names):
+        errors.add(f"{prefix}players", _("Each hand lists every player of the game, in the same order."))
+        return None
+    indicator = parse_indicator(data.get("indicator"), f"{prefix}indicator", errors)
+    players = tuple(
+        parse_player(raw, f"{prefix}players[{i}]", names[i] if names else None, i, errors)
+        for i, raw in enumerate(raw_players)
+    )
+    if errors:
+        return None
+    players = resolve_tiles(players, indicator, data.get("indicator"), prefix, errors)
+    check_hand(players, prefix, names is None, errors)
+    ruleset.check_hand(players, options, prefix, errors)
+    if errors:
+        return None
+    return HandInput(ruleset.id, options, players, data.get("indicator"))
+
+
+def parse_indicator(value: object, path: str, errors: ErrorList):
+    if value is None:
+        return None
+    tile = parse_tile(value)
+    if tile is None:
+        errors.add(path, _("The indicator must be a numbered tile such as red-5."))
+    return tile
+
+
+def parse_player(raw: object, path: str, game_name: str | None, index: int, errors: ErrorList):
+    if not isinstance(raw, Mapping):
+        errors.add(path, _("A player must be a JSON object."))
+        return None
+    check_keys(raw, PLAYER_KEYS, path, errors)
+    name = raw.get("name")
+    if game_name is not None:
+        if name is not None and name != game_name:
+            errors.add(f"{path}.name", _("The players must be in the game's order."))
+        name = game_name
+    elif name is None:
+        name = _("Player {n}").format(n=index + 1)
+    elif check_name(name, f"{path}.name", errors):
+        name = name.strip()
+    opened = raw.get("opened", "none")
+    if opened not in OPENED_VALUES:
+        errors.add(f"{path}.opened", _("Must be one of: none, sets, pairs."))
+        opened = "none"
+    finished = raw.get("finished", False)
+    if not isinstance(finished, bool):
+        errors.add(f"{path}.finished", _("Must be true or false."))
+        finished = False
+    return PlayerInput(
+        name=name if isinstance(name, str) else "",
+        opened=Opened(opened),
+        finished=finished,
+        finish=parse_finish(raw.get("finish"), f"{path}.finish", errors),
+        remaining=parse_remaining(raw.get("remaining"), f"{path}.remaining", errors),
+        first_opening=parse_first_opening(raw.get("first_opening"), f"{path}.first_opening", errors),
+        side_tile=parse_side_tile(raw.get("side_tile"), f"{path}.side_tile", errors),
+        fouls=parse_fouls(raw.get("fouls"), f"{path}.fouls", errors),
+    )
+
+
+def parse_finish(raw: object, path: str, errors: ErrorList) -> frozenset[str]:
+    if raw is None:
+        return frozenset()
+    if not isinstance(raw, Mapping):
+        errors.add(path, _("Must be an object of finish flags."))
+        return frozenset()
+    check_keys(raw, frozenset(FINISH_FLAGS), path, errors)
+    flags = set()
+    for flag in FINISH_FLAGS:
+        value = raw.get(flag, False)
+        if not isinstance(value, bool):
+            errors.add(f"{path}.{flag}", _("Must be true or false."))
+        elif value:
+            flags.add(flag)
+    return frozenset(flags)
+
+
+def parse_remaining(raw: object, path: str, errors: ErrorList) -> Remaining:
+    if raw is None:
+        return Remaining()
+    if not isinstance(raw, Mapping):
+        errors.add(path, _("Must be an object: points, okeys, fake_okeys or tiles."))
+        return Remaining()
+    check_keys(raw, frozenset({"points", "okeys", "fake_okeys", "tiles"}), path, errors)
+    if "tiles" in raw:
+        return parse_tile_list(raw, path, errors)
+    values = {}
+    for key, high, message in (
+        ("points", MAX_POINTS, _("Must be a whole number from 0 to 286.")),
+        ("okeys", 2, _("Must be 0, 1 or 2.")),
+        ("fake_okeys", 2, _("Must be 0, 1 or 2.")),
+    ):
+        values[key] = raw.get(key, 0)
+        if not is_int(values[key], 0, high):
+            errors.add(f"{path}.{key}", message)
+            values[key] = 0
+    return Remaining(**values)
+
+
+def parse_tile_list(raw: Mapping, path: str, errors: ErrorList) -> Remaining:
+    tiles = raw["tiles"]
+    if any(key in raw for key in ("points", "okeys", "fake_okeys")):
+        errors.add(path, _("Give either the tiles or points/okeys/fake_okeys, not both."))
+    if not isinstance(tiles, list):
+        errors.add(f"{path}.tiles", _("Must be a list of tiles such as red-7, fake or okey."))
+        return Remaining()
+    if len(tiles) > MAX_TILES:
+        errors.add(f"{path}.tiles", _("A player holds at most 22 tiles."))
+    for j, text in enumerate(tiles):
+        if not is_tile_name(text):
+            errors.add(f"{path}.tiles[{j}]", _("Unknown tile. Use colour-number (red, yellow, blue, black; 1–13), fake or okey."))
+    return Remaining(tiles=tuple(t for t in tiles if isinstance(t, str)))
+
+
+def parse_first_opening(raw: object, path: str, errors: ErrorList) -> FirstOpening | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        errors.add(path, _("Must be an object: points or pairs, and order."))
+        return None
+    check_keys(raw, frozenset({"points", "pairs", "order"}), path, errors)
+    points, pairs, order = raw.get("points"), raw.get("pairs"), raw.get("order")
+    if (points is None) == (pairs is None):
+        errors.add(path, _("Give the opening's size either in points or in pairs."))
+    if points is not None and not is_int(points, 1, 300):
+        errors.add(f"{path}.points", _("Must be a whole number from 1 to 300."))
+    if pairs is not None and not is_int(pairs, 1, 11):
+        errors.add(f"{path}.pairs", _("Must be a whole number from 1 to 11."))
+    if order is not None and not is_int(order, 1, 4):
+        errors.add(f"{path}.order", _("Must be a whole number from 1 to 4."))
+    return FirstOpening(points, pairs, order)
+
+
+def parse_side_tile(raw: object, path: str, errors: ErrorList) -> int | None:
+    if raw is None:
+        return None
+    value = raw.get("value") if isinstance(raw, Mapping) else None
+    if isinstance(raw, Mapping):
+        check_keys(raw, frozenset({"value"}), path, errors)
+    if not is_int(value, 1, 13):
+        errors.add(f"{path}.value", _("Must be a whole number from 1 to 13."))
+        return None
+    return value
+
+
+def parse_fouls(raw: object, path: str, errors: ErrorList) -> dict[str, int]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        errors.add(path, _("Must be an object of foul counts."))
+        return {}
+    fouls = {}
+    for kind, count in raw.items():
+        if kind not in FOUL_KINDS:
+            errors.add(f"{path}.{kind}", _("Unknown foul."))
+        elif not is_int(count, 0, MAX_COUNT):
+            errors.add(f"{path}.{kind}", _("Must be a whole number from 0 to 20."))
+        elif count:
+            fouls[kind] = count
+    return fouls
+
+
+def resolve_tiles(players, indicator, raw_indicator, prefix, errors) -> tuple[PlayerInput, ...]:
+    """Reduce tile lists to quick-form numbers, checking the indicator and the copies of each tile."""
+    if all(p.remaining.tiles is None for p in players):
+        return players
+    if indicator is None:
+        if raw_indicator is None:
+            errors.add(f"{prefix}indicator", _("The tile list needs the hand's indicator (gösterge)."))
+        return players
+    okey = okey_of(indicator)
+    copies = Counter({str(indicator): 1})
+    resolved = []
+    for i, player in enumerate(players):
+        tiles = player.remaining.tiles
+        if tiles is None:
+            resolved.append(player)
+            continue
+        for j, text in enumerate(tiles):
+            key = copy_key(text, okey)
+            copies[key] += 1
+            if copies[key] > COPIES:
+                errors.add(
+                    f"{prefix}players[{i}].remaining.tiles[{j}]",
+                    _("There are only 2 copies of each tile (the indicator is one of them)."),
+                )
+        count = value_tiles(tiles, indicator=indicator)
+        resolved.append(replace(player, remaining=Remaining(count.points, count.okeys, count.fake_okeys, tiles)))
+    return tuple(resolved)
+
+
+def check_hand(players, prefix: str, names_given: bool, errors: ErrorList) -> None:
+    """Checks across players: one finisher, the finisher's state, okey totals, names."""
+    finishers = [i for i, p in enumerate(players) if p.finished]
+    for i in finishers[1:]:
+        errors.add(f"{prefix}players[{i}].finished", _("Only one player can finish a hand."))
+    for i, player in enumerate(players):
+        check_player_state(player, f"{prefix}players[{i}]", errors)
+    for key, label in (("okeys", _("real okeys")), ("fake_okeys", _("fake okeys"))):
+        total = 0
+        for i, player in enumerate(players):
+            total += getattr(player.remaining, key)
+            if total > COPIES and getattr(player.remaining, key):
+                errors.add(
+                    f"{prefix}players[{i}].remaining.{key}",
+                    _("There are only 2 {what} in the game; this hand has {n}.").format(what=label, n=total),
+                )
+                break
+    if names_given:
+        check_unique_names([p.name for p in players], [f"{prefix}players[{i}].name" for i in range(len(players))], errors)
+
+
+def check_player_state(player: PlayerInput, path: str, errors: ErrorList) -> None:
+    remaining = player.remaining
+    if player.finished:
+        if not player.has_opened:
+            errors.add(f"{path}.opened", _("A finisher must have opened."))
+        if remaining.points or remaining.okeys or remaining.fake_okeys or remaining.tiles:
+            errors.add(f"{path}.remaining", _("A finisher has no tiles left."))
+    elif player.finish:
+        errors.add(f"{path}.finish", _("Finish flags belong to the finisher only."))
+    if "nine_pairs_run" in player.finish and player.opened is not Opened.PAIRS:
+        errors.add(f"{path}.finish.nine_pairs_run", _("A 9 pairs + 1 run finisher opened with pairs."))
+    if player.side_tile is not None and not player.has_opened:
+        errors.add(f"{path}.side_tile", _("Only a player who opened can have used a side tile."))
+    check_first_opening(player, f"{path}.first_opening", errors)
+
+
+def check_first_opening(player: PlayerInput, path: str, errors: ErrorList) -> None:
+    opening = player.first_opening
+    if opening is None:
+        return
+    if not player.has_opened:
+        errors.add(path, _("Only a player who opened has a first opening."))
+    elif player.opened is Opened.PAIRS and opening.points is not None:
+        errors.add(f"{path}.points", _("A pairs opening is counted in pairs, not points."))
+    elif player.opened is Opened.SETS and opening.pairs is not None:
+        errors.add(f"{path}.pairs", _("A sets opening is counted in points, not pairs."))

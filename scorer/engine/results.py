@@ -1,0 +1,107 @@
+"""The engine's output: itemised lines; every total is the sum of its lines."""
+
+from dataclasses import dataclass
+
+FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line item: a signed number of points, why (label, detail) and the rule clause behind it."""
+
+    code: str
+    points: int
+    label: str
+    detail: str
+    rule: str
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "points": self.points, "label": self.label, "detail": self.detail, "rule": self.rule}
+
+
+def total_of(lines: tuple[Line, ...]) -> int:
+    return sum(line.points for line in lines)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    name: str
+    lines: tuple[Line, ...]
+
+    @property
+    def total(self) -> int:
+        return total_of(self.lines)
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "total": self.total, "lines": [line.to_dict() for line in self.lines]}
+
+
+@dataclass(frozen=True, slots=True)
+class TeamResult:
+    """A partners team: its total is its players' totals plus its own team lines."""
+
+    players: tuple[int, int]
+    player_total: int
+    lines: tuple[Line, ...]
+
+    @property
+    def total(self) -> int:
+        return self.player_total + total_of(self.lines)
+
+    def to_dict(self) -> dict:
+        return {"players": list(self.players), "total": self.total, "lines": [line.to_dict() for line in self.lines]}
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    ruleset: str
+    outcome: str
+    multiplier: int
+    players: tuple[PlayerResult, ...]
+    teams: tuple[TeamResult, ...] = ()
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(p.total for p in self.players)
+
+    def to_dict(self) -> dict:
+        return {
+            "format": FORMAT,
+            "ruleset": self.ruleset,
+            "outcome": self.outcome,
+            "multiplier": self.multiplier,
+            "players": [p.to_dict() for p in self.players],
+            "teams": [t.to_dict() for t in self.teams],
+            "warnings": list(self.warnings),
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    hands: tuple[HandResult, ...]
+    totals: tuple[int, ...]
+    team_totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    hands_planned: int | None
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.hands)
+
+    @property
+    def complete(self) -> bool:
+        return self.hands_planned is None or self.hands_played >= self.hands_planned
+
+    def to_dict(self) -> dict:
+        return {
+            "format": FORMAT,
+            "hands": [h.to_dict() for h in self.hands],
+            "totals": list(self.totals),
+            "team_totals": list(self.team_totals),
+            "winners": list(self.winners),
+            "hands_played": self.hands_played,
+            "hands_planned": self.hands_planned,
+        }

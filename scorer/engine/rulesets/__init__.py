@@ -1,0 +1,28 @@
+"""The rule-set registry: one module per rule set, looked up by id.
+
+>>> get_ruleset("kerizim").hand_counts
+(1, 2, 3)
+"""
+
+from .base import FinishRow, OptionSpec, RuleSet
+from .gkokay import GkOkay
+from .kerizim import Kerizim
+from .loca import Loca
+from .loca_cezali import LocaCezali
+
+_REGISTRY: dict[str, RuleSet] = {rs.id: rs for rs in (Loca(), LocaCezali(), GkOkay(), Kerizim())}
+
+
+def get_ruleset(ruleset_id: object) -> RuleSet:
+    """The rule set with this id; LookupError names the known ids."""
+    try:
+        return _REGISTRY[ruleset_id]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise LookupError(f"unknown rule set {ruleset_id!r}; known: {', '.join(_REGISTRY)}") from None
+
+
+def all_rulesets() -> tuple[RuleSet, ...]:
+    return tuple(_REGISTRY.values())
+
+
+__all__ = ["FinishRow", "OptionSpec", "RuleSet", "all_rulesets", "get_ruleset"]

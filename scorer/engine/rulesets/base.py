@@ -1,0 +1,193 @@
+"""What every rule set declares (data) and the small hooks a rule set may override.
+
+A rule set is a class with class attributes: its options, finish table, foul kinds, rule-clause
+ids and a few flags. Shared scoring code (:mod:`scorer.engine.scoring`) asks the rule set, never
+checks which rule set it is.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ..codes import RuleId
+from ..errors import ErrorList
+from ..i18n import N_, _
+from ..inputs import FINISH_FLAGS, Opened, PlayerInput
+
+if TYPE_CHECKING:
+    from ..scoring import Context
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """An option of a rule set: ``bool`` or a ``choice`` among ``choices``; label/help are msgids."""
+
+    name: str
+    kind: str
+    default: object
+    label: str
+    help: str
+    choices: tuple[str, ...] = ()
+
+    def valid(self, value: object) -> bool:
+        return isinstance(value, bool) if self.kind == "bool" else value in self.choices
+
+
+PARTNERS = OptionSpec(
+    "partners",
+    "bool",
+    False,
+    N_("Partners (eşli)"),
+    N_("Four players; seats 1 & 3 and 2 & 4 are teams and their points are added together."),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FinishRow:
+    """A row of a finish table: the first row whose ``needs`` the finisher has applies.
+
+    ``needs`` are finish features: ``pairs`` (opened with pairs), ``okey_discard``, ``elden``,
+    ``nine_pairs_run``. ``finisher`` is the finisher's score, ``m`` the multiplier on hand bases.
+    """
+
+    key: str
+    needs: frozenset[str]
+    finisher: int
+    m: int
+    label: str
+
+    def matches(self, features: frozenset[str]) -> bool:
+        return self.needs <= features
+
+
+def row(key: str, needs: str, finisher: int, m: int, label: str) -> FinishRow:
+    return FinishRow(key, frozenset(needs.split()), finisher, m, label)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rule clause behind each kind of line a rule set emits."""
+
+    finish: RuleId
+    not_opened: RuleId
+    tiles: RuleId
+    okey_in_hand: RuleId
+    pairs_double: RuleId
+    multiplier: RuleId
+    partners: RuleId
+    deck_out: RuleId
+    unscored_flag: RuleId
+    threshold: RuleId
+    winner: RuleId
+    fouls: Mapping[str, RuleId]
+    side_tile: RuleId | None = None
+    reward: RuleId | None = None
+
+
+class RuleSet:
+    """Base of the four rule sets. Subclasses set the class attributes and override hooks."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    options: ClassVar[tuple[OptionSpec, ...]] = (PARTNERS,)
+    hand_counts: ClassVar[tuple[int, ...]] = tuple(range(1, 22))
+    finish_table: ClassVar[tuple[FinishRow, ...]]
+    finish_flags: ClassVar[tuple[str, ...]] = ()
+    """Finish flags the rule set scores; other flags are accepted and shown as info lines."""
+    fouls: ClassVar[tuple[str, ...]] = ()
+    rules: ClassVar[Rules]
+    fake_okey_penalty: ClassVar[bool] = False
+    """LOCA: a fake okey left with an opener also costs 101."""
+    pairs_double: ClassVar[bool] = True
+    okeys_for_non_openers: ClassVar[bool] = False
+    draw_when_nobody_opened: ClassVar[bool] = False
+    side_tile_factors: ClassVar[tuple[int, int] | None] = None
+    """(sets, pairs) factor of the side-tile penalty, when the rule set has it."""
+
+    # --- options -------------------------------------------------------------------------------
+    def parse_options(self, raw: object, errors: ErrorList) -> dict:
+        options = {spec.name: spec.default for spec in self.options}
+        if raw is None:
+            return options
+        if not isinstance(raw, Mapping):
+            errors.add("options", _("Options must be a JSON object."))
+            return options
+        specs = {spec.name: spec for spec in self.options}
+        for key, value in raw.items():
+            spec = specs.get(key)
+            if spec is None:
+                errors.add(f"options.{key}", _("This rule set has no such option."))
+            elif not spec.valid(value):
+                message = _("Must be true or false.") if spec.kind == "bool" else _("Must be one of: {choices}.")
+                errors.add(f"options.{key}", message.format(choices=", ".join(spec.choices)))
+            else:
+                options[key] = value
+        return options
+
+    def normalize_options(self, raw: object) -> dict:
+        """Full options with defaults; raises InvalidInput on a bad option."""
+        errors = ErrorList()
+        options = self.parse_options(raw, errors)
+        errors.raise_if_any()
+        return options
+
+    def foul_kinds(self, options: Mapping) -> tuple[str, ...]:
+        return self.fouls
+
+    def has_side_tile(self, options: Mapping) -> bool:
+        return self.side_tile_factors is not None
+
+    def threshold_chain(self, options: Mapping) -> bool:
+        """Whether openings must beat earlier openings (katlamalı)."""
+        return False
+
+    def uses_first_opening(self, options: Mapping) -> bool:
+        return True
+
+    def threshold_hint(self, options: Mapping) -> str:
+        return ""
+
+    # --- validation ----------------------------------------------------------------------------
+    def check_hand(self, players: tuple[PlayerInput, ...], options: Mapping, prefix: str, errors: ErrorList) -> None:
+        kinds = self.foul_kinds(options)
+        for i, player in enumerate(players):
+            path = f"{prefix}players[{i}]"
+            for kind in player.fouls:
+                if kind not in kinds:
+                    errors.add(f"{path}.fouls.{kind}", _("This rule set has no such foul."))
+            if "nine_pairs_run" in player.finish and "nine_pairs_run" not in self.finish_flags:
+                errors.add(f"{path}.finish.nine_pairs_run", _("Only LOCA Cezalı 101 has the 9 pairs + 1 run finish."))
+            if player.side_tile is not None and not self.has_side_tile(options):
+                errors.add(f"{path}.side_tile", _("This rule set has no side-tile penalty."))
+
+    # --- scoring hooks -------------------------------------------------------------------------
+    def finish_row(self, finisher: PlayerInput) -> FinishRow:
+        features = finisher.finish_features & (frozenset(self.finish_flags) | {"pairs"})
+        return next(r for r in self.finish_table if r.matches(features))
+
+    def multiplier(self, ctx: "Context") -> tuple[int, tuple[str, ...]]:
+        """The multiplier on hand bases and the reasons shown in its lines."""
+        if ctx.row is None or ctx.row.m == 1:
+            return 1, ()
+        return ctx.row.m, (f"{_(ctx.row.label)} ×{ctx.row.m}",)
+
+    def base_factors(self, ctx: "Context", player: PlayerInput) -> tuple[int, int]:
+        """(pairs factor, multiplier) applied to an opener's hand value."""
+        pairs = 2 if self.pairs_double and player.opened is Opened.PAIRS else 1
+        return pairs, ctx.m
+
+    def non_opener_factor(self, ctx: "Context") -> int:
+        return ctx.m
+
+    def fouls_waived(self, ctx: "Context", index: int) -> bool:
+        return False
+
+    def reward_lines(self, ctx: "Context", index: int) -> list:
+        return []
+
+    def team_fixed_base(self, ctx: "Context") -> int:
+        """Cezalı 101 Eşli: the opposing team's fixed line instead of hand bases (0 = none)."""
+        return 0
+
+    def unscored_flags(self, player: PlayerInput) -> tuple[str, ...]:
+        return tuple(f for f in FINISH_FLAGS if f in player.finish and f not in self.finish_flags)

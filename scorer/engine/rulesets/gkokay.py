@@ -1,0 +1,77 @@
+"""GkOkay 101 (SCORING_SPEC §6): the finisher writes 0; special finishes double the non-openers' 202."""
+
+from collections.abc import Mapping
+
+from ..codes import RuleId as R
+from ..i18n import N_, _
+from .base import PARTNERS, OptionSpec, RuleSet, Rules, row
+
+KATLAMALI = OptionSpec(
+    "katlamali",
+    "bool",
+    False,
+    N_("Katlamalı"),
+    N_("Each opening must beat the previous one of its kind; points are not affected."),
+)
+CEZALI = OptionSpec(
+    "cezali",
+    "bool",
+    False,
+    N_("Cezalı"),
+    N_("Fouls cost 101 each and the discarder of a used side tile pays its value × 10 (× 20 for pairs)."),
+)
+# The finisher always writes 0; m is the factor on a non-opener's 202 (D7: once, whatever the flags).
+GKOKAY_FINISHES = (
+    row("okey", "okey_discard", 0, 2, N_("Okey discard finish")),
+    row("elden", "elden", 0, 2, N_("Elden finish")),
+    row("pairs", "pairs", 0, 2, N_("Pairs finish")),
+    row("normal", "", 0, 1, N_("Normal finish")),
+)
+CEZALI_FOULS = ("below_threshold", "okey_discard", "islek_discard", "side_tile_unused")
+
+
+class GkOkay(RuleSet):
+    id = "gkokay"
+    name = N_("GkOkay 101")
+    options = (PARTNERS, KATLAMALI, CEZALI)
+    hand_counts = (1, 2, 3, 5, 7, 11)
+    finish_table = GKOKAY_FINISHES
+    finish_flags = ("okey_discard", "elden")
+    pairs_double = False
+    okeys_for_non_openers = True
+    side_tile_factors = (10, 20)
+    rules = Rules(
+        finish=R.GKOKAY_FINISHER,
+        not_opened=R.GKOKAY_NOT_OPENED,
+        tiles=R.GKOKAY_TILES,
+        okey_in_hand=R.GKOKAY_OKEY_IN_HAND,
+        pairs_double=R.GKOKAY_TILES,
+        multiplier=R.GKOKAY_NOT_OPENED,
+        partners=R.GKOKAY_PARTNERS,
+        deck_out=R.GKOKAY_DECK_OUT,
+        unscored_flag=R.GKOKAY_FINISHER,
+        threshold=R.GKOKAY_THRESHOLD,
+        winner=R.GKOKAY_WINNER,
+        fouls={kind: R.GKOKAY_FOULS for kind in CEZALI_FOULS},
+        side_tile=R.GKOKAY_SIDE_TILE,
+    )
+
+    def foul_kinds(self, options: Mapping) -> tuple[str, ...]:
+        return CEZALI_FOULS if options.get("cezali") else ()
+
+    def has_side_tile(self, options: Mapping) -> bool:
+        return bool(options.get("cezali"))
+
+    def threshold_chain(self, options: Mapping) -> bool:
+        return bool(options.get("katlamali"))
+
+    def threshold_hint(self, options: Mapping) -> str:
+        if not options.get("cezali"):
+            return ""
+        return " " + _("A GkOkay Cezalı table records this as the below-threshold foul (+101).")
+
+    def base_factors(self, ctx, player):
+        return 1, 1  # no pairs doubling (D3) and no multiplier on openers
+
+    def non_opener_factor(self, ctx) -> int:
+        return ctx.m

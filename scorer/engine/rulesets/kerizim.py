@@ -1,0 +1,54 @@
+"""Kerizim 101 (SCORING_SPEC §7): ×2 on a pairs finish, ×2 again when nobody else opened; they stack."""
+
+from ..codes import RuleId as R
+from ..i18n import N_, _
+from .base import RuleSet, Rules, row
+
+KERIZIM_FINISHES = (
+    row("pairs", "pairs", -202, 2, N_("Pairs finish")),
+    row("normal", "", -101, 1, N_("Normal finish")),
+)
+KERIZIM_FOULS = ("okey_discard", "islek_discard", "side_tile_unused")
+
+
+class Kerizim(RuleSet):
+    id = "kerizim"
+    name = N_("Kerizim 101")
+    hand_counts = (1, 2, 3)
+    finish_table = KERIZIM_FINISHES
+    fouls = KERIZIM_FOULS
+    rules = Rules(
+        finish=R.KERIZIM_FINISHER,
+        not_opened=R.KERIZIM_NOT_OPENED,
+        tiles=R.KERIZIM_TILES,
+        okey_in_hand=R.KERIZIM_TILES,
+        pairs_double=R.KERIZIM_PAIRS_DOUBLE,
+        multiplier=R.KERIZIM_MULTIPLIERS,
+        partners=R.KERIZIM_PARTNERS,
+        deck_out=R.KERIZIM_DECK_OUT,
+        unscored_flag=R.KERIZIM_FINISHER,
+        threshold=R.KERIZIM_FINISHER,
+        winner=R.KERIZIM_WINNER,
+        fouls={kind: R.KERIZIM_FOULS for kind in KERIZIM_FOULS} | {"waived": R.KERIZIM_FINISHER_FOULS},
+    )
+
+    def multiplier(self, ctx):
+        if ctx.row is None:
+            return 1, ()
+        m, reasons = ctx.row.m, [f"{_(ctx.row.label)} ×2"] if ctx.row.m == 2 else []
+        if not self.someone_else_opened(ctx):
+            m *= 2
+            reasons.append(_("nobody else opened") + " ×2")
+        return m, tuple(reasons)
+
+    @staticmethod
+    def someone_else_opened(ctx) -> bool:
+        # With partners the finisher's partner is left out of the check.
+        return any(
+            p.has_opened
+            for i, p in enumerate(ctx.hand.players)
+            if i != ctx.finisher and i != ctx.hand.partner_of(ctx.finisher)
+        )
+
+    def fouls_waived(self, ctx, index: int) -> bool:
+        return ctx.finisher is not None and (index == ctx.finisher or ctx.is_finisher_partner(index))

@@ -1,0 +1,51 @@
+"""LOCA 101 klasik (SCORING_SPEC §4): the PUANLAMA table, no multiplier on anyone else."""
+
+from collections.abc import Mapping
+
+from ..codes import RuleId as R
+from ..i18n import N_
+from .base import PARTNERS, OptionSpec, RuleSet, Rules, row
+
+KATLAMA = OptionSpec(
+    "katlama",
+    "choice",
+    "none",
+    N_("Table type"),
+    N_("Katlamalı and Extra raise the opening threshold during the hand; they never change points."),
+    ("none", "katlamali", "extra"),
+)
+
+KLASIK_FINISHES = (
+    row("pairs_okey", "pairs okey_discard", -808, 1, N_("Pairs and okey discard finish")),
+    row("okey", "okey_discard", -404, 1, N_("Okey discard finish")),
+    row("pairs", "pairs", -202, 1, N_("Pairs finish")),
+    row("normal", "", -101, 1, N_("Normal finish")),
+)
+
+
+class Loca(RuleSet):
+    id = "loca"
+    name = N_("LOCA 101 (Klasik)")
+    options = (PARTNERS, KATLAMA)
+    finish_table = KLASIK_FINISHES
+    finish_flags = ("okey_discard",)
+    fouls = ("okey_discard", "islek_discard", "take_back")
+    fake_okey_penalty = True
+    draw_when_nobody_opened = True
+    rules = Rules(
+        finish=R.LOCA_FINISHES,
+        not_opened=R.LOCA_NOT_OPENED,
+        tiles=R.LOCA_TILES,
+        okey_in_hand=R.LOCA_OKEY_IN_HAND,
+        pairs_double=R.LOCA_PAIRS_DOUBLE,
+        multiplier=R.LOCA_FINISHES,
+        partners=R.LOCA_PARTNERS,
+        deck_out=R.LOCA_DECK_OUT,
+        unscored_flag=R.LOCA_ELDEN,
+        threshold=R.LOCA_THRESHOLD,
+        winner=R.LOCA_WINNER,
+        fouls={"okey_discard": R.LOCA_FOUL_OKEY, "islek_discard": R.LOCA_FOUL_ISLEK, "take_back": R.LOCA_FOUL_TAKE_BACK},
+    )
+
+    def threshold_chain(self, options: Mapping) -> bool:
+        return options.get("katlama") in ("katlamali", "extra")

@@ -1,0 +1,88 @@
+"""LOCA Cezalı 101 (SCORING_SPEC §5): klasik plus finish multipliers, rewards and more penalties."""
+
+from ..codes import RuleId as R
+from ..codes import LineCode as C
+from ..i18n import N_, _
+from ..inputs import Opened
+from .base import Rules, row
+from .loca import Loca
+
+CEZALI_FINISHES = (
+    row("nine_pairs_run", "nine_pairs_run", -404, 4, N_("9 pairs + 1 run finish")),
+    row("pairs_okey", "pairs okey_discard", -808, 8, N_("Pairs and okey discard finish")),
+    row("okey", "okey_discard", -404, 4, N_("Okey discard finish")),
+    row("elden", "elden", -202, 2, N_("Elden finish")),
+    row("pairs", "pairs", -202, 2, N_("Pairs finish")),
+    row("normal", "", -101, 1, N_("Normal finish")),
+)
+# Cezalı 101 Eşli: the opposing team's fixed line, first match wins (D6).
+TEAM_FIXED = (
+    (frozenset({"nine_pairs_run"}), 1600),
+    (frozenset({"okey_discard", "elden"}), 1600),
+    (frozenset({"okey_discard", "pairs"}), 1600),
+    (frozenset({"okey_discard"}), 808),
+    (frozenset({"elden"}), 808),
+)
+# Opening rewards, largest first; only the first that qualifies applies.
+REWARDS = (
+    ("pairs", 9, -202, N_("First opening with 9 or more pairs")),
+    ("points", 151, -101, N_("First opening with 151 or more points")),
+    ("pairs", 7, -101, N_("First opening with 7 or 8 pairs")),
+)
+
+
+class LocaCezali(Loca):
+    id = "loca-cezali"
+    name = N_("LOCA Cezalı 101")
+    finish_table = CEZALI_FINISHES
+    finish_flags = ("okey_discard", "elden", "nine_pairs_run")
+    fouls = ("okey_discard", "islek_discard", "take_back", "okey_taken_from_discard", "okey_swapped")
+    side_tile_factors = (10, 20)
+    rules = Rules(
+        finish=R.CEZALI_FINISHES,
+        not_opened=R.CEZALI_NOT_OPENED,
+        tiles=R.LOCA_TILES,
+        okey_in_hand=R.LOCA_OKEY_IN_HAND,
+        pairs_double=R.LOCA_PAIRS_DOUBLE,
+        multiplier=R.CEZALI_PAIRS_MAX,
+        partners=R.CEZALI_PARTNERS,
+        deck_out=R.LOCA_DECK_OUT,
+        unscored_flag=R.CEZALI_FINISHES,
+        threshold=R.LOCA_THRESHOLD,
+        winner=R.LOCA_WINNER,
+        fouls={
+            "okey_discard": R.CEZALI_FOUL_OKEY,
+            "islek_discard": R.CEZALI_FOUL_ISLEK,
+            "take_back": R.LOCA_FOUL_TAKE_BACK,
+            "okey_taken_from_discard": R.CEZALI_OKEY_TAKEN,
+            "okey_swapped": R.CEZALI_OKEY_SWAPPED,
+        },
+        side_tile=R.CEZALI_SIDE_TILE,
+        reward=R.CEZALI_REWARD,
+    )
+
+    def base_factors(self, ctx, player):
+        # The pairs ×2 and the finish multiplier are not multiplied together: the larger applies.
+        if player.opened is Opened.PAIRS:
+            return (2, 1) if ctx.m <= 2 else (1, ctx.m)
+        return 1, ctx.m
+
+    def team_fixed_base(self, ctx) -> int:
+        features = ctx.hand.players[ctx.finisher].finish_features
+        return next((amount for needs, amount in TEAM_FIXED if needs <= features), 0)
+
+    def reward_lines(self, ctx, index):
+        player = ctx.hand.players[index]
+        opening = player.first_opening
+        if opening is None:
+            return []
+        nine_pairs_run = player.finished and "nine_pairs_run" in player.finish
+        for kind, least, points, label in REWARDS:
+            size = getattr(opening, kind)
+            if size is None or size < least:
+                continue
+            if nine_pairs_run and kind == "pairs":
+                note = N_("No 9-pair reward on a 9 pairs + 1 run finish")
+                return [ctx.line(C.INFO, 0, note, _("{n} pairs").format(n=size), self.rules.reward)]
+            return [ctx.line(C.OPENING_REWARD, points, label, str(size), self.rules.reward)]
+        return []

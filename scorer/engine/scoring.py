@@ -1,0 +1,212 @@
+"""Scores one validated hand: the shared pipeline that asks the rule set at each step.
+
+Each player's lines are built in this order: finish or hand base, opening reward, side-tile
+penalties charged to them, fouls, information lines. Team lines (Cezalı 101 Eşli) go on the team.
+"""
+
+from dataclasses import dataclass
+
+from .codes import LineCode as C
+from .i18n import N_, _
+from .inputs import HandInput, Opened, PlayerInput
+from .results import HandResult, Line, PlayerResult, TeamResult, total_of
+from .rulesets import RuleSet, get_ruleset
+from .rulesets.base import FinishRow
+from .thresholds import threshold_warnings
+
+NOT_OPENED_BASE = 202
+OKEY_COST = 101
+FOUL_COST = 101
+
+FOUL_LABELS = {
+    "okey_discard": N_("Discarded a real okey"),
+    "islek_discard": N_("Discarded an işlek tile"),
+    "take_back": N_("Took back what was laid down"),
+    "side_tile_unused": N_("Took the side tile and did not use it"),
+    "below_threshold": N_("Tried to open below the threshold"),
+    "okey_taken_from_discard": N_("Own discarded okey was taken"),
+    "okey_swapped": N_("Own okey was swapped out of a group"),
+}
+FLAG_LABELS = {
+    "okey_discard": N_("Finished by discarding the okey"),
+    "elden": N_("Elden (opened and finished in one move)"),
+    "nine_pairs_run": N_("9 pairs + 1 run"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """Everything the hooks need about the hand being scored."""
+
+    hand: HandInput
+    ruleset: RuleSet
+    outcome: str
+    finisher: int | None
+    row: FinishRow | None
+    m: int = 1
+    reasons: tuple[str, ...] = ()
+    team_fixed: int = 0
+
+    def is_finisher_partner(self, index: int) -> bool:
+        return self.finisher is not None and self.hand.partner_of(self.finisher) == index
+
+    def is_fixed_opponent(self, index: int) -> bool:
+        return bool(self.team_fixed) and index % 2 != self.finisher % 2
+
+    def line(self, code: C, points: int, label: str, detail: str, rule: str) -> Line:
+        return Line(code.value, points, _(label), detail, str(rule))
+
+
+def score_input(hand: HandInput) -> HandResult:
+    ruleset = get_ruleset(hand.ruleset)
+    ctx = make_context(hand, ruleset)
+    lines = [player_lines(ctx, i) for i in range(len(hand.players))]
+    for taker, player in enumerate(hand.players):
+        if player.side_tile is not None:
+            lines[hand.previous(taker)].append(side_tile_line(ctx, player))
+    players = tuple(PlayerResult(p.name, tuple(ls)) for p, ls in zip(hand.players, lines, strict=True))
+    return HandResult(
+        ruleset=ruleset.id,
+        outcome=ctx.outcome,
+        multiplier=ctx.m,
+        players=players,
+        teams=team_results(ctx, players),
+        warnings=tuple(threshold_warnings(hand, ruleset)),
+        notes=tuple(outcome_notes(ctx)),
+    )
+
+
+def make_context(hand: HandInput, ruleset: RuleSet) -> Context:
+    finisher = hand.finisher
+    if finisher is not None:
+        outcome = "finished"
+    elif ruleset.draw_when_nobody_opened and not any(p.has_opened for p in hand.players):
+        outcome = "draw"
+    else:
+        outcome = "deck_out"
+    row = ruleset.finish_row(hand.players[finisher]) if finisher is not None else None
+    ctx = Context(hand, ruleset, outcome, finisher, row)
+    m, reasons = ruleset.multiplier(ctx)
+    ctx = Context(hand, ruleset, outcome, finisher, row, m, reasons)
+    if hand.partners and finisher is not None:
+        ctx = Context(hand, ruleset, outcome, finisher, row, m, reasons, ruleset.team_fixed_base(ctx))
+    return ctx
+
+
+def player_lines(ctx: Context, index: int) -> list[Line]:
+    rules = ctx.ruleset.rules
+    player = ctx.hand.players[index]
+    if ctx.outcome == "draw":
+        lines = [ctx.line(C.DRAW, 0, N_("Draw: nobody opened"), _("table entry refunded"), rules.deck_out)]
+    elif index == ctx.finisher:
+        lines = finish_lines(ctx, player)
+    elif ctx.is_finisher_partner(index):
+        lines = [ctx.line(C.PARTNER_EXEMPT, 0, N_("Partner finished: no hand base"), "", rules.partners)]
+    elif ctx.is_fixed_opponent(index):
+        label = N_("Hand base replaced by the team's fixed base")
+        lines = [ctx.line(C.INFO, 0, label, str(ctx.team_fixed), ctx.ruleset.rules.partners)]
+    else:
+        lines = base_lines(ctx, player)
+    lines += ctx.ruleset.reward_lines(ctx, index)
+    lines += foul_lines(ctx, index, player)
+    return lines
+
+
+def finish_lines(ctx: Context, player: PlayerInput) -> list[Line]:
+    rules = ctx.ruleset.rules
+    lines = [ctx.line(C.FINISH, ctx.row.finisher, ctx.row.label, "", rules.finish)]
+    for flag in ctx.ruleset.unscored_flags(player):
+        label = _("{flag}: not scored in this rule set").format(flag=_(FLAG_LABELS[flag]))
+        lines.append(Line(C.INFO.value, 0, label, "", rules.unscored_flag.value))
+    return lines
+
+
+def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
+    """A non-finisher's hand base, itemised: tiles, okeys, pairs doubling, multiplier."""
+    rules = ctx.ruleset.rules
+    if not player.has_opened:
+        lines = [ctx.line(C.NOT_OPENED, NOT_OPENED_BASE, N_("Never opened"), "202", rules.not_opened)]
+        lines += multiplier_lines(ctx, NOT_OPENED_BASE, ctx.ruleset.non_opener_factor(ctx), rules.not_opened)
+        if ctx.ruleset.okeys_for_non_openers:
+            lines += okey_lines(ctx, player.remaining.okeys, 0)
+        return lines
+    remaining = player.remaining
+    lines = [ctx.line(C.TILES, remaining.points, N_("Tiles left"), tiles_detail(remaining), rules.tiles)]
+    fakes = remaining.fake_okeys if ctx.ruleset.fake_okey_penalty else 0
+    lines += okey_lines(ctx, remaining.okeys, fakes)
+    value = total_of(tuple(lines))
+    pairs, m = ctx.ruleset.base_factors(ctx, player)
+    if pairs == 2:
+        lines.append(ctx.line(C.PAIRS_DOUBLE, value, N_("Opened with pairs: hand value doubled"), f"{value} × 2", rules.pairs_double))
+        value *= 2
+    elif player.opened is Opened.PAIRS and ctx.ruleset.pairs_double and m > 2:
+        lines.append(ctx.line(C.INFO, 0, N_("Pairs ×2 not added: only the larger multiplier applies"), f"×{m} > ×2", rules.multiplier))
+    return lines + multiplier_lines(ctx, value, m, rules.multiplier)
+
+
+def okey_lines(ctx: Context, okeys: int, fakes: int) -> list[Line]:
+    rule = ctx.ruleset.rules.okey_in_hand
+    lines = []
+    if okeys:
+        lines.append(ctx.line(C.OKEY_IN_HAND, OKEY_COST * okeys, N_("Real okey left in hand"), f"{okeys} × 101", rule))
+    if fakes:
+        lines.append(ctx.line(C.OKEY_IN_HAND, OKEY_COST * fakes, N_("Fake okey left in hand"), f"{fakes} × 101", rule))
+    return lines
+
+
+def multiplier_lines(ctx: Context, base: int, m: int, rule) -> list[Line]:
+    if m == 1 or base == 0:
+        return []
+    detail = f"{base} × {m} = {base * m}"
+    if ctx.reasons:
+        detail += f" ({', '.join(ctx.reasons)})"
+    return [ctx.line(C.MULTIPLIER, base * (m - 1), N_("Finish multiplier"), detail, rule)]
+
+
+def tiles_detail(remaining) -> str:
+    if remaining.tiles:
+        return " ".join(remaining.tiles) + f" = {remaining.points}"
+    return str(remaining.points)
+
+
+def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
+    if not player.fouls:
+        return []
+    rules = ctx.ruleset.rules
+    if ctx.ruleset.fouls_waived(ctx, index):
+        detail = ", ".join(f"{_(FOUL_LABELS[k])} × {n}" for k, n in player.fouls.items())
+        return [ctx.line(C.FOULS_WAIVED, 0, N_("Fouls not written for the finishing side"), detail, rules.fouls["waived"])]
+    return [
+        ctx.line(C(f"foul_{kind}"), FOUL_COST * count, FOUL_LABELS[kind], f"{count} × 101", rules.fouls[kind])
+        for kind, count in player.fouls.items()
+    ]
+
+
+def side_tile_line(ctx: Context, taker: PlayerInput) -> Line:
+    sets_factor, pairs_factor = ctx.ruleset.side_tile_factors
+    factor = pairs_factor if taker.opened is Opened.PAIRS else sets_factor
+    label = _("{name} opened with your discard").format(name=taker.name)
+    value = taker.side_tile
+    return Line(C.SIDE_TILE_PENALTY.value, value * factor, label, f"{value} × {factor}", ctx.ruleset.rules.side_tile.value)
+
+
+def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamResult, ...]:
+    if not ctx.hand.partners:
+        return ()
+    teams = []
+    for team in (0, 1):
+        lines = ()
+        if ctx.team_fixed and team != ctx.finisher % 2:
+            label = N_("Fixed team base (instead of hand bases)")
+            lines = (ctx.line(C.TEAM_FIXED_BASE, ctx.team_fixed, label, ", ".join(ctx.reasons), ctx.ruleset.rules.partners),)
+        members = (team, team + 2)
+        teams.append(TeamResult(members, players[team].total + players[team + 2].total, lines))
+    return tuple(teams)
+
+
+def outcome_notes(ctx: Context) -> list[str]:
+    if ctx.outcome == "draw":
+        return [_("Nobody opened before the wall ran out: the hand is a draw and the table entry is refunded. Fouls still count.")]
+    if ctx.outcome == "deck_out":
+        return [_("The wall ran out without a finisher: nobody gets a finish score and no multiplier applies.")]
+    return []

@@ -1,0 +1,57 @@
+"""Opening thresholds (SCORING_SPEC §7b): warnings about openings, never errors, never points.
+
+Every opening must reach the base threshold (101 points or 5 pairs). On katlamalı tables each
+opening must also beat the highest earlier opening of its own kind by at least one; an elden
+finisher needs only the base threshold.
+"""
+
+from .i18n import _
+from .inputs import HandInput
+
+BASE_POINTS = 101
+BASE_PAIRS = 5
+
+
+def threshold_warnings(hand: HandInput, ruleset) -> list[str]:
+    openings = [(i, p) for i, p in enumerate(hand.players) if p.first_opening is not None]
+    hint = ruleset.threshold_hint(hand.options)
+    warnings = [w + hint for w in base_warnings(openings)]
+    if ruleset.threshold_chain(hand.options):
+        warnings += [w + hint for w in chain_warnings(openings)]
+    return warnings
+
+
+def base_warnings(openings) -> list[str]:
+    warnings = []
+    for _index, player in openings:
+        opening = player.first_opening
+        if opening.points is not None and opening.points < BASE_POINTS:
+            warnings.append(
+                _("{name} opened with {n} points, under the 101-point threshold.").format(name=player.name, n=opening.points)
+            )
+        if opening.pairs is not None and opening.pairs < BASE_PAIRS:
+            warnings.append(
+                _("{name} opened with {n} pairs, under the 5-pair threshold.").format(name=player.name, n=opening.pairs)
+            )
+    return warnings
+
+
+def chain_warnings(openings) -> list[str]:
+    """Each kind rises only with itself: points openings against points, pairs against pairs."""
+    ordered = sorted((p for _i, p in openings if p.first_opening.order is not None), key=lambda p: p.first_opening.order)
+    best = {"points": 0, "pairs": 0}
+    warnings = []
+    for player in ordered:
+        opening = player.first_opening
+        kind = "points" if opening.points is not None else "pairs"
+        size = getattr(opening, kind)
+        elden = player.finished and "elden" in player.finish
+        if best[kind] and size <= best[kind] and not elden:
+            message = (
+                _("{name} opened with {n} points; katlamalı needs at least {need} after the earlier opening of {best}.")
+                if kind == "points"
+                else _("{name} opened with {n} pairs; katlamalı needs at least {need} after the earlier opening of {best}.")
+            )
+            warnings.append(message.format(name=player.name, n=size, need=best[kind] + 1, best=best[kind]))
+        best[kind] = max(best[kind], size)
+    return warnings
