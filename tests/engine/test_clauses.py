@@ -1,0 +1,198 @@
+"""The rule-clause data module: one clause per RuleId, verbatim quotes, decisions D1–D14."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from scorer.engine import clauses as clauses_module
+from scorer.engine.clauses import (
+    CLAUSES,
+    DECISIONS,
+    QUOTE_SEPARATOR,
+    RULESETS,
+    Clause,
+    anchor,
+    clause,
+    clauses_for,
+    decision,
+    page_ruleset,
+)
+from scorer.engine.codes import RuleId
+
+REPO = Path(__file__).resolve().parents[2]
+SEED_DIRS = (REPO.parent / "shared" / "seeds", REPO / "docs" / "seeds")
+
+EXPECTED_DECISIONS = {
+    RuleId.LOCA_OKEY_IN_HAND: ("D1",),
+    RuleId.LOCA_ELDEN: ("D4",),
+    RuleId.LOCA_WINNER: ("D14",),
+    RuleId.CEZALI_FINISHES: ("D5",),
+    RuleId.CEZALI_PARTNERS: ("D6",),
+    RuleId.GKOKAY_NOT_OPENED: ("D7",),
+    RuleId.GKOKAY_TILES: ("D3",),
+    RuleId.GKOKAY_OKEY_IN_HAND: ("D1", "D8"),
+    RuleId.GKOKAY_FOULS: ("D9",),
+    RuleId.GKOKAY_DECK_OUT: ("D10",),
+    RuleId.GKOKAY_PARTNERS: ("D11",),
+    RuleId.GKOKAY_THRESHOLD: ("D13",),
+    RuleId.GKOKAY_WINNER: ("D14",),
+    RuleId.KERIZIM_TILES: ("D1",),
+    RuleId.KERIZIM_PAIRS_DOUBLE: ("D2",),
+    RuleId.KERIZIM_FINISHER_FOULS: ("D12",),
+    RuleId.KERIZIM_PARTNERS: ("D12",),
+    RuleId.KERIZIM_WINNER: ("D14",),
+}
+
+
+def normalise(text: str) -> str:
+    return " ".join(text.split())
+
+
+def read_seed(name: str) -> str:
+    for folder in SEED_DIRS:
+        if (folder / name).is_file():
+            return (folder / name).read_text(encoding="utf-8")
+    pytest.fail(f"Seed file {name} not found in any of: {', '.join(str(d) for d in SEED_DIRS)}")
+
+
+def all_seeds() -> str:
+    return "\n".join(normalise(read_seed(info.seed)) for info in RULESETS.values())
+
+
+def test_every_rule_id_has_exactly_one_clause_and_nothing_else():
+    assert list(CLAUSES) == list(RuleId)
+
+
+@pytest.mark.parametrize("rule_id", list(RuleId))
+def test_clause_ruleset_and_seed_match_the_id(rule_id):
+    found = CLAUSES[rule_id]
+    assert found.id is rule_id
+    assert found.ruleset == rule_id.split(".", 1)[0]
+    assert found.ruleset in RULESETS
+    assert found.seed == RULESETS[found.ruleset].seed
+    for text in (found.title_tr, found.title_en, found.text_tr, found.text_en):
+        assert text.strip() == text and text
+
+
+@pytest.mark.parametrize("rule_id", list(RuleId))
+def test_clause_text_tr_is_quoted_verbatim_from_its_seed(rule_id):
+    found = CLAUSES[rule_id]
+    assert normalise(found.text_tr) in normalise(read_seed(found.seed)), (
+        f"{rule_id}: text_tr is not a verbatim quote of {found.seed}"
+    )
+
+
+def test_the_verbatim_check_catches_a_mistyped_quote():
+    seed = normalise(read_seed(RULESETS["loca"].seed))
+    assert normalise(CLAUSES[RuleId.LOCA_FINISHES].text_tr) in seed
+    assert "Normal bitiş -101" not in seed  # ASCII hyphen instead of the seed's "−"
+    assert "Hiç açamayan: elindeki taşlara bakılmaksızın sabit 220 ceza." not in seed
+
+
+def test_decisions_are_d1_to_d14_in_order():
+    assert list(DECISIONS) == [f"D{n}" for n in range(1, 15)]
+    for did, found in DECISIONS.items():
+        assert found.id == did
+        assert found.text_tr and found.text_en
+
+
+@pytest.mark.parametrize("did", [f"D{n}" for n in range(1, 15)])
+def test_decision_is_attached_to_at_least_one_clause(did):
+    assert any(did in c.decisions for c in CLAUSES.values())
+
+
+def test_decisions_are_attached_exactly_where_the_spec_says():
+    attached = {c.id: c.decisions for c in CLAUSES.values() if c.decisions}
+    assert attached == EXPECTED_DECISIONS
+
+
+def test_clauses_only_name_known_decisions():
+    for found in CLAUSES.values():
+        assert set(found.decisions) <= set(DECISIONS), found.id
+
+
+@pytest.mark.parametrize("did", [f"D{n}" for n in range(1, 15)])
+def test_decision_source_quotes_are_verbatim_from_the_seeds(did):
+    seeds = all_seeds()
+    quote = DECISIONS[did].source_quote
+    for part in filter(None, quote.split(QUOTE_SEPARATOR)):
+        assert normalise(part) in seeds, f"{did}: not a verbatim seed passage: {part!r}"
+
+
+def test_decisions_quoted_by_the_spec_carry_their_quote():
+    assert "özel bitişlerde katlanır" in DECISIONS["D7"].source_quote
+    assert "Elde kalan okey 101 sayılır" in DECISIONS["D1"].source_quote
+    assert "birlikte kazanırlar" in DECISIONS["D14"].source_quote
+
+
+def test_rulesets_are_the_four_of_the_spec():
+    assert list(RULESETS) == ["loca", "loca-cezali", "gkokay", "kerizim"]
+    assert RULESETS["loca"].name_tr == "LOCA 101 (Klasik)"
+    assert RULESETS["loca-cezali"].name_tr == "LOCA Cezalı 101"
+    for info in RULESETS.values():
+        read_seed(info.seed)
+        assert info.intro_tr and info.intro_en and info.name_en
+
+
+@pytest.mark.parametrize("ruleset_id", ["loca", "loca-cezali", "gkokay", "kerizim"])
+def test_clauses_for_returns_the_rule_sets_clauses_in_page_order(ruleset_id):
+    expected = [CLAUSES[r] for r in RuleId if r.startswith(ruleset_id + ".")]
+    assert clauses_for(ruleset_id) == expected
+    assert all(isinstance(c, Clause) for c in expected)
+
+
+def test_clauses_for_covers_every_clause_once():
+    listed = [c.id for ruleset_id in RULESETS for c in clauses_for(ruleset_id)]
+    assert sorted(listed) == sorted(RuleId)
+
+
+def test_clause_lookup_accepts_a_rule_id_or_its_string():
+    assert clause("loca-cezali.odul") is CLAUSES[RuleId.CEZALI_REWARD]
+    assert clause(RuleId.KERIZIM_WINNER).title_tr == "Kazanan"
+
+
+@pytest.mark.parametrize("unknown", ["loca.odul", "nope", "", "LOCA.bitisler"])
+def test_unknown_clause_id_raises_lookup_error(unknown):
+    with pytest.raises(LookupError, match="Unknown rule clause"):
+        clause(unknown)
+
+
+def test_unknown_decision_and_ruleset_raise_lookup_error():
+    assert decision("D5").id == "D5"
+    with pytest.raises(LookupError, match="Unknown decision"):
+        decision("D15")
+    with pytest.raises(LookupError, match="Unknown rule set"):
+        clauses_for("okey")
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "page", "html_anchor"),
+    [
+        ("loca-cezali.odul", "loca-cezali", "odul"),
+        (RuleId.LOCA_OKEY_IN_HAND, "loca", "okey-elde"),
+        (RuleId.KERIZIM_FINISHER_FOULS, "kerizim", "bitiren-faul"),
+    ],
+)
+def test_anchor_and_page_split_the_id_at_the_first_dot(rule_id, page, html_anchor):
+    assert page_ruleset(rule_id) == page
+    assert anchor(rule_id) == html_anchor
+
+
+@pytest.mark.parametrize("bad", ["loca", ".odul", "loca."])
+def test_anchor_rejects_a_malformed_id(bad):
+    with pytest.raises(LookupError):
+        anchor(bad)
+
+
+def test_clause_anchors_are_unique_within_a_page():
+    for ruleset_id in RULESETS:
+        anchors = [anchor(c.id) for c in clauses_for(ruleset_id)]
+        assert len(anchors) == len(set(anchors)), ruleset_id
+
+
+def test_module_does_not_import_django():
+    tree = ast.parse(Path(clauses_module.__file__).read_text(encoding="utf-8"))
+    imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+    imported += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    assert not [name for name in imported if name.split(".")[0] == "django"]
