@@ -36,11 +36,15 @@ def score_game_data(data: object) -> GameResult:
     errors.raise_if_any()
     hands = []
     for k, raw in enumerate(raw_hands):
-        hands.append(_parse_hand(raw, errors, names=names, ruleset=ruleset, options=options, prefix=f"hands[{k}]."))
+        hands.append(
+            _parse_hand(raw, errors, names=names, ruleset=ruleset, options=options, prefix=f"hands[{k}].")
+        )
     errors.raise_if_any()
     results = tuple(score_input(hand) for hand in hands)
     totals = tuple(sum(r.players[i].total for r in results) for i in range(len(names)))
-    team_totals = tuple(sum(r.teams[t].total for r in results) for t in (0, 1)) if options.get("partners") else ()
+    team_totals = (
+        tuple(sum(r.teams[t].total for r in results) for t in (0, 1)) if options.get("partners") else ()
+    )
     game = GameResult(results, totals, team_totals, (), planned)
     if game.complete:
         game = GameResult(results, totals, team_totals, winners_of(team_totals or totals), planned)

@@ -12,7 +12,7 @@ from .errors import ErrorList
 from .i18n import _
 from .inputs import FINISH_FLAGS, FOUL_KINDS, FirstOpening, HandInput, Opened, PlayerInput, Remaining
 from .rulesets import RuleSet, get_ruleset
-from .tiles import COPIES, FAKE, MAX_TILES, OKEY, copy_key, is_tile_name, okey_of, parse_tile, value_tiles
+from .tiles import COPIES, MAX_TILES, copy_key, is_tile_name, okey_of, parse_tile, value_tiles
 
 MAX_NAME = 30
 MAX_COUNT = 20
@@ -206,7 +206,10 @@ def parse_tile_list(raw: Mapping, path: str, errors: ErrorList) -> Remaining:
         errors.add(f"{path}.tiles", _("A player holds at most 22 tiles."))
     for j, text in enumerate(tiles):
         if not is_tile_name(text):
-            errors.add(f"{path}.tiles[{j}]", _("Unknown tile. Use colour-number (red, yellow, blue, black; 1–13), fake or okey."))
+            errors.add(
+                f"{path}.tiles[{j}]",
+                _("Unknown tile. Use colour-number (red, yellow, blue, black; 1–13), fake or okey."),
+            )
     return Remaining(tiles=tuple(t for t in tiles if isinstance(t, str)))
 
 
@@ -283,7 +286,9 @@ def resolve_tiles(players, indicator, raw_indicator, prefix, errors) -> tuple[Pl
                     _("There are only 2 copies of each tile (the indicator is one of them)."),
                 )
         count = value_tiles(tiles, indicator=indicator)
-        resolved.append(replace(player, remaining=Remaining(count.points, count.okeys, count.fake_okeys, tiles)))
+        resolved.append(
+            replace(player, remaining=Remaining(count.points, count.okeys, count.fake_okeys, tiles))
+        )
     return tuple(resolved)
 
 
@@ -305,7 +310,9 @@ def check_hand(players, prefix: str, names_given: bool, errors: ErrorList) -> No
                 )
                 break
     if names_given:
-        check_unique_names([p.name for p in players], [f"{prefix}players[{i}].name" for i in range(len(players))], errors)
+        check_unique_names(
+            [p.name for p in players], [f"{prefix}players[{i}].name" for i in range(len(players))], errors
+        )
 
 
 def check_player_state(player: PlayerInput, path: str, errors: ErrorList) -> None:

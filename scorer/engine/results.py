@@ -16,7 +16,13 @@ class Line:
     rule: str
 
     def to_dict(self) -> dict:
-        return {"code": self.code, "points": self.points, "label": self.label, "detail": self.detail, "rule": self.rule}
+        return {
+            "code": self.code,
+            "points": self.points,
+            "label": self.label,
+            "detail": self.detail,
+            "rule": self.rule,
+        }
 
 
 def total_of(lines: tuple[Line, ...]) -> int:
@@ -49,7 +55,11 @@ class TeamResult:
         return self.player_total + total_of(self.lines)
 
     def to_dict(self) -> dict:
-        return {"players": list(self.players), "total": self.total, "lines": [line.to_dict() for line in self.lines]}
+        return {
+            "players": list(self.players),
+            "total": self.total,
+            "lines": [line.to_dict() for line in self.lines],
+        }
 
 
 @dataclass(frozen=True, slots=True)

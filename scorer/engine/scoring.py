@@ -137,10 +137,26 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
     value = total_of(tuple(lines))
     pairs, m = ctx.ruleset.base_factors(ctx, player)
     if pairs == 2:
-        lines.append(ctx.line(C.PAIRS_DOUBLE, value, N_("Opened with pairs: hand value doubled"), f"{value} × 2", rules.pairs_double))
+        lines.append(
+            ctx.line(
+                C.PAIRS_DOUBLE,
+                value,
+                N_("Opened with pairs: hand value doubled"),
+                f"{value} × 2",
+                rules.pairs_double,
+            )
+        )
         value *= 2
     elif player.opened is Opened.PAIRS and ctx.ruleset.pairs_double and m > 2:
-        lines.append(ctx.line(C.INFO, 0, N_("Pairs ×2 not added: only the larger multiplier applies"), f"×{m} > ×2", rules.multiplier))
+        lines.append(
+            ctx.line(
+                C.INFO,
+                0,
+                N_("Pairs ×2 not added: only the larger multiplier applies"),
+                f"×{m} > ×2",
+                rules.multiplier,
+            )
+        )
     return lines + multiplier_lines(ctx, value, m, rules.multiplier)
 
 
@@ -148,9 +164,13 @@ def okey_lines(ctx: Context, okeys: int, fakes: int) -> list[Line]:
     rule = ctx.ruleset.rules.okey_in_hand
     lines = []
     if okeys:
-        lines.append(ctx.line(C.OKEY_IN_HAND, OKEY_COST * okeys, N_("Real okey left in hand"), f"{okeys} × 101", rule))
+        lines.append(
+            ctx.line(C.OKEY_IN_HAND, OKEY_COST * okeys, N_("Real okey left in hand"), f"{okeys} × 101", rule)
+        )
     if fakes:
-        lines.append(ctx.line(C.OKEY_IN_HAND, OKEY_COST * fakes, N_("Fake okey left in hand"), f"{fakes} × 101", rule))
+        lines.append(
+            ctx.line(C.OKEY_IN_HAND, OKEY_COST * fakes, N_("Fake okey left in hand"), f"{fakes} × 101", rule)
+        )
     return lines
 
 
@@ -175,7 +195,15 @@ def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
     rules = ctx.ruleset.rules
     if ctx.ruleset.fouls_waived(ctx, index):
         detail = ", ".join(f"{_(FOUL_LABELS[k])} × {n}" for k, n in player.fouls.items())
-        return [ctx.line(C.FOULS_WAIVED, 0, N_("Fouls not written for the finishing side"), detail, rules.fouls["waived"])]
+        return [
+            ctx.line(
+                C.FOULS_WAIVED,
+                0,
+                N_("Fouls not written for the finishing side"),
+                detail,
+                rules.fouls["waived"],
+            )
+        ]
     return [
         ctx.line(C(f"foul_{kind}"), FOUL_COST * count, FOUL_LABELS[kind], f"{count} × 101", rules.fouls[kind])
         for kind, count in player.fouls.items()
@@ -187,7 +215,13 @@ def side_tile_line(ctx: Context, taker: PlayerInput) -> Line:
     factor = pairs_factor if taker.opened is Opened.PAIRS else sets_factor
     label = _("{name} opened with your discard").format(name=taker.name)
     value = taker.side_tile
-    return Line(C.SIDE_TILE_PENALTY.value, value * factor, label, f"{value} × {factor}", ctx.ruleset.rules.side_tile.value)
+    return Line(
+        C.SIDE_TILE_PENALTY.value,
+        value * factor,
+        label,
+        f"{value} × {factor}",
+        ctx.ruleset.rules.side_tile.value,
+    )
 
 
 def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamResult, ...]:
@@ -198,7 +232,15 @@ def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamR
         lines = ()
         if ctx.team_fixed and team != ctx.finisher % 2:
             label = N_("Fixed team base (instead of hand bases)")
-            lines = (ctx.line(C.TEAM_FIXED_BASE, ctx.team_fixed, label, ", ".join(ctx.reasons), ctx.ruleset.rules.partners),)
+            lines = (
+                ctx.line(
+                    C.TEAM_FIXED_BASE,
+                    ctx.team_fixed,
+                    label,
+                    ", ".join(ctx.reasons),
+                    ctx.ruleset.rules.partners,
+                ),
+            )
         members = (team, team + 2)
         teams.append(TeamResult(members, players[team].total + players[team + 2].total, lines))
     return tuple(teams)
@@ -206,7 +248,13 @@ def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamR
 
 def outcome_notes(ctx: Context) -> list[str]:
     if ctx.outcome == "draw":
-        return [_("Nobody opened before the wall ran out: the hand is a draw and the table entry is refunded. Fouls still count.")]
+        return [
+            _(
+                "Nobody opened before the wall ran out: the hand is a draw and the table entry is refunded. Fouls still count."
+            )
+        ]
     if ctx.outcome == "deck_out":
-        return [_("The wall ran out without a finisher: nobody gets a finish score and no multiplier applies.")]
+        return [
+            _("The wall ran out without a finisher: nobody gets a finish score and no multiplier applies.")
+        ]
     return []

@@ -27,18 +27,24 @@ def base_warnings(openings) -> list[str]:
         opening = player.first_opening
         if opening.points is not None and opening.points < BASE_POINTS:
             warnings.append(
-                _("{name} opened with {n} points, under the 101-point threshold.").format(name=player.name, n=opening.points)
+                _("{name} opened with {n} points, under the 101-point threshold.").format(
+                    name=player.name, n=opening.points
+                )
             )
         if opening.pairs is not None and opening.pairs < BASE_PAIRS:
             warnings.append(
-                _("{name} opened with {n} pairs, under the 5-pair threshold.").format(name=player.name, n=opening.pairs)
+                _("{name} opened with {n} pairs, under the 5-pair threshold.").format(
+                    name=player.name, n=opening.pairs
+                )
             )
     return warnings
 
 
 def chain_warnings(openings) -> list[str]:
     """Each kind rises only with itself: points openings against points, pairs against pairs."""
-    ordered = sorted((p for _i, p in openings if p.first_opening.order is not None), key=lambda p: p.first_opening.order)
+    ordered = sorted(
+        (p for _i, p in openings if p.first_opening.order is not None), key=lambda p: p.first_opening.order
+    )
     best = {"points": 0, "pairs": 0}
     warnings = []
     for player in ordered:
@@ -48,9 +54,13 @@ def chain_warnings(openings) -> list[str]:
         elden = player.finished and "elden" in player.finish
         if best[kind] and size <= best[kind] and not elden:
             message = (
-                _("{name} opened with {n} points; katlamalı needs at least {need} after the earlier opening of {best}.")
+                _(
+                    "{name} opened with {n} points; katlamalı needs at least {need} after the earlier opening of {best}."
+                )
                 if kind == "points"
-                else _("{name} opened with {n} pairs; katlamalı needs at least {need} after the earlier opening of {best}.")
+                else _(
+                    "{name} opened with {n} pairs; katlamalı needs at least {need} after the earlier opening of {best}."
+                )
             )
             warnings.append(message.format(name=player.name, n=size, need=best[kind] + 1, best=best[kind]))
         best[kind] = max(best[kind], size)

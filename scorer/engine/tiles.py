@@ -67,7 +67,7 @@ def value_tiles(tiles: Iterable[str], *, indicator: Tile) -> TileCount:
     okey_name = str(okey)
     points = okeys = fakes = 0
     for text in tiles:
-        if text == OKEY or text == okey_name:
+        if text in (OKEY, okey_name):
             okeys += 1
         elif text == FAKE:
             fakes += 1

@@ -101,6 +101,8 @@ class RuleSet:
     pairs_double: ClassVar[bool] = True
     okeys_for_non_openers: ClassVar[bool] = False
     draw_when_nobody_opened: ClassVar[bool] = False
+    team_fixed_table: ClassVar[tuple[tuple[frozenset[str], int], ...]] = ()
+    """Partners: (finish features, fixed line) the opposing team pays instead of hand bases."""
     side_tile_factors: ClassVar[tuple[int, int] | None] = None
     """(sets, pairs) factor of the side-tile penalty, when the rule set has it."""
 
@@ -118,7 +120,9 @@ class RuleSet:
             if spec is None:
                 errors.add(f"options.{key}", _("This rule set has no such option."))
             elif not spec.valid(value):
-                message = _("Must be true or false.") if spec.kind == "bool" else _("Must be one of: {choices}.")
+                message = (
+                    _("Must be true or false.") if spec.kind == "bool" else _("Must be one of: {choices}.")
+                )
                 errors.add(f"options.{key}", message.format(choices=", ".join(spec.choices)))
             else:
                 options[key] = value
@@ -148,7 +152,9 @@ class RuleSet:
         return ""
 
     # --- validation ----------------------------------------------------------------------------
-    def check_hand(self, players: tuple[PlayerInput, ...], options: Mapping, prefix: str, errors: ErrorList) -> None:
+    def check_hand(
+        self, players: tuple[PlayerInput, ...], options: Mapping, prefix: str, errors: ErrorList
+    ) -> None:
         kinds = self.foul_kinds(options)
         for i, player in enumerate(players):
             path = f"{prefix}players[{i}]"
@@ -156,7 +162,9 @@ class RuleSet:
                 if kind not in kinds:
                     errors.add(f"{path}.fouls.{kind}", _("This rule set has no such foul."))
             if "nine_pairs_run" in player.finish and "nine_pairs_run" not in self.finish_flags:
-                errors.add(f"{path}.finish.nine_pairs_run", _("Only LOCA Cezalı 101 has the 9 pairs + 1 run finish."))
+                errors.add(
+                    f"{path}.finish.nine_pairs_run", _("Only LOCA Cezalı 101 has the 9 pairs + 1 run finish.")
+                )
             if player.side_tile is not None and not self.has_side_tile(options):
                 errors.add(f"{path}.side_tile", _("This rule set has no side-tile penalty."))
 

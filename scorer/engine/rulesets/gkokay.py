@@ -4,7 +4,7 @@ from collections.abc import Mapping
 
 from ..codes import RuleId as R
 from ..i18n import N_, _
-from .base import PARTNERS, OptionSpec, RuleSet, Rules, row
+from .base import PARTNERS, OptionSpec, Rules, RuleSet, row
 
 KATLAMALI = OptionSpec(
     "katlamali",

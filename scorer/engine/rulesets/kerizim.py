@@ -2,7 +2,7 @@
 
 from ..codes import RuleId as R
 from ..i18n import N_, _
-from .base import RuleSet, Rules, row
+from .base import Rules, RuleSet, row
 
 KERIZIM_FINISHES = (
     row("pairs", "pairs", -202, 2, N_("Pairs finish")),

@@ -4,7 +4,7 @@ from collections.abc import Mapping
 
 from ..codes import RuleId as R
 from ..i18n import N_
-from .base import PARTNERS, OptionSpec, RuleSet, Rules, row
+from .base import PARTNERS, OptionSpec, Rules, RuleSet, row
 
 KATLAMA = OptionSpec(
     "katlama",
@@ -44,7 +44,11 @@ class Loca(RuleSet):
         unscored_flag=R.LOCA_ELDEN,
         threshold=R.LOCA_THRESHOLD,
         winner=R.LOCA_WINNER,
-        fouls={"okey_discard": R.LOCA_FOUL_OKEY, "islek_discard": R.LOCA_FOUL_ISLEK, "take_back": R.LOCA_FOUL_TAKE_BACK},
+        fouls={
+            "okey_discard": R.LOCA_FOUL_OKEY,
+            "islek_discard": R.LOCA_FOUL_ISLEK,
+            "take_back": R.LOCA_FOUL_TAKE_BACK,
+        },
     )
 
     def threshold_chain(self, options: Mapping) -> bool:

@@ -1,7 +1,7 @@
 """LOCA Cezalı 101 (SCORING_SPEC §5): klasik plus finish multipliers, rewards and more penalties."""
 
-from ..codes import RuleId as R
 from ..codes import LineCode as C
+from ..codes import RuleId as R
 from ..i18n import N_, _
 from ..inputs import Opened
 from .base import Rules, row
@@ -38,6 +38,7 @@ class LocaCezali(Loca):
     finish_flags = ("okey_discard", "elden", "nine_pairs_run")
     fouls = ("okey_discard", "islek_discard", "take_back", "okey_taken_from_discard", "okey_swapped")
     side_tile_factors = (10, 20)
+    team_fixed_table = TEAM_FIXED
     rules = Rules(
         finish=R.CEZALI_FINISHES,
         not_opened=R.CEZALI_NOT_OPENED,
@@ -69,7 +70,7 @@ class LocaCezali(Loca):
 
     def team_fixed_base(self, ctx) -> int:
         features = ctx.hand.players[ctx.finisher].finish_features
-        return next((amount for needs, amount in TEAM_FIXED if needs <= features), 0)
+        return next((amount for needs, amount in self.team_fixed_table if needs <= features), 0)
 
     def reward_lines(self, ctx, index):
         player = ctx.hand.players[index]

@@ -1,0 +1,45 @@
+"""The JSON API: ``POST /api/v1/score`` and ``GET /api/v1/rulesets`` (HAND_FORMAT.md)."""
+
+import json
+
+from django.conf import settings
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from scorer.engine.describe import describe_rulesets
+from scorer.services import score_document
+
+JSON_DUMPS = {"ensure_ascii": False}
+
+
+def error_response(status: int, message: str, path: str = "") -> JsonResponse:
+    return JsonResponse(
+        {"errors": [{"path": path, "message": message}]}, status=status, json_dumps_params=JSON_DUMPS
+    )
+
+
+@csrf_exempt  # a stateless JSON endpoint without cookies; there is nothing to forge
+@require_POST
+def score(request: HttpRequest) -> JsonResponse:
+    if request.content_type != "application/json":
+        return error_response(415, _("Send the hand or game as JSON (Content-Type: application/json)."))
+    length = request.headers.get("Content-Length", "")
+    limit = settings.OKEYCALC_API_MAX_BODY
+    if length.isdigit() and int(length) > limit:
+        return error_response(413, _("The body is larger than %(limit)d bytes.") % {"limit": limit})
+    body = request.read(limit + 1)
+    if len(body) > limit:
+        return error_response(413, _("The body is larger than %(limit)d bytes.") % {"limit": limit})
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError) as exc:
+        return error_response(400, _("Not valid JSON: %(error)s") % {"error": exc})
+    ok, result = score_document(data)
+    return JsonResponse(result, status=200 if ok else 400, json_dumps_params=JSON_DUMPS)
+
+
+@require_GET
+def rulesets(request: HttpRequest) -> JsonResponse:
+    return JsonResponse({"format": 1, "rulesets": describe_rulesets()}, json_dumps_params=JSON_DUMPS)

@@ -1,0 +1,67 @@
+"""Rule sets described as data for clients (``GET /api/v1/rulesets``) and for the rules pages."""
+
+from .i18n import _
+from .rulesets import RuleSet, all_rulesets
+
+
+def describe_rulesets() -> list[dict]:
+    return [describe_ruleset(rs) for rs in all_rulesets()]
+
+
+def describe_ruleset(rs: RuleSet) -> dict:
+    defaults = rs.normalize_options(None)
+    return {
+        "id": rs.id,
+        "name": _(rs.name),
+        "options": [
+            {
+                "name": o.name,
+                "kind": o.kind,
+                "choices": list(o.choices),
+                "default": o.default,
+                "label": _(o.label),
+                "help": _(o.help),
+            }
+            for o in rs.options
+        ],
+        "hand_counts": list(rs.hand_counts),
+        "finish_flags": list(rs.finish_flags),
+        "finish_table": [
+            {
+                "key": r.key,
+                "needs": sorted(r.needs),
+                "finisher": r.finisher,
+                "multiplier": r.m,
+                "label": _(r.label),
+            }
+            for r in rs.finish_table
+        ],
+        "team_fixed_table": [
+            {"needs": sorted(needs), "points": points} for needs, points in rs.team_fixed_table
+        ],
+        "fouls": list(rs.foul_kinds(defaults)),
+        "side_tile_penalty": side_tile(rs, defaults),
+        "variants": option_variants(rs, defaults),
+    }
+
+
+def side_tile(rs: RuleSet, options: dict) -> dict | None:
+    if not rs.has_side_tile(options):
+        return None
+    sets, pairs = rs.side_tile_factors
+    return {"sets": sets, "pairs": pairs}
+
+
+def option_variants(rs: RuleSet, defaults: dict) -> list[dict]:
+    """Fouls and side-tile penalty when turning on one boolean option changes them (GkOkay's cezalı)."""
+    variants = []
+    for option in rs.options:
+        if option.kind != "bool":
+            continue
+        options = defaults | {option.name: not defaults[option.name]}
+        fouls, side = list(rs.foul_kinds(options)), side_tile(rs, options)
+        if (fouls, side) != (list(rs.foul_kinds(defaults)), side_tile(rs, defaults)):
+            variants.append(
+                {"options": {option.name: options[option.name]}, "fouls": fouls, "side_tile_penalty": side}
+            )
+    return variants

@@ -1,0 +1,47 @@
+"""``manage.py score FILE`` (or ``-`` for stdin): hand or game JSON in, result JSON out.
+
+Invalid input exits with status 2 and ``{"errors": [...]}`` on stdout (HAND_FORMAT.md).
+"""
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from scorer.services import score_document
+
+EXIT_INVALID = 2
+
+
+class Command(BaseCommand):
+    help = "Score a 101 Okey hand or game given as JSON (HAND_FORMAT.md)."
+    requires_system_checks = []
+    requires_migrations_checks = False
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("file", help="JSON file of a hand or a game, or - for standard input")
+
+    def handle(self, *args, file: str, **options) -> None:
+        text = self.read(file)
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            self.fail([{"path": "", "message": _("Not valid JSON: %(error)s") % {"error": exc}}])
+        ok, body = score_document(data)
+        if not ok:
+            self.fail(body["errors"])
+        self.stdout.write(json.dumps(body, ensure_ascii=False, indent=2))
+
+    def read(self, file: str) -> str:
+        if file == "-":
+            return sys.stdin.read()
+        try:
+            with open(file, encoding="utf-8") as handle:
+                return handle.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CommandError(_("Cannot read %(file)s: %(error)s") % {"file": file, "error": exc}) from exc
+
+    def fail(self, errors: list[dict]) -> None:
+        self.stdout.write(json.dumps({"errors": errors}, ensure_ascii=False, indent=2))
+        sys.exit(EXIT_INVALID)
