@@ -1,9 +1,23 @@
-"""Services: the one place views and commands call to score or store (Django-Styleguide style)."""
+"""Services: the one place views and commands call to score or store (Django-Styleguide style).
 
+Writes are atomic and validate through the engine first: nothing invalid is ever stored.
+"""
+
+import secrets
 from collections.abc import Mapping
 
-from scorer.engine import InvalidInput, score_game, score_hand
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scorer.engine import InvalidInput, get_ruleset, score_game, score_hand
 from scorer.engine.errors import FieldError
+from scorer.engine.parse import parse_hand
+from scorer.models import Game, Hand, hash_secret
+
+MSG_GAME_COMPLETE = "All planned hands have been played."
+MSG_NESTED = "Input is nested too deeply."
 
 
 def is_game(data: object) -> bool:
@@ -18,5 +32,100 @@ def score_document(data: object) -> tuple[bool, dict]:
     except InvalidInput as exc:
         return False, exc.to_dict()
     except RecursionError:
-        return False, InvalidInput([FieldError("", "Input is nested too deeply.")]).to_dict()
+        return False, InvalidInput([FieldError("", _(MSG_NESTED))]).to_dict()
     return True, result.to_dict()
+
+
+def game_document(game: Game, hands: list[Hand] | None = None) -> dict:
+    """The game in HAND_FORMAT.md game form: what the JSON export holds and the engine scores."""
+    if hands is None:
+        hands = list(game.hands.live())
+    return {
+        "ruleset": game.ruleset,
+        "options": game.options,
+        "hands_planned": game.hands_planned,
+        "players": game.players,
+        "hands": [hand.data for hand in hands],
+    }
+
+
+def game_create(
+    *, ruleset: str, options: dict, players: list[str], hands_planned: int, first_dealer: int = 0
+) -> tuple[Game, str]:
+    """Create a table; returns it and its edit secret (only its hash is stored)."""
+    document = {
+        "ruleset": ruleset,
+        "options": options,
+        "players": players,
+        "hands_planned": hands_planned,
+        "hands": [],
+    }
+    score_game(document)  # validates rule set, options, names and planned hands
+    if not 0 <= first_dealer < len(players):
+        raise InvalidInput([FieldError("first_dealer", _("Choose one of the players."))])
+    secret = secrets.token_urlsafe(24)
+    game = Game.objects.create(
+        ruleset=ruleset,
+        options=get_ruleset(ruleset).normalize_options(options),
+        players=[name.strip() for name in players],
+        hands_planned=hands_planned,
+        first_dealer=first_dealer,
+        edit_secret_hash=hash_secret(secret),
+    )
+    return game, secret
+
+
+def hand_validate(*, game: Game, data: object) -> dict:
+    """Validate one hand of this table; returns the data to store, raises InvalidInput."""
+    ruleset = get_ruleset(game.ruleset)
+    parse_hand(data, names=game.players, ruleset=ruleset, options=ruleset.normalize_options(game.options))
+    return {key: value for key, value in data.items() if key in ("players", "indicator")}
+
+
+def _touch(game: Game) -> None:
+    Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
+    game.refresh_from_db(fields=["version", "updated_at"])
+
+
+def _ensure_room(game: Game) -> None:
+    if game.hands.live().count() >= game.hands_planned:
+        raise InvalidInput([FieldError("", _(MSG_GAME_COMPLETE))])
+
+
+@transaction.atomic
+def hand_record(*, game: Game, data: object) -> Hand:
+    Game.objects.select_for_update().filter(pk=game.pk).first()  # one writer per table at a time
+    stored = hand_validate(game=game, data=data)
+    _ensure_room(game)
+    last = game.hands.aggregate(last=Max("position"))["last"] or 0
+    hand = Hand.objects.create(game=game, position=last + 1, data=stored)
+    _touch(game)
+    return hand
+
+
+@transaction.atomic
+def hand_update(*, hand: Hand, data: object) -> Hand:
+    stored = hand_validate(game=hand.game, data=data)
+    hand.data = stored
+    hand.updated_at = timezone.now()
+    hand.save(update_fields=["data", "updated_at"])
+    _touch(hand.game)
+    return hand
+
+
+@transaction.atomic
+def hand_delete(*, hand: Hand) -> Hand:
+    hand.deleted_at = timezone.now()
+    hand.save(update_fields=["deleted_at"])
+    _touch(hand.game)
+    return hand
+
+
+@transaction.atomic
+def hand_restore(*, hand: Hand) -> Hand:
+    Game.objects.select_for_update().filter(pk=hand.game_id).first()
+    _ensure_room(hand.game)
+    hand.deleted_at = None
+    hand.save(update_fields=["deleted_at"])
+    _touch(hand.game)
+    return hand

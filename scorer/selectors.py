@@ -1,0 +1,76 @@
+"""Read side: a table's scoreboard in a constant number of queries, whatever its length."""
+
+from dataclasses import dataclass
+
+from django.shortcuts import get_object_or_404
+
+from scorer.engine import GameResult, HandResult, InvalidInput, score_game
+from scorer.models import Game, Hand
+from scorer.services import game_document
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    hand: Hand
+    number: int
+    dealer: int
+    result: HandResult
+    running: tuple[int, ...]
+    """Running totals per player (per team for partners) after this hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    game: Game
+    rows: tuple[HandRow, ...]
+    result: GameResult | None
+    errors: tuple = ()
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.rows)
+
+    @property
+    def complete(self) -> bool:
+        return self.hands_played >= self.game.hands_planned
+
+    @property
+    def next_dealer(self) -> int:
+        return (self.game.first_dealer + self.hands_played) % len(self.game.players)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Player totals, or team totals with partners."""
+        if self.result is None:
+            return ()
+        return self.result.team_totals or self.result.totals
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        totals = self.totals
+        if not self.rows or len(set(totals)) <= 1:
+            return ()
+        return tuple(i for i, t in enumerate(totals) if t == min(totals))
+
+
+def game_get(public_id: str) -> Game:
+    return get_object_or_404(Game, public_id=public_id)
+
+
+def game_board(game: Game) -> Board:
+    hands = list(game.hands.live())
+    try:
+        result = score_game(game_document(game, hands))
+    except InvalidInput as exc:  # stored input the engine no longer accepts: show, never crash
+        return Board(game, (), None, exc.errors)
+    rows, running = [], [0] * (2 if game.partners else len(game.players))
+    for index, (hand, hand_result) in enumerate(zip(hands, result.hands, strict=True)):
+        scores = [t.total for t in hand_result.teams] if game.partners else hand_result.totals
+        running = [a + b for a, b in zip(running, scores, strict=True)]
+        dealer = (game.first_dealer + index) % len(game.players)
+        rows.append(HandRow(hand, index + 1, dealer, hand_result, tuple(running)))
+    return Board(game, tuple(rows), result)
+
+
+def deleted_hands(game: Game) -> list[Hand]:
+    return list(game.hands.filter(deleted_at__isnull=False).order_by("-deleted_at")[:5])
