@@ -1,0 +1,78 @@
+"""Template helpers for scores and rule links: every line item links to its rule clause."""
+
+from django import template
+from django.urls import reverse
+from django.utils.translation import get_language
+
+from scorer.engine import clauses
+
+register = template.Library()
+
+MINUS = "\u2212"
+
+
+@register.filter
+def signed(points: int) -> str:
+    """Points with an explicit sign and a real minus: ``+101``, ``−404``, ``0``."""
+    if points > 0:
+        return f"+{points}"
+    return f"{MINUS}{-points}" if points < 0 else "0"
+
+
+@register.filter
+def score(points: int) -> str:
+    """A total: a real minus sign for negatives, no plus sign."""
+    return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+@register.simple_tag
+def rule_url(rule_id: str) -> str:
+    """The rules page of the clause, with the clause's anchor."""
+    return f"{reverse('scorer:rules', args=[clauses.page_ruleset(rule_id)])}#{clauses.anchor(rule_id)}"
+
+
+@register.simple_tag
+def decision_url(decision_id: str, ruleset: str) -> str:
+    return f"{reverse('scorer:rules', args=[ruleset])}#{decision_id}"
+
+
+def _english() -> bool:
+    return (get_language() or "tr").startswith("en")
+
+
+@register.filter
+def clause_title(rule_id: str) -> str:
+    try:
+        found = clauses.clause(rule_id)
+    except LookupError:
+        return rule_id
+    return found.title_en if _english() else found.title_tr
+
+
+@register.filter
+def clause_decisions(rule_id: str) -> tuple[str, ...]:
+    try:
+        return clauses.clause(rule_id).decisions
+    except LookupError:
+        return ()
+
+
+@register.filter
+def localized(obj, field: str) -> str:
+    """``obj.<field>_en`` in English, ``obj.<field>_tr`` otherwise (clauses, decisions, rule sets)."""
+    return getattr(obj, f"{field}_en" if _english() else f"{field}_tr")
+
+
+@register.filter
+def at(sequence, index: int):
+    """``sequence[index]`` in a template."""
+    try:
+        return sequence[index]
+    except (IndexError, KeyError, TypeError):
+        return ""
+
+
+@register.filter
+def attr_name(player) -> str:
+    """The ``name`` of a player result (empty when missing)."""
+    return getattr(player, "name", "")
