@@ -1,0 +1,161 @@
+"""Shared test set-up: Chromium for Playwright, accessibility checks, screenshots, database guard.
+
+Browser tests live under ``tests/browser/`` and get the ``browser`` marker automatically.
+They use pytest-django's ``live_server`` and pytest-playwright's ``page``.
+"""
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the main thread, where live_server tests also
+# touch the database; Django would refuse that as "async unsafe".
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+BROWSER_TESTS_DIR = BASE_DIR / "tests" / "browser"
+CHROMIUM = Path("/usr/bin/chromium")
+AXE_JS = BASE_DIR / "static" / "vendor" / "axe.min.js"
+SCREENSHOT_DIR = BASE_DIR / "test-artifacts" / "screenshots"
+MOBILE_VIEWPORT = {"width": 375, "height": 812}
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+
+
+# --- browser tests: marker and Chromium ---------------------------------------------------
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.is_relative_to(BROWSER_TESTS_DIR):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("browser") is None or CHROMIUM.exists():
+        return
+    message = f"Chromium is missing at {CHROMIUM} (install it with `make chromium`)"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message}; CI must run the browser tests.", pytrace=False)
+    pytest.skip(f"{message}; browser test skipped.")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    # Mobile first; Turkish like the product's default, whatever the machine's locale.
+    return {**browser_context_args, "viewport": MOBILE_VIEWPORT, "locale": "tr-TR"}
+
+
+@pytest.fixture
+def axe_check(page) -> Callable[[], None]:
+    """Run axe-core on the current page; fail with a readable list of violations."""
+
+    def check() -> None:
+        if not AXE_JS.exists():
+            pytest.fail(f"{AXE_JS} is missing: run `make static` first.", pytrace=False)
+        page.add_script_tag(path=str(AXE_JS))
+        violations = page.evaluate(
+            """async (tags) => {
+                const results = await axe.run(document, {runOnly: {type: "tag", values: tags}});
+                return results.violations.map((v) => ({
+                    id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+                    nodes: v.nodes.map((n) => ({target: n.target.join(" "), summary: n.failureSummary})),
+                }));
+            }""",
+            AXE_TAGS,
+        )
+        assert not violations, _format_axe_violations(page.url, violations)
+
+    return check
+
+
+def _format_axe_violations(url: str, violations: list[dict]) -> str:
+    lines = [f"axe-core found {len(violations)} accessibility violation(s) on {url}:"]
+    for violation in violations:
+        lines.append(
+            f"- [{violation['impact']}] {violation['id']}: {violation['help']} ({violation['helpUrl']})"
+        )
+        for node in violation["nodes"]:
+            lines.append(f"    at {node['target']}")
+            lines.extend(f"      {text}" for text in (node["summary"] or "").splitlines())
+    return "\n".join(lines)
+
+
+@pytest.fixture
+def screenshot(page) -> Callable[[str], Path]:
+    """Save a full-page PNG at 375px width as test-artifacts/screenshots/<name>.png."""
+
+    def take(name: str) -> Path:
+        viewport = page.viewport_size or MOBILE_VIEWPORT
+        if viewport["width"] != MOBILE_VIEWPORT["width"]:
+            page.set_viewport_size({"width": MOBILE_VIEWPORT["width"], "height": viewport["height"]})
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOT_DIR / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+# --- the PostgreSQL run of .ci/run ----------------------------------------------------------
+
+
+def _postgres_required() -> bool:
+    return os.environ.get("OKEYCALC_REQUIRE_POSTGRES") == "1"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With OKEYCALC_REQUIRE_POSTGRES=1, refuse to run on anything but PostgreSQL."""
+    if not _postgres_required():
+        return
+    from django.conf import settings
+
+    engine = settings.DATABASES["default"]["ENGINE"]
+    if engine != "django.db.backends.postgresql":
+        raise pytest.UsageError(
+            f"OKEYCALC_REQUIRE_POSTGRES=1 but the database engine is {engine!r}; "
+            "set DATABASE_URL=postgres://... (the suite never falls back to SQLite here)."
+        )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _require_postgres(request: pytest.FixtureRequest) -> None:
+    """With OKEYCALC_REQUIRE_POSTGRES=1, the test database must really be PostgreSQL and answer."""
+    if not _postgres_required():
+        return
+    from django.db import DatabaseError, connection
+
+    try:
+        request.getfixturevalue("django_db_setup")
+    except Exception as exc:  # any failure to create the test database stops the run here
+        pytest.fail(
+            f"OKEYCALC_REQUIRE_POSTGRES=1 but the PostgreSQL test database failed: {exc}", pytrace=False
+        )
+    with request.getfixturevalue("django_db_blocker").unblock():
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+        except DatabaseError as exc:
+            pytest.fail(f"OKEYCALC_REQUIRE_POSTGRES=1 but PostgreSQL is unreachable: {exc}", pytrace=False)
+        if connection.vendor != "postgresql":
+            pytest.fail(f"OKEYCALC_REQUIRE_POSTGRES=1 but the test database is {connection.vendor}.")
