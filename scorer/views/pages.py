@@ -8,12 +8,14 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from scorer.engine import clauses
+
 logger = logging.getLogger(__name__)
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "scorer/home.html")
+    return render(request, "scorer/home.html", {"rulesets": list(clauses.RULESETS.values())})
 
 
 @never_cache

@@ -23,6 +23,15 @@ def test_home_is_turkish_by_default(client):
 
 
 @pytest.mark.django_db
+def test_home_links_each_rule_set_to_its_rules_page(client):
+    html = client.get(reverse("scorer:home")).content.decode()
+
+    for ruleset in ("loca", "loca-cezali", "gkokay", "kerizim"):
+        assert f'href="{reverse("scorer:rules", args=[ruleset])}"' in html
+    assert f'href="{reverse("scorer:rules_index")}"' in html
+
+
+@pytest.mark.django_db
 def test_home_is_english_after_switching_language(client):
     home = reverse("scorer:home")
 
