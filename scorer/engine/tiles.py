@@ -41,7 +41,8 @@ def parse_tile(text: object) -> Tile | None:
     if not isinstance(text, str):
         return None
     colour, _, number = text.partition("-")
-    if colour not in COLOURS or not number.isdigit() or number != str(int(number)):
+    # isdigit() alone admits digits int() refuses (such as "²"); only ASCII digits name a tile
+    if colour not in COLOURS or not (number.isascii() and number.isdigit()) or number != str(int(number)):
         return None
     n = int(number)
     return Tile(colour, n) if 1 <= n <= 13 else None
