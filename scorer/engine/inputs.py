@@ -63,6 +63,11 @@ class PlayerInput:
         return self.opened is not Opened.NONE
 
     @property
+    def finished_elden(self) -> bool:
+        """Opened and finished in one move; a 9 pairs + 1 run finish implies elden (SCORING_SPEC §2)."""
+        return self.finished and bool(self.finish & {"elden", "nine_pairs_run"})
+
+    @property
     def finish_features(self) -> frozenset[str]:
         """The finisher's flags plus ``pairs`` when they opened with pairs: what finish tables match on."""
         return self.finish | {"pairs"} if self.opened is Opened.PAIRS else self.finish

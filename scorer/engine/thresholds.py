@@ -51,8 +51,7 @@ def chain_warnings(openings) -> list[str]:
         opening = player.first_opening
         kind = "points" if opening.points is not None else "pairs"
         size = getattr(opening, kind)
-        elden = player.finished and "elden" in player.finish
-        if best[kind] and size <= best[kind] and not elden:
+        if best[kind] and size <= best[kind] and not player.finished_elden:
             message = (
                 _(
                     "{name} opened with {n} points; katlamalı needs at least {need} after the earlier opening of {best}."
