@@ -18,7 +18,11 @@ def _env_flag(name: str, default: bool = False) -> bool:
 
 DEBUG = _env_flag("OKEYCALC_DEBUG")
 SECRET_KEY = os.environ.get("OKEYCALC_SECRET_KEY", "dev-only-insecure-key-change-me-in-production-0123456789")
-ALLOWED_HOSTS = [h for h in os.environ.get("OKEYCALC_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h]
+ALLOWED_HOSTS = [
+    h
+    for h in os.environ.get("OKEYCALC_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
+    if h
+]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("OKEYCALC_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 INSTALLED_APPS = [
@@ -36,7 +40,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "scorer.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -83,8 +87,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
 # Manifest storage for a deployment that ran collectstatic; plain storage for dev and tests.
+# collectstatic's target; only set for a manifest deployment (WhiteNoise warns about a missing one).
+STATIC_ROOT = BASE_DIR / "staticfiles" if _env_flag("OKEYCALC_STATIC_MANIFEST") else None
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from .errors import ErrorList
-from .i18n import _
+from .i18n import N_, _
 from .inputs import FINISH_FLAGS, FOUL_KINDS, FirstOpening, HandInput, Opened, PlayerInput, Remaining
 from .rulesets import RuleSet, get_ruleset
 from .tiles import COPIES, MAX_TILES, copy_key, is_tile_name, okey_of, parse_tile, value_tiles
@@ -21,7 +21,12 @@ HAND_KEYS = frozenset({"format", "ruleset", "options", "indicator", "players"})
 PLAYER_KEYS = frozenset(
     {"name", "opened", "finished", "finish", "remaining", "first_opening", "side_tile", "fouls"}
 )
-OPENED_VALUES = tuple(o.value for o in Opened)
+OPENED = {o.value: o for o in Opened}
+REMAINING_FIELDS = (
+    ("points", MAX_POINTS, N_("Must be a whole number from 0 to 286.")),
+    ("okeys", 2, N_("Must be 0, 1 or 2.")),
+    ("fake_okeys", 2, N_("Must be 0, 1 or 2.")),
+)
 
 
 def is_int(value: object, low: int, high: int) -> bool:
@@ -29,6 +34,8 @@ def is_int(value: object, low: int, high: int) -> bool:
 
 
 def check_keys(data: Mapping, allowed: frozenset[str], path: str, errors: ErrorList) -> None:
+    if allowed.issuperset(data):
+        return
     for key in data:
         if key not in allowed:
             errors.add(f"{path}.{key}" if path else str(key), _("Unknown field."))
@@ -82,7 +89,7 @@ def parse_hand(data: object, *, names: list[str] | None = None, ruleset=None, op
 
 
 def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput | None:
-    if not isinstance(data, Mapping):
+    if not isinstance(data, dict):
         errors.add(prefix.rstrip("."), _("A hand must be a JSON object."))
         return None
     if ruleset is None:
@@ -123,7 +130,7 @@ def parse_indicator(value: object, path: str, errors: ErrorList):
 
 
 def parse_player(raw: object, path: str, game_name: str | None, index: int, errors: ErrorList):
-    if not isinstance(raw, Mapping):
+    if not isinstance(raw, dict):
         errors.add(path, _("A player must be a JSON object."))
         return None
     check_keys(raw, PLAYER_KEYS, path, errors)
@@ -136,17 +143,17 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
         name = _("Player {n}").format(n=index + 1)
     elif check_name(name, f"{path}.name", errors):
         name = name.strip()
-    opened = raw.get("opened", "none")
-    if opened not in OPENED_VALUES:
+    opened = OPENED.get(raw.get("opened", "none")) if isinstance(raw.get("opened", "none"), str) else None
+    if opened is None:
         errors.add(f"{path}.opened", _("Must be one of: none, sets, pairs."))
-        opened = "none"
+        opened = Opened.NONE
     finished = raw.get("finished", False)
     if not isinstance(finished, bool):
         errors.add(f"{path}.finished", _("Must be true or false."))
         finished = False
     return PlayerInput(
         name=name if isinstance(name, str) else "",
-        opened=Opened(opened),
+        opened=opened,
         finished=finished,
         finish=parse_finish(raw.get("finish"), f"{path}.finish", errors),
         remaining=parse_remaining(raw.get("remaining"), f"{path}.remaining", errors),
@@ -159,7 +166,7 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
 def parse_finish(raw: object, path: str, errors: ErrorList) -> frozenset[str]:
     if raw is None:
         return frozenset()
-    if not isinstance(raw, Mapping):
+    if not isinstance(raw, dict):
         errors.add(path, _("Must be an object of finish flags."))
         return frozenset()
     check_keys(raw, frozenset(FINISH_FLAGS), path, errors)
@@ -176,21 +183,17 @@ def parse_finish(raw: object, path: str, errors: ErrorList) -> frozenset[str]:
 def parse_remaining(raw: object, path: str, errors: ErrorList) -> Remaining:
     if raw is None:
         return Remaining()
-    if not isinstance(raw, Mapping):
+    if not isinstance(raw, dict):
         errors.add(path, _("Must be an object: points, okeys, fake_okeys or tiles."))
         return Remaining()
     check_keys(raw, frozenset({"points", "okeys", "fake_okeys", "tiles"}), path, errors)
     if "tiles" in raw:
         return parse_tile_list(raw, path, errors)
     values = {}
-    for key, high, message in (
-        ("points", MAX_POINTS, _("Must be a whole number from 0 to 286.")),
-        ("okeys", 2, _("Must be 0, 1 or 2.")),
-        ("fake_okeys", 2, _("Must be 0, 1 or 2.")),
-    ):
+    for key, high, message in REMAINING_FIELDS:
         values[key] = raw.get(key, 0)
         if not is_int(values[key], 0, high):
-            errors.add(f"{path}.{key}", message)
+            errors.add(f"{path}.{key}", _(message))
             values[key] = 0
     return Remaining(**values)
 
@@ -216,7 +219,7 @@ def parse_tile_list(raw: Mapping, path: str, errors: ErrorList) -> Remaining:
 def parse_first_opening(raw: object, path: str, errors: ErrorList) -> FirstOpening | None:
     if raw is None:
         return None
-    if not isinstance(raw, Mapping):
+    if not isinstance(raw, dict):
         errors.add(path, _("Must be an object: points or pairs, and order."))
         return None
     check_keys(raw, frozenset({"points", "pairs", "order"}), path, errors)
@@ -235,8 +238,8 @@ def parse_first_opening(raw: object, path: str, errors: ErrorList) -> FirstOpeni
 def parse_side_tile(raw: object, path: str, errors: ErrorList) -> int | None:
     if raw is None:
         return None
-    value = raw.get("value") if isinstance(raw, Mapping) else None
-    if isinstance(raw, Mapping):
+    value = raw.get("value") if isinstance(raw, dict) else None
+    if isinstance(raw, dict):
         check_keys(raw, frozenset({"value"}), path, errors)
     if not is_int(value, 1, 13):
         errors.add(f"{path}.value", _("Must be a whole number from 1 to 13."))
@@ -247,7 +250,7 @@ def parse_side_tile(raw: object, path: str, errors: ErrorList) -> int | None:
 def parse_fouls(raw: object, path: str, errors: ErrorList) -> dict[str, int]:
     if raw is None:
         return {}
-    if not isinstance(raw, Mapping):
+    if not isinstance(raw, dict):
         errors.add(path, _("Must be an object of foul counts."))
         return {}
     fouls = {}

@@ -54,7 +54,8 @@ class Context:
         return bool(self.team_fixed) and index % 2 != self.finisher % 2
 
     def line(self, code: C, points: int, label: str, detail: str, rule: str) -> Line:
-        return Line(code.value, points, _(label), detail, str(rule))
+        # Plain str values in results (``_value_`` is the enum's stored value, cheaper than ``.value``).
+        return Line(code._value_, points, _(label), detail, rule._value_)
 
 
 def score_input(hand: HandInput) -> HandResult:
