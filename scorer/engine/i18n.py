@@ -1,7 +1,8 @@
 """Translatable text for a Django-free engine.
 
-Engine code marks user-facing text with ``_("English msgid")`` — the name ``_`` lets Django's
-``makemessages`` extract it — and the text is translated when a result is built. The engine
+Engine code marks user-facing text with ``_("English msgid")``, or ``gettext_noop`` for text
+translated later — names Django's ``makemessages`` extracts — and the text is translated when a
+result is built. The engine
 itself knows no language: the host installs a translator (Django's ``gettext`` in
 ``scorer.apps``) and the active language of the request or command applies. Without a
 translator the English msgid is used.
@@ -23,6 +24,6 @@ def _(message: str) -> str:
     return _translator(message) if _translator is not None else message
 
 
-def N_(message: str) -> str:  # noqa: N802 - the conventional name of a no-op marker
+def gettext_noop(message: str) -> str:
     """Mark ``message`` for extraction without translating it now (translated later with ``_``)."""
     return message

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from .errors import ErrorList
-from .i18n import N_, _
+from .i18n import _, gettext_noop
 from .inputs import FINISH_FLAGS, FOUL_KINDS, FirstOpening, HandInput, Opened, PlayerInput, Remaining
 from .rulesets import RuleSet, get_ruleset
 from .tiles import COPIES, MAX_TILES, copy_key, is_tile_name, okey_of, parse_tile, value_tiles
@@ -23,9 +23,9 @@ PLAYER_KEYS = frozenset(
 )
 OPENED = {o.value: o for o in Opened}
 REMAINING_FIELDS = (
-    ("points", MAX_POINTS, N_("Must be a whole number from 0 to 286.")),
-    ("okeys", 2, N_("Must be 0, 1 or 2.")),
-    ("fake_okeys", 2, N_("Must be 0, 1 or 2.")),
+    ("points", MAX_POINTS, gettext_noop("Must be a whole number from 0 to 286.")),
+    ("okeys", 2, gettext_noop("Must be 0, 1 or 2.")),
+    ("fake_okeys", 2, gettext_noop("Must be 0, 1 or 2.")),
 )
 
 

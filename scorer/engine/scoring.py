@@ -7,7 +7,7 @@ penalties charged to them, fouls, information lines. Team lines (Cezalı 101 Eş
 from dataclasses import dataclass
 
 from .codes import LineCode as C
-from .i18n import N_, _
+from .i18n import _, gettext_noop
 from .inputs import HandInput, Opened, PlayerInput
 from .results import HandResult, Line, PlayerResult, TeamResult, total_of
 from .rulesets import RuleSet, get_ruleset
@@ -19,18 +19,18 @@ OKEY_COST = 101
 FOUL_COST = 101
 
 FOUL_LABELS = {
-    "okey_discard": N_("Discarded a real okey"),
-    "islek_discard": N_("Discarded an işlek tile"),
-    "take_back": N_("Took back what was laid down"),
-    "side_tile_unused": N_("Took the side tile and did not use it"),
-    "below_threshold": N_("Tried to open below the threshold"),
-    "okey_taken_from_discard": N_("Own discarded okey was taken"),
-    "okey_swapped": N_("Own okey was swapped out of a group"),
+    "okey_discard": gettext_noop("Discarded a real okey"),
+    "islek_discard": gettext_noop("Discarded an işlek tile"),
+    "take_back": gettext_noop("Took back what was laid down"),
+    "side_tile_unused": gettext_noop("Took the side tile and did not use it"),
+    "below_threshold": gettext_noop("Tried to open below the threshold"),
+    "okey_taken_from_discard": gettext_noop("Own discarded okey was taken"),
+    "okey_swapped": gettext_noop("Own okey was swapped out of a group"),
 }
 FLAG_LABELS = {
-    "okey_discard": N_("Finished by discarding the okey"),
-    "elden": N_("Elden (opened and finished in one move)"),
-    "nine_pairs_run": N_("9 pairs + 1 run"),
+    "okey_discard": gettext_noop("Finished by discarding the okey"),
+    "elden": gettext_noop("Elden (opened and finished in one move)"),
+    "nine_pairs_run": gettext_noop("9 pairs + 1 run"),
 }
 
 
@@ -98,13 +98,19 @@ def player_lines(ctx: Context, index: int) -> list[Line]:
     rules = ctx.ruleset.rules
     player = ctx.hand.players[index]
     if ctx.outcome == "draw":
-        lines = [ctx.line(C.DRAW, 0, N_("Draw: nobody opened"), _("table entry refunded"), rules.deck_out)]
+        lines = [
+            ctx.line(
+                C.DRAW, 0, gettext_noop("Draw: nobody opened"), _("table entry refunded"), rules.deck_out
+            )
+        ]
     elif index == ctx.finisher:
         lines = finish_lines(ctx, player)
     elif ctx.is_finisher_partner(index):
-        lines = [ctx.line(C.PARTNER_EXEMPT, 0, N_("Partner finished: no hand base"), "", rules.partners)]
+        lines = [
+            ctx.line(C.PARTNER_EXEMPT, 0, gettext_noop("Partner finished: no hand base"), "", rules.partners)
+        ]
     elif ctx.is_fixed_opponent(index):
-        label = N_("Hand base replaced by the team's fixed base")
+        label = gettext_noop("Hand base replaced by the team's fixed base")
         lines = [ctx.line(C.INFO, 0, label, str(ctx.team_fixed), ctx.ruleset.rules.partners)]
     else:
         lines = base_lines(ctx, player)
@@ -126,13 +132,17 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
     """A non-finisher's hand base, itemised: tiles, okeys, pairs doubling, multiplier."""
     rules = ctx.ruleset.rules
     if not player.has_opened:
-        lines = [ctx.line(C.NOT_OPENED, NOT_OPENED_BASE, N_("Never opened"), "202", rules.not_opened)]
+        lines = [
+            ctx.line(C.NOT_OPENED, NOT_OPENED_BASE, gettext_noop("Never opened"), "202", rules.not_opened)
+        ]
         lines += multiplier_lines(ctx, NOT_OPENED_BASE, ctx.ruleset.non_opener_factor(ctx), rules.not_opened)
         if ctx.ruleset.okeys_for_non_openers:
             lines += okey_lines(ctx, player.remaining.okeys, 0)
         return lines
     remaining = player.remaining
-    lines = [ctx.line(C.TILES, remaining.points, N_("Tiles left"), tiles_detail(remaining), rules.tiles)]
+    lines = [
+        ctx.line(C.TILES, remaining.points, gettext_noop("Tiles left"), tiles_detail(remaining), rules.tiles)
+    ]
     fakes = remaining.fake_okeys if ctx.ruleset.fake_okey_penalty else 0
     lines += okey_lines(ctx, remaining.okeys, fakes)
     value = total_of(tuple(lines))
@@ -142,7 +152,7 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
             ctx.line(
                 C.PAIRS_DOUBLE,
                 value,
-                N_("Opened with pairs: hand value doubled"),
+                gettext_noop("Opened with pairs: hand value doubled"),
                 f"{value} × 2",
                 rules.pairs_double,
             )
@@ -153,7 +163,7 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
             ctx.line(
                 C.INFO,
                 0,
-                N_("Pairs ×2 not added: only the larger multiplier applies"),
+                gettext_noop("Pairs ×2 not added: only the larger multiplier applies"),
                 f"×{m} > ×2",
                 rules.multiplier,
             )
@@ -166,11 +176,23 @@ def okey_lines(ctx: Context, okeys: int, fakes: int) -> list[Line]:
     lines = []
     if okeys:
         lines.append(
-            ctx.line(C.OKEY_IN_HAND, OKEY_COST * okeys, N_("Real okey left in hand"), f"{okeys} × 101", rule)
+            ctx.line(
+                C.OKEY_IN_HAND,
+                OKEY_COST * okeys,
+                gettext_noop("Real okey left in hand"),
+                f"{okeys} × 101",
+                rule,
+            )
         )
     if fakes:
         lines.append(
-            ctx.line(C.OKEY_IN_HAND, OKEY_COST * fakes, N_("Fake okey left in hand"), f"{fakes} × 101", rule)
+            ctx.line(
+                C.OKEY_IN_HAND,
+                OKEY_COST * fakes,
+                gettext_noop("Fake okey left in hand"),
+                f"{fakes} × 101",
+                rule,
+            )
         )
     return lines
 
@@ -181,7 +203,7 @@ def multiplier_lines(ctx: Context, base: int, m: int, rule) -> list[Line]:
     detail = f"{base} × {m} = {base * m}"
     if ctx.reasons:
         detail += f" ({', '.join(ctx.reasons)})"
-    return [ctx.line(C.MULTIPLIER, base * (m - 1), N_("Finish multiplier"), detail, rule)]
+    return [ctx.line(C.MULTIPLIER, base * (m - 1), gettext_noop("Finish multiplier"), detail, rule)]
 
 
 def tiles_detail(remaining) -> str:
@@ -200,7 +222,7 @@ def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
             ctx.line(
                 C.FOULS_WAIVED,
                 0,
-                N_("Fouls not written for the finishing side"),
+                gettext_noop("Fouls not written for the finishing side"),
                 detail,
                 rules.fouls["waived"],
             )
@@ -232,7 +254,7 @@ def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamR
     for team in (0, 1):
         lines = ()
         if ctx.team_fixed and team != ctx.finisher % 2:
-            label = N_("Fixed team base (instead of hand bases)")
+            label = gettext_noop("Fixed team base (instead of hand bases)")
             lines = (
                 ctx.line(
                     C.TEAM_FIXED_BASE,

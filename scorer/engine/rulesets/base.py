@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import RuleId
 from ..errors import ErrorList
-from ..i18n import N_, _
+from ..i18n import _, gettext_noop
 from ..inputs import FINISH_FLAGS, Opened, PlayerInput
 
 if TYPE_CHECKING:
@@ -37,8 +37,8 @@ PARTNERS = OptionSpec(
     "partners",
     "bool",
     False,
-    N_("Partners (eşli)"),
-    N_("Four players; seats 1 & 3 and 2 & 4 are teams and their points are added together."),
+    gettext_noop("Partners (eşli)"),
+    gettext_noop("Four players; seats 1 & 3 and 2 & 4 are teams and their points are added together."),
 )
 
 

@@ -3,36 +3,38 @@
 from collections.abc import Mapping
 
 from ..codes import RuleId as R
-from ..i18n import N_, _
+from ..i18n import _, gettext_noop
 from .base import PARTNERS, OptionSpec, Rules, RuleSet, row
 
 KATLAMALI = OptionSpec(
     "katlamali",
     "bool",
     False,
-    N_("Katlamalı"),
-    N_("Each opening must beat the previous one of its kind; points are not affected."),
+    gettext_noop("Katlamalı"),
+    gettext_noop("Each opening must beat the previous one of its kind; points are not affected."),
 )
 CEZALI = OptionSpec(
     "cezali",
     "bool",
     False,
-    N_("Cezalı"),
-    N_("Fouls cost 101 each and the discarder of a used side tile pays its value × 10 (× 20 for pairs)."),
+    gettext_noop("Cezalı"),
+    gettext_noop(
+        "Fouls cost 101 each and the discarder of a used side tile pays its value × 10 (× 20 for pairs)."
+    ),
 )
 # The finisher always writes 0; m is the factor on a non-opener's 202 (D7: once, whatever the flags).
 GKOKAY_FINISHES = (
-    row("okey", "okey_discard", 0, 2, N_("Okey discard finish")),
-    row("elden", "elden", 0, 2, N_("Elden finish")),
-    row("pairs", "pairs", 0, 2, N_("Pairs finish")),
-    row("normal", "", 0, 1, N_("Normal finish")),
+    row("okey", "okey_discard", 0, 2, gettext_noop("Okey discard finish")),
+    row("elden", "elden", 0, 2, gettext_noop("Elden finish")),
+    row("pairs", "pairs", 0, 2, gettext_noop("Pairs finish")),
+    row("normal", "", 0, 1, gettext_noop("Normal finish")),
 )
 CEZALI_FOULS = ("below_threshold", "okey_discard", "islek_discard", "side_tile_unused")
 
 
 class GkOkay(RuleSet):
     id = "gkokay"
-    name = N_("GkOkay 101")
+    name = gettext_noop("GkOkay 101")
     options = (PARTNERS, KATLAMALI, CEZALI)
     hand_counts = (1, 2, 3, 5, 7, 11)
     finish_table = GKOKAY_FINISHES

@@ -1,19 +1,19 @@
 """Kerizim 101 (SCORING_SPEC §7): ×2 on a pairs finish, ×2 again when nobody else opened; they stack."""
 
 from ..codes import RuleId as R
-from ..i18n import N_, _
+from ..i18n import _, gettext_noop
 from .base import Rules, RuleSet, row
 
 KERIZIM_FINISHES = (
-    row("pairs", "pairs", -202, 2, N_("Pairs finish")),
-    row("normal", "", -101, 1, N_("Normal finish")),
+    row("pairs", "pairs", -202, 2, gettext_noop("Pairs finish")),
+    row("normal", "", -101, 1, gettext_noop("Normal finish")),
 )
 KERIZIM_FOULS = ("okey_discard", "islek_discard", "side_tile_unused")
 
 
 class Kerizim(RuleSet):
     id = "kerizim"
-    name = N_("Kerizim 101")
+    name = gettext_noop("Kerizim 101")
     hand_counts = (1, 2, 3)
     finish_table = KERIZIM_FINISHES
     fouls = KERIZIM_FOULS

@@ -3,29 +3,31 @@
 from collections.abc import Mapping
 
 from ..codes import RuleId as R
-from ..i18n import N_
+from ..i18n import gettext_noop
 from .base import PARTNERS, OptionSpec, Rules, RuleSet, row
 
 KATLAMA = OptionSpec(
     "katlama",
     "choice",
     "none",
-    N_("Table type"),
-    N_("Katlamalı and Extra raise the opening threshold during the hand; they never change points."),
+    gettext_noop("Table type"),
+    gettext_noop(
+        "Katlamalı and Extra raise the opening threshold during the hand; they never change points."
+    ),
     ("none", "katlamali", "extra"),
 )
 
 KLASIK_FINISHES = (
-    row("pairs_okey", "pairs okey_discard", -808, 1, N_("Pairs and okey discard finish")),
-    row("okey", "okey_discard", -404, 1, N_("Okey discard finish")),
-    row("pairs", "pairs", -202, 1, N_("Pairs finish")),
-    row("normal", "", -101, 1, N_("Normal finish")),
+    row("pairs_okey", "pairs okey_discard", -808, 1, gettext_noop("Pairs and okey discard finish")),
+    row("okey", "okey_discard", -404, 1, gettext_noop("Okey discard finish")),
+    row("pairs", "pairs", -202, 1, gettext_noop("Pairs finish")),
+    row("normal", "", -101, 1, gettext_noop("Normal finish")),
 )
 
 
 class Loca(RuleSet):
     id = "loca"
-    name = N_("LOCA 101 (Klasik)")
+    name = gettext_noop("LOCA 101 (Klasik)")
     options = (PARTNERS, KATLAMA)
     finish_table = KLASIK_FINISHES
     finish_flags = ("okey_discard",)

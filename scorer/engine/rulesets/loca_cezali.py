@@ -2,18 +2,18 @@
 
 from ..codes import LineCode as C
 from ..codes import RuleId as R
-from ..i18n import N_, _
+from ..i18n import _, gettext_noop
 from ..inputs import Opened
 from .base import Rules, row
 from .loca import Loca
 
 CEZALI_FINISHES = (
-    row("nine_pairs_run", "nine_pairs_run", -404, 4, N_("9 pairs + 1 run finish")),
-    row("pairs_okey", "pairs okey_discard", -808, 8, N_("Pairs and okey discard finish")),
-    row("okey", "okey_discard", -404, 4, N_("Okey discard finish")),
-    row("elden", "elden", -202, 2, N_("Elden finish")),
-    row("pairs", "pairs", -202, 2, N_("Pairs finish")),
-    row("normal", "", -101, 1, N_("Normal finish")),
+    row("nine_pairs_run", "nine_pairs_run", -404, 4, gettext_noop("9 pairs + 1 run finish")),
+    row("pairs_okey", "pairs okey_discard", -808, 8, gettext_noop("Pairs and okey discard finish")),
+    row("okey", "okey_discard", -404, 4, gettext_noop("Okey discard finish")),
+    row("elden", "elden", -202, 2, gettext_noop("Elden finish")),
+    row("pairs", "pairs", -202, 2, gettext_noop("Pairs finish")),
+    row("normal", "", -101, 1, gettext_noop("Normal finish")),
 )
 # Cezalı 101 Eşli: the opposing team's fixed line, first match wins (D6).
 TEAM_FIXED = (
@@ -25,15 +25,15 @@ TEAM_FIXED = (
 )
 # Opening rewards, largest first; only the first that qualifies applies.
 REWARDS = (
-    ("pairs", 9, -202, N_("First opening with 9 or more pairs")),
-    ("points", 151, -101, N_("First opening with 151 or more points")),
-    ("pairs", 7, -101, N_("First opening with 7 or 8 pairs")),
+    ("pairs", 9, -202, gettext_noop("First opening with 9 or more pairs")),
+    ("points", 151, -101, gettext_noop("First opening with 151 or more points")),
+    ("pairs", 7, -101, gettext_noop("First opening with 7 or 8 pairs")),
 )
 
 
 class LocaCezali(Loca):
     id = "loca-cezali"
-    name = N_("LOCA Cezalı 101")
+    name = gettext_noop("LOCA Cezalı 101")
     finish_table = CEZALI_FINISHES
     finish_flags = ("okey_discard", "elden", "nine_pairs_run")
     fouls = ("okey_discard", "islek_discard", "take_back", "okey_taken_from_discard", "okey_swapped")
@@ -83,7 +83,7 @@ class LocaCezali(Loca):
             if size is None or size < least:
                 continue
             if nine_pairs_run and kind == "pairs":
-                note = N_("No 9-pair reward on a 9 pairs + 1 run finish")
+                note = gettext_noop("No 9-pair reward on a 9 pairs + 1 run finish")
                 return [ctx.line(C.INFO, 0, note, _("{n} pairs").format(n=size), self.rules.reward)]
             return [ctx.line(C.OPENING_REWARD, points, label, str(size), self.rules.reward)]
         return []
