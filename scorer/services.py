@@ -10,14 +10,15 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from scorer.engine import InvalidInput, get_ruleset, score_game, score_hand
 from scorer.engine.errors import FieldError
 from scorer.engine.parse import parse_hand
 from scorer.models import Game, Hand, hash_secret
 
-MSG_GAME_COMPLETE = "All planned hands have been played."
-MSG_NESTED = "Input is nested too deeply."
+MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
+MSG_NESTED = gettext_noop("Input is nested too deeply.")
 
 
 def is_game(data: object) -> bool:

@@ -3,6 +3,7 @@
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils.translation import gettext
 
 from scorer.engine import InvalidInput, score_game
 from scorer.selectors import deleted_hands, game_board
@@ -86,7 +87,7 @@ def test_no_hand_beyond_the_planned_count():
     hand_record(game=game, data=kerizim_hand())
     with pytest.raises(InvalidInput) as exc:
         hand_record(game=game, data=kerizim_hand())
-    assert exc.value.errors[0].message == MSG_GAME_COMPLETE
+    assert exc.value.errors[0].message == gettext(MSG_GAME_COMPLETE)
 
 
 def test_correcting_a_hand_changes_totals_and_keeps_its_place():
