@@ -1,8 +1,9 @@
 """URLs of the scorer app."""
 
-from django.urls import path
+from django.urls import path, register_converter
+from django.urls.converters import StringConverter
 
-from scorer.views import pages, rules
+from scorer.views import board, pages, rules
 
 app_name = "scorer"
 
@@ -11,4 +12,25 @@ urlpatterns = [
     path("healthz", pages.healthz, name="healthz"),
     path("kurallar/", rules.rules_index, name="rules_index"),
     path("kurallar/<slug:ruleset>/", rules.rules_page, name="rules"),
+]
+
+# --- [BOARD] the scoreboard, one hand's breakdown, exports and the viewer QR code -------------
+
+
+class PublicIdConverter(StringConverter):
+    """A table's public id (``new_public_id``): 16+ URL-safe characters, so never a slug like ``yeni``."""
+
+    regex = "[A-Za-z0-9_-]{16,32}"
+
+
+register_converter(PublicIdConverter, "table")
+
+urlpatterns += [
+    path("masa/<table:public_id>/", board.game_board, name="game_board"),
+    path("masa/<table:public_id>/canli/", board.board_live, name="board_live"),
+    path("masa/<table:public_id>/el/<int:position>/", board.hand_detail, name="hand_detail"),
+    path("masa/<table:public_id>/yazdir/", board.game_print, name="game_print"),
+    path("masa/<table:public_id>/oyun.csv", board.export_csv, name="export_csv"),
+    path("masa/<table:public_id>/oyun.json", board.export_json, name="export_json"),
+    path("masa/<table:public_id>/qr.svg", board.viewer_qr, name="viewer_qr"),
 ]

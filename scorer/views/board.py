@@ -1,0 +1,262 @@
+"""The scoreboard every phone at the table watches, one hand's breakdown, and the table's exports.
+
+All of these only read. Edit controls appear when this session holds the table's edit secret;
+the writes themselves live in the hand views and answer 403 to everybody else.
+"""
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+
+import segno
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_safe
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.middleware import HtmxDetails
+
+from scorer import selectors
+from scorer.charts import Chart, running_chart
+from scorer.engine import clauses, get_ruleset
+from scorer.models import Game, Hand
+from scorer.selectors import Board, HandRow
+from scorer.services import game_document
+from scorer.views.auth import can_edit
+
+LIVE_PARTIAL = "scorer/board.html#live"
+CHOICE_LABELS = {
+    "none": gettext_lazy("Katlamasız"),
+    "katlamali": gettext_lazy("Katlamalı"),
+    "extra": gettext_lazy("Extra katlamalı"),
+}
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+# --- what the templates show -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A column of the scoreboard: a player, or with partners also a team."""
+
+    name: str
+    total: int
+    team: bool = False
+    leader: bool = False
+    winner: bool = False
+
+
+def team_names(game: Game) -> list[str]:
+    """Teams are seats 1 & 3 and 2 & 4."""
+    p = game.players
+    return [f"{p[0]} & {p[2]}", f"{p[1]} & {p[3]}"]
+
+
+def ranked_names(game: Game) -> list[str]:
+    """Who the totals, leaders and winners are about: teams with partners, else players."""
+    return team_names(game) if game.partners else list(game.players)
+
+
+def columns(board: Board) -> list[Column]:
+    game, result = board.game, board.result
+    leaders = set(board.leaders)
+    winners = set(result.winners) if result else set()
+    player_totals = result.totals if result else (0,) * len(game.players)
+    own = not game.partners  # with partners, leaders and winners are teams
+    cols = [
+        Column(name, player_totals[i], leader=own and i in leaders, winner=own and i in winners)
+        for i, name in enumerate(game.players)
+    ]
+    if game.partners:
+        team_totals = result.team_totals if result else (0, 0)
+        cols += [
+            Column(name, team_totals[t], team=True, leader=t in leaders, winner=t in winners)
+            for t, name in enumerate(team_names(game))
+        ]
+    return cols
+
+
+def cells(row: HandRow, partners: bool) -> tuple[int, ...]:
+    """A hand's totals in column order: players, then teams."""
+    teams = tuple(team.total for team in row.result.teams) if partners else ()
+    return row.result.totals + teams
+
+
+def chart_of(board: Board) -> Chart | None:
+    if not board.rows:
+        return None
+    return running_chart(ranked_names(board.game), [row.running for row in board.rows])
+
+
+def option_lines(game: Game) -> list[tuple[str, str]]:
+    """The table's options other than partners (shown as tekli/eşli) as (label, value) pairs."""
+    lines = []
+    for spec in get_ruleset(game.ruleset).options:
+        if spec.name == "partners":
+            continue
+        value = game.options.get(spec.name, spec.default)
+        if spec.kind == "bool":
+            shown = _("Yes") if value else _("No")
+        else:
+            shown = str(CHOICE_LABELS.get(value, value))
+        lines.append((_(spec.label), shown))
+    return lines
+
+
+def finisher_name(game: Game, hand: Hand) -> str:
+    """Who finished a (deleted) hand, so the undo list says which hand it was."""
+    for name, player in zip(game.players, hand.data.get("players", []), strict=False):
+        if isinstance(player, dict) and player.get("finished"):
+            return name
+    return ""
+
+
+def board_url(request: HttpRequest, game: Game) -> str:
+    return request.build_absolute_uri(reverse("scorer:game_board", args=[game.public_id]))
+
+
+def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str) -> dict:
+    board = selectors.game_board(game)
+    winners = board.result.winners if board.result else ()
+    names = ranked_names(game)
+    deleted = selectors.deleted_hands(game) if editor else []
+    return {
+        "game": game,
+        "board": board,
+        "editor": editor,
+        "etag": etag,
+        "info": clauses.RULESETS.get(game.ruleset),
+        "options": option_lines(game),
+        "columns": columns(board),
+        "rows": [(row, cells(row, game.partners)) for row in board.rows],
+        "leader_names": ", ".join(names[i] for i in board.leaders),
+        "winner_names": ", ".join(names[i] for i in winners),
+        "winner_count": len(winners),
+        "next_dealer": game.players[board.next_dealer],
+        "chart": chart_of(board),
+        "deleted": [(hand, finisher_name(game, hand)) for hand in deleted],
+        "viewer_url": board_url(request, game),
+    }
+
+
+def detail_context(request: HttpRequest, board: Board, position: int, *, editor: bool) -> dict | None:
+    index = next((k for k, row in enumerate(board.rows) if row.hand.position == position), None)
+    if index is None:
+        return None
+    game, row = board.game, board.rows[index]
+    url = reverse("scorer:hand_detail", args=[game.public_id, position])
+    return {
+        "game": game,
+        "board": board,
+        "row": row,
+        "editor": editor,
+        "info": clauses.RULESETS.get(game.ruleset),
+        "dealer": game.players[row.dealer],
+        "running": list(zip(ranked_names(game), row.running, strict=True)),
+        "previous": board.rows[index - 1] if index else None,
+        "next": board.rows[index + 1] if index + 1 < len(board.rows) else None,
+        "share_url": request.build_absolute_uri(url),
+    }
+
+
+def csv_cell(text: str) -> str:
+    """A name as a CSV text cell: never read as a formula by a spreadsheet."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
+def csv_rows(board: Board) -> list[list[object]]:
+    game = board.game
+    cols = columns(board)
+    header = [_("Hand"), _("Dealer"), *(csv_cell(c.name) for c in cols)]
+    rows = [
+        [row.number, csv_cell(game.players[row.dealer]), *cells(row, game.partners)] for row in board.rows
+    ]
+    return [header, *rows, [_("Total"), "", *(c.total for c in cols)]]
+
+
+def live_etag(request: HttpRequest, game: Game) -> str:
+    """What the live board depends on: the table's version, the language, and edit or view mode."""
+    mode = "edit" if can_edit(request, game) else "view"
+    return f"{game.version}-{get_language()}-{mode}"
+
+
+def _etag_of(request: HttpRequest, public_id: str) -> str | None:
+    game = Game.objects.filter(public_id=public_id).first()
+    return live_etag(request, game) if game else None  # no ETag: the view answers 404
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = selectors.game_get(public_id)
+    context = board_context(request, game, editor=can_edit(request, game), etag=live_etag(request, game))
+    return render(request, LIVE_PARTIAL if request.htmx else "scorer/board.html", context)
+
+
+@require_safe
+@cache_control(no_cache=True)
+@condition(etag_func=_etag_of)
+def board_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The viewers' polling target: 304 while nothing changed (the browser revalidates its copy)."""
+    game = selectors.game_get(public_id)
+    context = board_context(request, game, editor=can_edit(request, game), etag=live_etag(request, game))
+    return render(request, LIVE_PARTIAL, context)
+
+
+@require_safe
+def hand_detail(request: HtmxHttpRequest, public_id: str, position: int) -> HttpResponse:
+    game = selectors.game_get(public_id)
+    board = selectors.game_board(game)
+    context = detail_context(request, board, position, editor=can_edit(request, game))
+    if context is None:
+        raise Http404("No such hand")
+    return render(request, "scorer/hand_detail.html", context)
+
+
+@require_safe
+def game_print(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = selectors.game_get(public_id)
+    context = board_context(request, game, editor=False, etag="") | {"printed_at": timezone.now()}
+    return render(request, "scorer/print.html", context)
+
+
+@require_safe
+def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    """One row per hand and a totals row; UTF-8 with a BOM so Excel shows Turkish letters."""
+    board = selectors.game_board(selectors.game_get(public_id))
+    buffer = io.StringIO()
+    buffer.write("\ufeff")
+    csv.writer(buffer).writerows(csv_rows(board))
+    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="oyun.csv"'
+    return response
+
+
+@require_safe
+def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The table as a HAND_FORMAT.md game document: ``manage.py score oyun.json`` rescores it."""
+    document = game_document(selectors.game_get(public_id))
+    body = json.dumps(document, ensure_ascii=False, indent=2)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="oyun.json"'
+    return response
+
+
+@require_safe
+def viewer_qr(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A QR code of the read-only board link, for the other players to scan."""
+    game = selectors.game_get(public_id)
+    url = request.build_absolute_uri(reverse("scorer:game_board", args=[game.public_id]))
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=6, border=2, dark="#000", light="#fff")
+    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")

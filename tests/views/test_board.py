@@ -1,0 +1,517 @@
+"""The scoreboard, one hand's breakdown, the live partial with ETag/304, exports and the QR code."""
+
+import csv
+import io
+import json
+import re
+from xml.etree import ElementTree
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.signed_cookies import SessionStore
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorer.engine import score_game
+from scorer.selectors import game_board
+from scorer.services import game_create, game_document, hand_delete, hand_record
+from scorer.views.auth import SESSION_KEY
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
+EVIL = "<script>alert(1)</script>"
+LIVE_QUERIES = 3
+"""Game, hands, and the ETag's game lookup (board_live) or the undo list (editor)."""
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def kerizim_hand(finisher: int = 0, points: int = 20, players: int = 4, opener: int | None = None) -> dict:
+    """The finisher −101, the opener (by default the next player) has ``points`` left, the others 202."""
+    hand = [{"opened": "none"} for _ in range(players)]
+    hand[finisher] = {"opened": "sets", "finished": True}
+    opener = (finisher + 1) % players if opener is None else opener
+    hand[opener] = {"opened": "sets", "remaining": {"points": points}}
+    return {"players": hand}
+
+
+def new_game(**overrides):
+    kwargs = {"ruleset": "kerizim", "options": {}, "players": NAMES, "hands_planned": 3} | overrides
+    return game_create(**kwargs)
+
+
+def url(name: str, game, *args) -> str:
+    return reverse(f"scorer:{name}", args=[game.public_id, *args])
+
+
+def as_editor(client, game, secret: str) -> None:
+    """Put the table's edit secret in this client's (signed cookie) session."""
+    session = SessionStore()
+    session[SESSION_KEY] = {game.public_id: secret}
+    session.save()
+    client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
+
+
+def attr_values(html: str, attr: str) -> list[str]:
+    return re.findall(rf'{attr}="([^"]*)"', html)
+
+
+def totals_row(html: str) -> list[int]:
+    tfoot = html.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
+    return [int(v) for v in attr_values(tfoot, "data-total")]
+
+
+def body_rows(html: str) -> list[list[int]]:
+    tbody = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = re.split(r"<tr data-(?:position|number)=", tbody)[1:]
+    return [[int(v) for v in attr_values(row, "data-total")] for row in rows]
+
+
+def post_forms(html: str) -> list[str]:
+    """The action of every POST form on the page."""
+    return re.findall(
+        r'<form[^>]*action="([^"]*)"[^>]*method="post"|<form[^>]*method="post"[^>]*action="([^"]*)"', html
+    )
+
+
+def post_actions(html: str) -> set[str]:
+    return {a or b for a, b in post_forms(html)}
+
+
+# --- the board ----------------------------------------------------------------------------
+
+
+def test_board_has_a_row_per_hand_with_each_players_hand_total_and_the_engines_totals(client):
+    game, _ = new_game()
+    hand_record(game=game, data=kerizim_hand(0))
+    hand_record(game=game, data=kerizim_hand(1, points=35))
+
+    response = client.get(url("game_board", game))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    expected = score_game(game_document(game))
+    assert body_rows(html) == [list(hand.totals) for hand in expected.hands]
+    assert totals_row(html) == list(expected.totals)
+    assert attr_values(html, "data-number") == ["1", "2"]
+
+
+def test_each_hand_cell_links_to_that_hands_breakdown(client):
+    game, _ = new_game()
+    first = hand_record(game=game, data=kerizim_hand(0))
+    second = hand_record(game=game, data=kerizim_hand(1))
+    hand_delete(hand=first)
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    detail = url("hand_detail", game, second.position)
+    assert html.count(f'href="{detail}"') == 1 + len(NAMES)  # the hand number and every cell
+    assert url("hand_detail", game, first.position) not in html  # a deleted hand is off the board
+    assert attr_values(html, "data-number") == ["1"]  # numbers close up; positions stay
+
+
+def test_partners_board_adds_the_two_teams_of_seats_1_3_and_2_4(client):
+    game, _ = new_game(options={"partners": True})
+    hand_record(game=game, data=kerizim_hand(0))
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    result = score_game(game_document(game))
+    team_totals = [team.total for team in result.hands[0].teams]
+    assert body_rows(html) == [[*result.hands[0].totals, *team_totals]]
+    assert totals_row(html) == [*result.totals, *result.team_totals]
+    assert "Ayşe &amp; Cem" in html and "Bora &amp; Deniz" in html
+
+
+def test_leader_is_marked_with_an_icon_and_hidden_text_not_colour_alone(client):
+    game, _ = new_game()
+    hand_record(game=game, data=kerizim_hand(2))
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    tfoot = html.split("<tfoot>", 1)[1]
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", tfoot, re.S)
+    leader = [cell for cell in cells if "visually-hidden" in cell]
+    assert len(leader) == 1 and "−101" in leader[0]
+    assert re.search(r'data-total="-101" data-leader', tfoot)
+    assert "<svg" in leader[0] and 'aria-hidden="true"' in leader[0]
+    assert "data-leaders>Cem<" in html
+
+
+def test_nobody_leads_before_the_first_hand_or_while_everyone_is_equal(client):
+    game, _ = new_game()
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    assert "data-leader" not in html
+    assert totals_row(html) == [0, 0, 0, 0]
+
+
+def test_dealer_rotates_each_hand_from_the_first_dealer_and_the_next_dealer_is_shown(client):
+    game, _ = new_game(first_dealer=2)
+    hand_record(game=game, data=kerizim_hand(0))
+    hand_record(game=game, data=kerizim_hand(1))
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    assert attr_values(html, "data-dealer") == ["2", "3"]
+    assert 'data-next-dealer="0">Ayşe<' in html
+    assert 'data-hands-played="2" data-hands-planned="3"' in html
+
+
+def test_a_finished_game_names_its_single_winner_and_no_next_dealer(client):
+    game, _ = new_game(hands_planned=1)
+    hand_record(game=game, data=kerizim_hand(3))
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    assert 'data-winners="3"' in html
+    assert "<strong>Deniz</strong>" in html
+    assert "data-next-dealer" not in html
+    assert "data-winner" in html.split("<tfoot>", 1)[1]
+
+
+def test_players_tied_at_the_lowest_total_all_win(client):
+    game, _ = new_game(hands_planned=2)
+    hand_record(game=game, data=kerizim_hand(0, points=20))
+    hand_record(game=game, data=kerizim_hand(1, points=20, opener=0))
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    assert totals_row(html) == [-81, -81, 404, 404]
+    assert 'data-winners="0,1"' in html
+    assert "<strong>Ayşe, Bora</strong>" in html
+    assert html.split("<tfoot>", 1)[1].count("data-winner") == 2
+
+
+def test_everyone_equal_at_the_end_means_no_winner_and_the_board_says_so(client):
+    game, _ = new_game(players=["Ayşe", "Bora"], hands_planned=2)
+    hand_record(game=game, data=kerizim_hand(0, points=20, players=2))
+    hand_record(game=game, data=kerizim_hand(1, points=20, players=2))
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    assert 'data-winners=""' in html
+    assert "data-no-winner" in html
+    assert "data-winner " not in html and "data-winner>" not in html
+
+
+def test_partners_winners_are_teams(client):
+    game, _ = new_game(options={"partners": True}, hands_planned=1)
+    hand_record(game=game, data=kerizim_hand(1))
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    assert 'data-winners="1"' in html
+    assert "<strong>Bora &amp; Deniz</strong>" in html
+
+
+def test_running_totals_chart_is_an_accessible_inline_svg_with_a_legend(client):
+    game, _ = new_game()
+    hand_record(game=game, data=kerizim_hand(0))
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    svg = re.search(r'<svg class="chart".*?</svg>', html, re.S).group(0)
+    assert 'role="img"' in svg and "aria-label=" in svg and "<title>" in svg
+    assert svg.count("<path ") == len(NAMES)
+    assert len(set(attr_values(svg, "stroke-dasharray"))) == len(NAMES) - 1  # plus one solid line
+    assert "," not in "".join(attr_values(svg, "d"))  # no decimal commas in Turkish
+    assert attr_values(html, "data-series") == ["0", "1", "2", "3"]
+
+
+def test_an_empty_board_has_no_chart_and_says_there_are_no_hands(client):
+    game, _ = new_game()
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    assert 'class="chart"' not in html
+    assert body_rows(html) == []
+    assert "data-empty" in html
+
+
+# --- live updates: htmx partial, ETag and 304 ------------------------------------------------
+
+
+def test_board_polls_its_live_partial_every_4_seconds_and_swaps_it_whole(client):
+    game, _ = new_game()
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    live = re.search(r'<section id="board-live"[^>]*>', html).group(0)
+    assert f'hx-get="{url("board_live", game)}"' in live
+    assert 'hx-trigger="every 4s"' in live
+    assert 'hx-swap="outerHTML"' in live
+    assert f'href="{url("game_board", game)}" data-refresh' in html  # without JavaScript
+    assert '<noscript><meta http-equiv="refresh"' in html
+
+
+def test_htmx_request_of_the_board_gets_only_the_live_partial(client):
+    game, _ = new_game()
+    hand_record(game=game, data=kerizim_hand(0))
+
+    response = client.get(url("game_board", game), headers={"HX-Request": "true"})
+
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="board-live"')
+    assert "<html" not in html and "<h1" not in html
+    assert totals_row(html) == list(score_game(game_document(game)).totals)
+    assert "HX-Request" in response["Vary"]
+
+
+def test_live_partial_answers_304_to_its_current_etag_and_200_after_a_hand_is_recorded(client):
+    game, _ = new_game()
+    live = url("board_live", game)
+
+    first = client.get(live, headers={"HX-Request": "true"})
+    etag = first["ETag"]
+    unchanged = client.get(live, headers={"HX-Request": "true", "If-None-Match": etag})
+    hand_record(game=game, data=kerizim_hand(0))
+    changed = client.get(live, headers={"HX-Request": "true", "If-None-Match": etag})
+
+    assert first.status_code == 200
+    assert "no-cache" in first["Cache-Control"]
+    assert unchanged.status_code == 304
+    assert unchanged.content == b""
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+    assert body_rows(changed.content.decode()) == [list(score_game(game_document(game)).hands[0].totals)]
+    assert f'data-etag="{changed["ETag"].strip(chr(34))}"' in changed.content.decode()
+
+
+def test_live_etag_changes_with_the_language_and_with_edit_rights(client):
+    game, secret = new_game()
+    live = url("board_live", game)
+
+    viewer_tr = client.get(live)["ETag"]
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    viewer_en = client.get(live)["ETag"]
+    as_editor(client, game, secret)
+    editor_en = client.get(live)["ETag"]
+
+    assert len({viewer_tr, viewer_en, editor_en}) == 3
+    assert str(game.version) in viewer_tr
+
+
+def test_deleting_a_hand_also_changes_the_etag(client):
+    game, _ = new_game()
+    hand = hand_record(game=game, data=kerizim_hand(0))
+    live = url("board_live", game)
+    etag = client.get(live)["ETag"]
+
+    hand_delete(hand=hand)
+
+    assert client.get(live, headers={"If-None-Match": etag}).status_code == 200
+
+
+def test_board_query_count_does_not_grow_with_the_number_of_hands(client, django_assert_max_num_queries):
+    short, _ = new_game(ruleset="loca", hands_planned=21)
+    long, _ = new_game(ruleset="loca", hands_planned=21)
+    hand_record(game=short, data=kerizim_hand(0))
+    for k in range(21):
+        hand_record(game=long, data=kerizim_hand(k % 4))
+
+    counts = {}
+    for game in (short, long):
+        for name in ("game_board", "board_live", "hand_detail"):
+            args = (1,) if name == "hand_detail" else ()
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(url(name, game, *args)).status_code == 200
+            counts[game.pk, name] = len(queries)
+    for name in ("game_board", "board_live", "hand_detail"):
+        assert counts[short.pk, name] == counts[long.pk, name], name
+    with django_assert_max_num_queries(LIVE_QUERIES):
+        client.get(url("game_board", long))
+    with django_assert_max_num_queries(LIVE_QUERIES):
+        client.get(url("board_live", long))
+
+
+# --- viewers and editors --------------------------------------------------------------------
+
+
+def test_viewer_sees_no_edit_controls_and_no_post_form_but_the_language_switch(client):
+    game, _ = new_game()
+    hand = hand_record(game=game, data=kerizim_hand(0))
+    hand_delete(hand=hand_record(game=game, data=kerizim_hand(1)))
+
+    pages = [url("game_board", game), url("board_live", game), url("hand_detail", game, hand.position)]
+    for page in pages:
+        html = client.get(page).content.decode()
+        assert post_actions(html) <= {reverse("set_language")}, page
+        assert "/duzelt/" not in html and "/sil/" not in html and "/geri-al/" not in html
+        assert "/el/yeni/" not in html
+        assert "data-editor" not in html and "data-deleted" not in html and "data-edit" not in html
+        assert url("viewer_qr", game) not in html
+
+
+def test_unknown_table_or_hand_is_a_friendly_404(client):
+    game, _ = new_game()
+    deleted = hand_record(game=game, data=kerizim_hand(0))
+    hand_delete(hand=deleted)
+    missing = "x" * 16
+
+    for page in [
+        reverse("scorer:game_board", args=[missing]),
+        reverse("scorer:board_live", args=[missing]),
+        reverse("scorer:hand_detail", args=[missing, 1]),
+        reverse("scorer:game_print", args=[missing]),
+        reverse("scorer:export_csv", args=[missing]),
+        reverse("scorer:export_json", args=[missing]),
+        reverse("scorer:viewer_qr", args=[missing]),
+        url("hand_detail", game, 99),
+        url("hand_detail", game, deleted.position),
+    ]:
+        response = client.get(page)
+        assert response.status_code == 404, page
+        assert f'href="{reverse("scorer:home")}"' in response.content.decode()
+
+
+def test_player_names_are_escaped_on_every_page_including_the_chart(client):
+    game, _ = new_game(players=[EVIL, "Bora", "Cem", "Deniz"], options={"partners": True})
+    hand = hand_record(game=game, data=kerizim_hand(0))
+
+    for page in [
+        url("game_board", game),
+        url("board_live", game),
+        url("hand_detail", game, hand.position),
+        url("game_print", game),
+    ]:
+        html = client.get(page).content.decode()
+        assert EVIL not in html, page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html, page
+    board = client.get(url("game_board", game)).content.decode()
+    chart = re.search(r'<svg class="chart".*?</svg>', board, re.S).group(0)
+    assert "&lt;script&gt;" in chart  # the aria-label summary
+
+
+# --- one hand --------------------------------------------------------------------------------
+
+
+def test_hand_detail_shows_the_itemised_result_number_dealer_and_its_own_share_link(client):
+    game, _ = new_game(first_dealer=1)
+    first = hand_record(game=game, data=kerizim_hand(0))
+    second = hand_record(game=game, data=kerizim_hand(2))
+    third = hand_record(game=game, data=kerizim_hand(3))
+    hand_delete(hand=first)
+
+    page = url("hand_detail", game, third.position)
+    html = client.get(page).content.decode()
+
+    assert f'data-number="2" data-position="{third.position}"' in html
+    assert 'data-dealer="2"' in html  # the second hand played: one after the first dealer
+    result = game_board(game).rows[1].result
+    assert 'class="hand-result"' in html
+    assert attr_values(html, "data-code") == [line.code for p in result.players for line in p.lines]
+    assert f'value="http://testserver{page}"' in html
+    assert f'href="{url("game_board", game)}"' in html
+    assert f'href="{url("hand_detail", game, second.position)}" rel="prev"' in html
+    assert 'rel="next"' not in html
+
+
+def test_hand_detail_shows_the_running_totals_after_that_hand(client):
+    game, _ = new_game()
+    hand_record(game=game, data=kerizim_hand(0))
+    second = hand_record(game=game, data=kerizim_hand(1))
+
+    html = client.get(url("hand_detail", game, second.position)).content.decode()
+
+    running = html.split('id="running-heading"', 1)[1]
+    assert [int(v) for v in attr_values(running, "data-total")] == list(game_board(game).rows[1].running)
+
+
+# --- print and exports -----------------------------------------------------------------------
+
+
+def test_print_page_is_a_clean_table_with_rule_set_options_and_date(client):
+    game, _ = new_game(ruleset="loca", options={"katlama": "extra"}, hands_planned=2)
+    hand_record(game=game, data=kerizim_hand(0))
+
+    html = client.get(url("game_print", game)).content.decode()
+
+    assert "<form" not in html and "<button" not in html and "<nav" not in html
+    assert "LOCA 101" in html
+    assert "<time datetime=" in html
+    assert body_rows(html) == [list(score_game(game_document(game)).hands[0].totals)]
+    assert totals_row(html) == list(score_game(game_document(game)).totals)
+    assert html.count("<dt") >= 5  # rule set, play, table type, hands, date
+
+
+def test_csv_export_has_a_bom_a_row_per_hand_and_a_totals_row(client):
+    game, _ = new_game(options={"partners": True}, first_dealer=3)
+    hand_record(game=game, data=kerizim_hand(0))
+    hand_record(game=game, data=kerizim_hand(1))
+
+    response = client.get(url("export_csv", game))
+
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert 'filename="oyun.csv"' in response["Content-Disposition"]
+    assert response.content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    board = game_board(game)
+    assert rows[0][2:] == [*NAMES, "Ayşe & Cem", "Bora & Deniz"]
+    assert [row[:2] for row in rows[1:-1]] == [["1", "Deniz"], ["2", "Ayşe"]]
+    for row, hand in zip(rows[1:-1], board.rows, strict=True):
+        assert [int(v) for v in row[2:]] == [*hand.result.totals, *(t.total for t in hand.result.teams)]
+    assert [int(v) for v in rows[-1][2:]] == [*board.result.totals, *board.result.team_totals]
+
+
+def test_csv_names_cannot_become_spreadsheet_formulas(client):
+    game, _ = new_game(players=["=HYPERLINK(1)", "+Bora", "-Cem", EVIL])
+    hand_record(game=game, data=kerizim_hand(0))
+
+    rows = list(csv.reader(io.StringIO(client.get(url("export_csv", game)).content.decode("utf-8-sig"))))
+
+    assert rows[0][2:] == ["'=HYPERLINK(1)", "'+Bora", "'-Cem", EVIL]
+    assert rows[1][1] == "'=HYPERLINK(1)"  # the dealer too
+    assert rows[-1][2].lstrip("-").isdigit()  # numbers stay numbers
+
+
+def test_json_export_is_the_game_document_as_an_attachment(client):
+    game, _ = new_game()
+    hand_record(game=game, data=kerizim_hand(0))
+
+    response = client.get(url("export_json", game))
+
+    assert response["Content-Type"].startswith("application/json")
+    assert response["Content-Disposition"] == 'attachment; filename="oyun.json"'
+    assert json.loads(response.content) == game_document(game)
+
+
+def test_score_command_on_the_json_export_reproduces_every_total_of_the_board(client, tmp_path):
+    game, _ = new_game(options={"partners": True})
+    hand_record(game=game, data=kerizim_hand(0))
+    hand_delete(hand=hand_record(game=game, data=kerizim_hand(2)))
+    hand_record(game=game, data=kerizim_hand(1, points=77))
+    exported = tmp_path / "oyun.json"
+    exported.write_bytes(client.get(url("export_json", game)).content)
+    board_html = client.get(url("game_board", game)).content.decode()
+
+    out = io.StringIO()
+    call_command("score", str(exported), stdout=out)
+
+    result = json.loads(out.getvalue())
+    assert totals_row(board_html) == [*result["totals"], *result["team_totals"]]
+    assert body_rows(board_html) == [
+        [*(p["total"] for p in hand["players"]), *(t["total"] for t in hand["teams"])]
+        for hand in result["hands"]
+    ]
+
+
+def test_viewer_qr_is_an_svg_of_the_board_link(client):
+    import segno
+
+    game, _ = new_game()
+
+    response = client.get(url("viewer_qr", game))
+
+    assert response["Content-Type"] == "image/svg+xml"
+    root = ElementTree.fromstring(response.content)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    expected = io.BytesIO()
+    board = f"http://testserver{url('game_board', game)}"
+    segno.make(board, error="m").save(expected, kind="svg", scale=6, border=2, dark="#000", light="#fff")
+    assert response.content == expected.getvalue()
