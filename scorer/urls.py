@@ -3,7 +3,7 @@
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
-from scorer.views import board, pages, rules
+from scorer.views import board, pages, rules, tables
 
 app_name = "scorer"
 
@@ -33,4 +33,17 @@ urlpatterns += [
     path("masa/<table:public_id>/oyun.csv", board.export_csv, name="export_csv"),
     path("masa/<table:public_id>/oyun.json", board.export_json, name="export_json"),
     path("masa/<table:public_id>/qr.svg", board.viewer_qr, name="viewer_qr"),
+]
+
+# --- [TABLES] start a table, its edit link, and entering / correcting hands ---------------------
+
+urlpatterns += [
+    path("masa/yeni/", tables.game_new, name="game_new"),
+    path("masa/yeni/secenekler/", tables.game_new_options, name="game_new_options"),
+    path("masa/<table:public_id>/anahtar/<str:secret>/", tables.game_claim, name="game_claim"),
+    path("masa/<table:public_id>/el/yeni/", tables.hand_new, name="hand_new"),
+    path("masa/<table:public_id>/el/onizleme/", tables.hand_preview, name="hand_preview"),
+    path("masa/<table:public_id>/el/<int:position>/duzelt/", tables.hand_edit, name="hand_edit"),
+    path("masa/<table:public_id>/el/<int:position>/sil/", tables.hand_delete, name="hand_delete"),
+    path("masa/<table:public_id>/el/<int:position>/geri-al/", tables.hand_restore, name="hand_restore"),
 ]

@@ -1,0 +1,236 @@
+"""Tables (masa): start one, claim its edit link, and enter, preview, correct, delete and restore hands.
+
+Every page works without JavaScript; htmx only swaps in the rule set's options and the live
+preview. Writes need the table's edit secret in the session (:func:`edit_required`).
+"""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.middleware import HtmxDetails
+
+from scorer import services
+from scorer.engine import HandResult, InvalidInput, get_ruleset, parse_hand, score_input
+from scorer.forms import GameForm, HandForm
+from scorer.models import Game, Hand
+from scorer.selectors import game_get
+from scorer.views.auth import edit_required, forbidden, remember_secret
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+GAME_NEW = "scorer/game_new.html"
+HAND_PAGE = "scorer/hand_entry.html"
+
+
+def board_url(game: Game) -> str:
+    return reverse("scorer:game_board", args=[game.public_id])
+
+
+# --- a new table -------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_new(request: HtmxHttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return render(request, GAME_NEW, {"form": GameForm(initial=request.GET)})
+    if "refresh" in request.POST:  # without JavaScript: show the chosen rule set's options
+        return render(request, GAME_NEW, {"form": GameForm(initial=request.POST)})
+    form = GameForm(data=request.POST)
+    if form.is_valid():
+        try:
+            game, secret = services.game_create(**form.game_kwargs())
+        except InvalidInput as exc:
+            form.add_engine_errors(exc.errors)
+        else:
+            remember_secret(request, game, secret)
+            link = request.build_absolute_uri(reverse("scorer:game_claim", args=[game.public_id, secret]))
+            messages.success(request, created_message(link))
+            return redirect(board_url(game))
+    return render(request, GAME_NEW, {"form": form})
+
+
+def created_message(link: str) -> str:
+    return format_html(
+        '{} <span class="d-block">{}</span> <a class="secret-link text-break" href="{}">{}</a>',
+        _("The table is open. This device can enter hands."),
+        _("Keep this edit link to enter hands from another device; anyone with it can edit:"),
+        link,
+        link,
+    )
+
+
+@require_safe
+def game_new_options(request: HtmxHttpRequest) -> HttpResponse:
+    """The options, hand counts and player fields of the chosen rule set (htmx swaps them in)."""
+    form = GameForm(initial=request.GET)
+    template = f"{GAME_NEW}#options" if request.htmx else GAME_NEW
+    return render(request, template, {"form": form})
+
+
+@never_cache
+@require_safe
+def game_claim(request: HtmxHttpRequest, public_id: str, secret: str) -> HttpResponse:
+    """The secret edit link: remember it on this device, then show the board."""
+    game = game_get(public_id)
+    if not game.check_secret(secret):
+        return forbidden(request)
+    remember_secret(request, game, secret)
+    messages.success(request, _("This device can now enter hands at this table."))
+    return redirect(board_url(game))
+
+
+# --- hands ----------------------------------------------------------------------------------------------
+
+
+def hand_number(game: Game, position: int) -> int:
+    """The number shown on the board: live hands are numbered 1, 2, … in position order."""
+    return game.hands.live().filter(position__lt=position).count() + 1
+
+
+def dealer_of(game: Game, number: int) -> int:
+    return (game.first_dealer + number - 1) % len(game.players)
+
+
+def hand_form(game: Game, number: int, data=None, hand: Hand | None = None) -> HandForm:
+    kwargs = {"dealer": dealer_of(game, number)}
+    if hand is not None and data is None:
+        return HandForm.from_hand(game.ruleset, game.options, game.players, hand.data, **kwargs)
+    return HandForm(game.ruleset, game.options, game.players, data=data, **kwargs)
+
+
+def score_for_table(game: Game, data: dict) -> HandResult:
+    """Score a hand of this table the way :func:`hand_record` validates it (raises InvalidInput)."""
+    ruleset = get_ruleset(game.ruleset)
+    options = ruleset.normalize_options(game.options)
+    return score_input(parse_hand(data, names=game.players, ruleset=ruleset, options=options))
+
+
+def preview(game: Game, form: HandForm) -> HandResult | None:
+    """The hand's result, or None with the engine's errors put on the form."""
+    if not form.is_valid():
+        return None
+    try:
+        return score_for_table(game, form.hand_data())
+    except InvalidInput as exc:
+        form.add_engine_errors(exc.errors)
+        return None
+
+
+def hand_page(
+    request: HtmxHttpRequest, game: Game, form: HandForm, number: int, hand: Hand | None = None, **extra
+):
+    context = {
+        "game": game,
+        "form": form,
+        "number": number,
+        "hand": hand,
+        "dealer": game.players[dealer_of(game, number)],
+        "board_url": board_url(game),
+        "complete": hand is None and game.hands.live().count() >= game.hands_planned,
+        **extra,
+    }
+    return render(request, HAND_PAGE, context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@edit_required
+def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    number = game.hands.live().count() + 1
+    if request.method != "POST":
+        return hand_page(request, game, hand_form(game, number), number)
+    form = hand_form(game, number, data=request.POST)
+    if form.is_valid():
+        try:
+            services.hand_record(game=game, data=form.hand_data())
+        except InvalidInput as exc:
+            form.add_engine_errors(exc.errors)
+        else:
+            messages.success(request, _("Hand {n} saved.").format(n=number))
+            return redirect(board_url(game))
+    return hand_page(request, game, form, number)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@edit_required
+def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
+    hand = get_object_or_404(game.hands.live(), position=position)
+    number = hand_number(game, position)
+    if request.method != "POST":
+        return hand_page(request, game, hand_form(game, number, hand=hand), number, hand)
+    form = hand_form(game, number, data=request.POST)
+    if form.is_valid():
+        try:
+            services.hand_update(hand=hand, data=form.hand_data())
+        except InvalidInput as exc:
+            form.add_engine_errors(exc.errors)
+        else:
+            messages.success(request, _("Hand {n} corrected.").format(n=number))
+            return redirect(board_url(game))
+    return hand_page(request, game, form, number, hand)
+
+
+@require_POST
+@edit_required
+def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    """The live itemised preview (htmx), or without JavaScript the whole entry page with it."""
+    hand = editing_hand(game, request.POST.get("editing"))
+    number = hand_number(game, hand.position) if hand else game.hands.live().count() + 1
+    form = hand_form(game, number, data=request.POST)
+    result = preview(game, form)
+    if request.htmx:
+        return render(request, "scorer/_preview.html", {"form": form, "result": result, "game": game})
+    return hand_page(request, game, form, number, hand, result=result, previewed=True)
+
+
+def editing_hand(game: Game, value: str | None) -> Hand | None:
+    """The hand being corrected, named by the form's hidden ``editing`` position (ignored if bad)."""
+    if not value or not value.isdigit() or len(value) > 9:
+        return None
+    return game.hands.live().filter(position=int(value)).first()
+
+
+@require_POST
+@edit_required
+def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
+    hand = get_object_or_404(game.hands.live(), position=position)
+    number = hand_number(game, position)
+    services.hand_delete(hand=hand)
+    messages.success(request, deleted_message(request, game, hand, number))
+    return redirect(board_url(game))
+
+
+def deleted_message(request: HtmxHttpRequest, game: Game, hand: Hand, number: int) -> str:
+    """ "Hand N deleted" with a one-tap undo (a small POST form; the message shows on the board)."""
+    return format_html(
+        '<span class="me-2">{}</span><form class="d-inline" method="post" action="{}">'
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+        '<button type="submit" class="btn btn-sm btn-theme-outline" data-restore="{}">{}</button></form>',
+        _("Hand {n} deleted.").format(n=number),
+        reverse("scorer:hand_restore", args=[game.public_id, hand.position]),
+        get_token(request),
+        hand.position,
+        _("Undo"),
+    )
+
+
+@require_POST
+@edit_required
+def hand_restore(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
+    hand = get_object_or_404(game.hands.filter(deleted_at__isnull=False), position=position)
+    try:
+        services.hand_restore(hand=hand)
+    except InvalidInput as exc:
+        for error in exc.errors:
+            messages.error(request, error.message)
+    else:
+        messages.success(request, _("Hand {n} restored.").format(n=hand_number(game, position)))
+    return redirect(board_url(game))

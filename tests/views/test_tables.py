@@ -1,0 +1,538 @@
+"""Starting a table and entering hands: full pages, htmx partials, edit rights, CSRF, errors kept inline."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorer.models import Game, Hand
+from scorer.services import game_create, hand_record
+from scorer.views.auth import SESSION_KEY
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
+NEW_TABLE = {
+    "ruleset": "loca-cezali",
+    "option_katlama": "none",
+    "hands_planned": "5",
+    "player_1": "Ayşe",
+    "player_2": "Bora",
+    "player_3": "Cem",
+    "player_4": "Deniz",
+    "first_dealer": "1",
+}
+# LOCA Cezalı, E2 of the spec: Ayşe finishes by discarding the okey.
+HAND = {
+    "finisher": "0",
+    "p0-opened": "sets",
+    "p0-okey_discard": "on",
+    "p1-opened": "sets",
+    "p1-points": "23",
+    "p1-okeys": "1",
+    "p2-opened": "pairs",
+    "p2-points": "10",
+    "p3-opened": "none",
+    "p3-foul_okey_discard": "1",
+}
+E2_TOTALS = [-404, 496, 40, 909]
+
+
+def totals(html: str) -> list[int]:
+    return [int(t) for t in re.findall(r'data-total="(-?\d+)"', html)]
+
+
+def field_value(html: str, name: str) -> str | None:
+    match = re.search(rf'<input[^>]*name="{re.escape(name)}"[^>]*value="([^"]*)"', html)
+    return match[1] if match else None
+
+
+def is_checked(html: str, name: str, value: str) -> bool:
+    pattern = rf'<input[^>]*name="{re.escape(name)}"[^>]*value="{re.escape(value)}"[^>]*\bchecked\b'
+    return re.search(pattern, html) is not None
+
+
+@pytest.fixture
+def table(client):
+    """A LOCA Cezalı table whose edit secret this client's session holds."""
+    game, secret = game_create(
+        ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3, first_dealer=1
+    )
+    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    return game
+
+
+def url(name: str, game: Game, *args) -> str:
+    return reverse(f"scorer:{name}", args=[game.public_id, *args])
+
+
+# --- a new table ----------------------------------------------------------------------------------
+
+
+def test_new_table_page_offers_every_rule_set_as_a_radio_card(client):
+    response = client.get(reverse("scorer:game_new"))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    for ruleset in ("loca", "loca-cezali", "gkokay", "kerizim"):
+        assert re.search(rf'type="radio" name="ruleset" id="id_ruleset_\d" value="{ruleset}"', html)
+    assert f'action="{reverse("scorer:game_new")}"' in html
+    assert f'hx-get="{reverse("scorer:game_new_options")}"' in html
+    assert 'name="csrfmiddlewaretoken"' in html
+    assert re.search(r'<noscript>.*name="refresh"', html, re.S), (
+        "without JavaScript a button shows the options"
+    )
+    assert html.count('name="player_') == 4
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "counts"),
+    [
+        ("loca", {"partners", "katlama"}, [str(n) for n in range(1, 22)]),
+        ("loca-cezali", {"partners", "katlama"}, [str(n) for n in range(1, 22)]),
+        ("gkokay", {"partners", "katlamali", "cezali"}, ["1", "2", "3", "5", "7", "11"]),
+        ("kerizim", {"partners"}, ["1", "2", "3"]),
+    ],
+)
+def test_options_partial_shows_only_that_rule_sets_options_and_hand_counts(client, ruleset, options, counts):
+    response = client.get(reverse("scorer:game_new_options"), {"ruleset": ruleset}, headers=HTMX)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert html.lstrip().startswith('<div id="game-options"')
+    assert set(re.findall(r'data-option="([a-z_]+)"', html)) == options
+    assert set(re.findall(r'name="option_([a-z_]+)"', html)) == options
+    select = re.search(r'<select name="hands_planned".*?</select>', html, re.S)[0]
+    assert re.findall(r'<option value="(\d+)"', select) == counts
+    assert html.count('class="form-text') >= len(options), "every option explains itself"
+
+
+def test_options_partial_keeps_what_was_typed_and_shows_teams_for_partners(client):
+    params = {"ruleset": "kerizim", "option_partners": "on", "player_1": "Ayşe", "player_3": "Cem"}
+
+    html = client.get(reverse("scorer:game_new_options"), params, headers=HTMX).content.decode()
+
+    assert 'data-team="1"' in html and 'data-team="2"' in html
+    team_1 = html[html.index('data-team="1"') : html.index('data-team="2"')]
+    assert 'name="player_1"' in team_1 and 'name="player_3"' in team_1
+    assert field_value(html, "player_1") == "Ayşe"
+    assert field_value(html, "player_3") == "Cem"
+    assert 'name="csrfmiddlewaretoken"' not in html
+
+
+def test_options_without_htmx_is_the_whole_page(client):
+    response = client.get(reverse("scorer:game_new_options"), {"ruleset": "gkokay"})
+
+    assert "<html" in response.content.decode()
+    assert 'name="option_cezali"' in response.content.decode()
+
+
+def test_refresh_without_javascript_shows_the_new_rule_sets_options_and_keeps_the_names(client):
+    data = NEW_TABLE | {"ruleset": "gkokay", "refresh": "1"}
+
+    response = client.post(reverse("scorer:game_new"), data)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert not Game.objects.exists()
+    assert 'name="option_cezali"' in html and 'name="option_katlama"' not in html
+    assert field_value(html, "player_4") == "Deniz"
+    assert 'class="invalid-feedback' not in html
+
+
+def test_creating_a_table_remembers_the_secret_and_shows_the_edit_link(client):
+    response = client.post(reverse("scorer:game_new"), NEW_TABLE, follow=False)
+
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scorer:game_board", args=[game.public_id])
+    assert (game.ruleset, game.players, game.hands_planned, game.first_dealer) == ("loca-cezali", NAMES, 5, 1)
+    assert game.options == {"partners": False, "katlama": "none"}
+    secret = client.session[SESSION_KEY][game.public_id]
+    assert game.check_secret(secret)
+    page = client.get(response["Location"]).content.decode()
+    claim = reverse("scorer:game_claim", args=[game.public_id, secret])
+    assert f'href="http://testserver{claim}"' in page
+    assert client.get(url("hand_new", game)).status_code == 200
+
+
+def test_two_or_three_players_leave_the_last_fields_empty(client):
+    data = NEW_TABLE | {
+        "ruleset": "kerizim",
+        "hands_planned": "3",
+        "player_3": "",
+        "player_4": "",
+        "first_dealer": "0",
+    }
+
+    client.post(reverse("scorer:game_new"), data)
+
+    assert Game.objects.get().players == ["Ayşe", "Bora"]
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"player_2": "ayşe "}, "player_2"),  # duplicate name, reported by the engine
+        ({"player_2": ""}, "player_2"),  # a gap in the turn order
+        ({"player_2": "", "player_3": "", "player_4": ""}, "player_2"),  # one player
+        ({"option_partners": "on", "player_4": ""}, "player_4"),  # eşli needs four
+        ({"hands_planned": "22"}, "hands_planned"),
+        ({"ruleset": "kerizim", "hands_planned": "5"}, "hands_planned"),
+        ({"option_katlama": "double"}, "option_katlama"),
+        ({"player_3": "", "player_4": "", "first_dealer": "3"}, "first_dealer"),
+        ({"player_1": "x" * 31}, "player_1"),
+    ],
+)
+def test_invalid_table_shows_the_error_at_the_field_and_keeps_what_was_typed(client, changes, field):
+    data = NEW_TABLE | changes
+
+    response = client.post(reverse("scorer:game_new"), data)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert not Game.objects.exists()
+    assert f'id="id_{field}_error"' in html
+    assert re.search(
+        rf'name="{field}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="{field}"', html
+    ) or (field == "option_katlama")
+    assert field_value(html, "player_1") == data["player_1"][:30] or field == "player_1"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"ruleset": "chess"},
+        {"ruleset": ["x"], "hands_planned": "many"},
+        NEW_TABLE | {"first_dealer": "-1"},
+    ],
+)
+def test_tampered_new_table_posts_never_crash(client, data):
+    response = client.post(reverse("scorer:game_new"), data)
+
+    assert response.status_code == 200
+    assert not Game.objects.exists()
+
+
+def test_player_names_are_escaped(client):
+    data = NEW_TABLE | {"player_1": "<script>alert(1)</script>"}
+    client.post(reverse("scorer:game_new"), data)
+    game = Game.objects.get()
+
+    html = client.get(url("hand_new", game)).content.decode()
+    preview = client.post(url("hand_preview", game), HAND, headers=HTMX).content.decode()
+
+    for page in (html, preview):
+        assert "<script>alert(1)</script>" not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+# --- the edit link and edit rights ----------------------------------------------------------------
+
+
+def test_the_edit_link_gives_this_device_edit_rights(client):
+    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    assert client.get(url("hand_new", game)).status_code == 403
+
+    response = client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+
+    assert response.status_code == 302
+    assert response["Location"] == url("game_board", game)
+    assert client.get(url("hand_new", game)).status_code == 200
+
+
+def test_a_wrong_edit_link_is_refused(client):
+    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+
+    response = client.get(reverse("scorer:game_claim", args=[game.public_id, secret[:-1] + "x"]))
+
+    assert response.status_code == 403
+    assert SESSION_KEY not in client.session
+
+
+def test_every_write_needs_the_edit_secret(table):
+    hand = hand_record(game=table, data={"players": [{"opened": "sets", "finished": True}, {}, {}, {}]})
+    stranger = Client()
+    requests = [
+        ("get", url("hand_new", table)),
+        ("post", url("hand_new", table)),
+        ("post", url("hand_preview", table)),
+        ("get", url("hand_edit", table, hand.position)),
+        ("post", url("hand_edit", table, hand.position)),
+        ("post", url("hand_delete", table, hand.position)),
+        ("post", url("hand_restore", table, hand.position)),
+    ]
+
+    for method, path in requests:
+        response = getattr(stranger, method)(path, HAND)
+        assert response.status_code == 403, path
+        htmx = getattr(stranger, method)(path, HAND, headers=HTMX)
+        assert htmx.status_code == 403, path
+    assert Hand.objects.count() == 1
+    assert Hand.objects.get().deleted_at is None
+
+
+def test_csrf_is_enforced_on_writes():
+    client = Client(enforce_csrf_checks=True)
+    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
+    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+
+    without_token = client.post(url("hand_new", game), HAND)
+    new_table = client.post(reverse("scorer:game_new"), NEW_TABLE)
+    page = client.get(url("hand_new", game)).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    with_token = client.post(url("hand_new", game), HAND | {"csrfmiddlewaretoken": token})
+
+    assert without_token.status_code == 403
+    assert new_table.status_code == 403
+    assert with_token.status_code == 302
+    assert Hand.objects.filter(game=game).count() == 1
+    assert Game.objects.count() == 1
+
+
+# --- entering a hand ------------------------------------------------------------------------------
+
+
+def test_hand_form_page_has_one_fieldset_per_player_and_the_live_preview(client, table):
+    html = client.get(url("hand_new", table)).content.decode()
+
+    assert html.count('class="card player') == 4
+    assert f'action="{url("hand_new", table)}"' in html
+    assert f'hx-post="{url("hand_preview", table)}"' in html
+    assert 'hx-trigger="input changed delay:400ms, change"' in html
+    assert 'id="hand-preview" aria-live="polite"' in html
+    assert re.search(rf'<noscript>\s*<button[^>]*formaction="{url("hand_preview", table)}"', html)
+    assert html.count('name="finisher"') == 5  # four players and "deck ran out"
+    dealer = re.search(r'data-player="(\d)"(?:(?!data-player=).)*dealer-badge', html, re.S)
+    assert dealer[1] == "1", "the table's first dealer deals hand 1"
+    assert 'inputmode="numeric"' in html
+
+
+def test_saving_a_hand_stores_it_and_goes_to_the_board(client, table):
+    response = client.post(url("hand_new", table), HAND)
+
+    assert response.status_code == 302
+    assert response["Location"] == url("game_board", table)
+    hand = Hand.objects.get(game=table)
+    assert hand.data["players"][0] == {
+        "name": "Ayşe",
+        "opened": "sets",
+        "finished": True,
+        "finish": {"okey_discard": True},
+    }
+    assert hand.data["players"][3] == {"name": "Deniz", "opened": "none", "fouls": {"okey_discard": 1}}
+
+
+def test_htmx_preview_is_the_itemised_result_partial(client, table):
+    response = client.post(url("hand_preview", table), HAND, headers=HTMX)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert totals(html) == E2_TOTALS
+    assert 'data-code="foul_okey_discard"' in html
+    assert not Hand.objects.exists()
+
+
+def test_preview_without_javascript_is_the_whole_page_with_the_values_kept(client, table):
+    response = client.post(url("hand_preview", table), HAND | {"preview": "1"})
+
+    html = response.content.decode()
+    assert "<html" in html
+    assert totals(html) == E2_TOTALS
+    assert field_value(html, "p1-points") == "23"
+    assert is_checked(html, "finisher", "0")
+    assert is_checked(html, "p2-opened", "pairs")
+    assert f'action="{url("hand_new", table)}"' in html
+    assert not Hand.objects.exists()
+
+
+def test_invalid_preview_lists_what_to_fix(client, table):
+    html = client.post(url("hand_preview", table), HAND | {"p1-points": "999"}, headers=HTMX).content.decode()
+
+    assert "data-preview-errors" in html
+    assert 'href="#id_p1-points"' in html
+    assert totals(html) == []
+
+
+def test_invalid_hand_keeps_typed_values_and_shows_the_field_error(client, table):
+    data = HAND | {"p1-points": "300", "p2-points": "17"}
+
+    response = client.post(url("hand_new", table), data)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert not Hand.objects.exists()
+    assert 'id="id_p1-points_error"' in html
+    assert re.search(r'name="p1-points"[^>]*aria-invalid="true"', html)
+    assert field_value(html, "p1-points") == "300"
+    assert field_value(html, "p2-points") == "17"
+    assert is_checked(html, "p0-okey_discard", "") or re.search(r'name="p0-okey_discard"[^>]*checked', html)
+    assert "data-error-summary" in html
+
+
+def test_engine_errors_show_next_to_the_field(client, table):
+    # Without JavaScript every player's finish flags are shown; the engine rejects them on a non-finisher.
+    data = HAND | {"p2-elden": "on", "p0-points": "5"}
+
+    html = client.post(url("hand_new", table), data).content.decode()
+
+    assert not Hand.objects.exists()
+    assert 'id="id_p2-elden_error"' in html
+    assert 'id="id_p0-points_error"' in html, "a finisher has no tiles left"
+
+
+def test_a_missing_finisher_is_asked_for(client, table):
+    data = {k: v for k, v in HAND.items() if k != "finisher"}
+
+    html = client.post(url("hand_new", table), data).content.decode()
+
+    assert 'id="id_finisher_error"' in html
+    assert 'href="#id_finisher_0"' in html
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"finisher": "12"},
+        {"p1-points": "lots"},
+        {"p1-points": "1" * 5000},
+        {"p1-okeys": "1e3"},
+        {"p3-foul_okey_discard": "-5"},
+        {"p3-foul_okey_swapped": "1"},  # not a field: ignored
+        {"p1-side_tile": "0"},
+        {"p0-opened": "<b>"},
+        {"editing": "99999999999999999999"},
+    ],
+)
+def test_tampered_hand_posts_never_crash(client, table, changes):
+    for name in ("hand_new", "hand_preview"):
+        response = client.post(url(name, table), HAND | changes)
+        assert response.status_code in (200, 302)
+        partial = client.post(url(name, table), HAND | changes, headers=HTMX)
+        assert partial.status_code in (200, 302)
+
+
+def test_an_empty_post_is_a_form_error(client, table):
+    response = client.post(url("hand_new", table), {})
+
+    assert response.status_code == 200
+    assert not Hand.objects.exists()
+
+
+def test_a_complete_game_says_so_instead_of_a_form(client, table):
+    for _ in range(table.hands_planned):
+        client.post(url("hand_new", table), HAND)
+
+    html = client.get(url("hand_new", table)).content.decode()
+    extra = client.post(url("hand_new", table), HAND)
+
+    assert "data-game-complete" in html
+    assert 'name="finisher"' not in html
+    assert Hand.objects.filter(game=table).count() == table.hands_planned
+    assert extra.status_code == 200
+
+
+# --- correcting, deleting, restoring --------------------------------------------------------------
+
+
+def test_edit_form_is_prefilled_from_the_stored_hand(client, table):
+    client.post(url("hand_new", table), HAND | {"p1-side_tile": "7", "p1-opening_size": "104"})
+    hand = Hand.objects.get(game=table)
+
+    html = client.get(url("hand_edit", table, hand.position)).content.decode()
+
+    assert f'action="{url("hand_edit", table, hand.position)}"' in html
+    assert f'name="editing" value="{hand.position}"' in html
+    assert is_checked(html, "finisher", "0")
+    assert re.search(r'name="p0-okey_discard"[^>]*checked', html)
+    assert is_checked(html, "p2-opened", "pairs")
+    assert field_value(html, "p1-points") == "23"
+    assert field_value(html, "p1-okeys") == "1"
+    assert field_value(html, "p3-foul_okey_discard") == "1"
+    assert re.search(r'<option value="7" selected>', html)
+    assert field_value(html, "p1-opening_size") == "104"
+    assert "data-delete-form" in html
+
+
+def test_saving_the_edit_form_unchanged_keeps_the_hand(client, table):
+    client.post(url("hand_new", table), HAND | {"p1-side_tile": "7", "p1-opening_size": "104"})
+    hand = Hand.objects.get(game=table)
+    before = hand.data
+
+    response = client.post(
+        url("hand_edit", table, hand.position), HAND | {"p1-side_tile": "7", "p1-opening_size": "104"}
+    )
+
+    hand.refresh_from_db()
+    assert response.status_code == 302
+    assert hand.data == before
+
+
+def test_correcting_a_hand_changes_it_in_place(client, table):
+    client.post(url("hand_new", table), HAND)
+    client.post(
+        url("hand_new", table),
+        HAND | {"finisher": "1", "p0-okey_discard": "", "p1-points": "", "p1-okeys": "0"},
+    )
+    first = Hand.objects.get(game=table, position=1)
+
+    client.post(url("hand_edit", table, 1), HAND | {"p1-points": "30"})
+
+    first.refresh_from_db()
+    assert first.data["players"][1]["remaining"]["points"] == 30
+    assert Hand.objects.filter(game=table).count() == 2
+
+
+def test_preview_of_an_edit_without_javascript_stays_on_the_edit_page(client, table):
+    client.post(url("hand_new", table), HAND)
+
+    html = client.post(url("hand_preview", table), HAND | {"editing": "1", "preview": "1"}).content.decode()
+
+    assert f'action="{url("hand_edit", table, 1)}"' in html
+
+
+def test_delete_then_restore(client, table):
+    client.post(url("hand_new", table), HAND)
+
+    deleted = client.post(url("hand_delete", table, 1))
+    board = client.get(url("game_board", table)).content.decode()
+    restored = client.post(url("hand_restore", table, 1))
+
+    assert deleted.status_code == 302 and deleted["Location"] == url("game_board", table)
+    assert f'action="{url("hand_restore", table, 1)}"' in board
+    assert restored.status_code == 302
+    assert Hand.objects.get(game=table).deleted_at is None
+
+
+def test_a_deleted_hand_cannot_be_edited_or_deleted_again(client, table):
+    client.post(url("hand_new", table), HAND)
+    client.post(url("hand_delete", table, 1))
+
+    assert client.get(url("hand_edit", table, 1)).status_code == 404
+    assert client.post(url("hand_delete", table, 1)).status_code == 404
+    assert client.post(url("hand_restore", table, 2)).status_code == 404
+
+
+def test_restore_is_refused_when_the_game_is_already_complete(client, table):
+    client.post(url("hand_new", table), HAND)
+    client.post(url("hand_delete", table, 1))
+    for _ in range(table.hands_planned):
+        client.post(url("hand_new", table), HAND)
+
+    response = client.post(url("hand_restore", table, 1))
+
+    assert response.status_code == 302
+    assert Hand.objects.get(game=table, position=1).deleted_at is not None
+
+
+def test_delete_and_restore_need_post(client, table):
+    client.post(url("hand_new", table), HAND)
+
+    assert client.get(url("hand_delete", table, 1)).status_code == 405
+    assert client.get(url("hand_restore", table, 1)).status_code == 405
+    assert client.get(url("hand_preview", table)).status_code == 405
