@@ -35,12 +35,20 @@ class Command(BaseCommand):
 
     def read(self, file: str) -> str:
         if file == "-":
-            return sys.stdin.read()
+            raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+            return self.decode(raw)
         try:
-            with open(file, encoding="utf-8") as handle:
-                return handle.read()
-        except (OSError, UnicodeDecodeError) as exc:
+            with open(file, "rb") as handle:
+                raw = handle.read()
+        except OSError as exc:
             raise CommandError(_("Cannot read %(file)s: %(error)s") % {"file": file, "error": exc}) from exc
+        return self.decode(raw)
+
+    def decode(self, raw: bytes) -> str:
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            self.fail([{"path": "", "message": _("Not valid JSON: %(error)s") % {"error": exc}}])
 
     def fail(self, errors: list[dict]) -> None:
         self.stdout.write(json.dumps({"errors": errors}, ensure_ascii=False, indent=2))
