@@ -1,0 +1,54 @@
+"""What both forms share: Bootstrap classes, option labels, engine errors put back on fields."""
+
+from collections.abc import Iterable
+
+from django import forms
+from django.utils.translation import gettext_lazy
+
+from scorer.engine import FieldError, RuleSet, get_ruleset
+
+DEFAULT_RULESET = "loca"
+# Translators: the three katlama table types of LOCA 101 (Turkish game terms).
+CHOICE_LABELS = {
+    "none": gettext_lazy("Katlamasız"),
+    "katlamali": gettext_lazy("Katlamalı"),
+    "extra": gettext_lazy("Extra katlamalı"),
+}
+
+
+def ruleset_or_default(value: object) -> RuleSet:
+    try:
+        return get_ruleset(value)
+    except LookupError:
+        return get_ruleset(DEFAULT_RULESET)
+
+
+def style_widgets(fields: Iterable[forms.Field]) -> None:
+    """Bootstrap classes by widget type (radio groups are laid out by the templates)."""
+    for field in fields:
+        widget = field.widget
+        if isinstance(widget, forms.RadioSelect):
+            continue
+        if isinstance(widget, forms.CheckboxInput):
+            css = "form-check-input"
+        elif isinstance(widget, forms.Select):
+            css = "form-select"
+        else:
+            css = "form-control"
+        widget.attrs["class"] = f"{css} {widget.attrs.get('class', '')}".strip()
+
+
+def checked(value: object) -> bool:
+    return bool(forms.BooleanField().to_python(value))
+
+
+class EngineErrorsMixin:
+    """Put engine FieldErrors on the form's fields; paths the form has no field for go on top."""
+
+    def engine_field(self, path: str) -> str | None:
+        raise NotImplementedError
+
+    def add_engine_errors(self, errors: Iterable[FieldError]) -> None:
+        for error in errors:
+            field = self.engine_field(error.path)
+            self.add_error(field if field in self.fields else None, error.message)

@@ -1,0 +1,137 @@
+"""A new table: rule set, its options, planned hands, 2–4 players in turn order, first dealer."""
+
+import re
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorer.engine import all_rulesets
+from scorer.engine.parse import MAX_NAME
+
+from .common import CHOICE_LABELS, EngineErrorsMixin, checked, ruleset_or_default, style_widgets
+
+MAX_PLAYERS = 4
+DEFAULT_HANDS = 5
+RULESET_TAGLINES = {
+    "loca": gettext_lazy("The LOCA table rules: finishing −101, with the okey −404."),
+    "loca-cezali": gettext_lazy("LOCA with finish multipliers up to ×8, opening rewards and more penalties."),
+    "gkokay": gettext_lazy("The finisher writes 0; special finishes double the non-openers' 202."),
+    "kerizim": gettext_lazy("Games of 1 to 3 hands; ×2 for a pairs finish, ×2 again if nobody else opened."),
+}
+
+
+class GameForm(EngineErrorsMixin, forms.Form):
+    """Rule set, its options, planned hands, 2–4 players in turn order and the first dealer.
+
+    The fields depend on the chosen rule set (and on eşli), read from ``data`` or ``initial``.
+    """
+
+    ruleset = forms.ChoiceField(label=gettext_lazy("Rule set"), widget=forms.RadioSelect)
+    hands_planned = forms.TypedChoiceField(label=gettext_lazy("Number of hands"), coerce=int)
+    first_dealer = forms.TypedChoiceField(label=gettext_lazy("Deals first"), coerce=int)
+
+    def __init__(self, data=None, initial=None, **kwargs) -> None:
+        super().__init__(data, initial=initial, **kwargs)
+        source = data if data is not None else (initial or {})
+        self.chosen = ruleset_or_default(source.get("ruleset"))
+        self.partners = checked(source.get("option_partners"))
+        self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
+        self.fields["ruleset"].initial = self.chosen.id
+        self.add_option_fields()
+        counts = self.chosen.hand_counts
+        self.fields["hands_planned"].choices = [(n, str(n)) for n in counts]
+        self.fields["hands_planned"].initial = DEFAULT_HANDS if DEFAULT_HANDS in counts else counts[-1]
+        for k in range(1, MAX_PLAYERS + 1):
+            self.fields[f"player_{k}"] = forms.CharField(
+                label=_("Player {n}").format(n=k),
+                max_length=MAX_NAME,
+                required=False,
+                widget=forms.TextInput(attrs={"autocomplete": "off", "data-player-name": k - 1}),
+            )
+        names = [str(source.get(f"player_{k}") or "").strip() for k in range(1, MAX_PLAYERS + 1)]
+        self.fields["first_dealer"].choices = [
+            (k, f"{k + 1}. {name}" if name else _("Player {n}").format(n=k + 1))
+            for k, name in enumerate(names)
+        ]
+        self.fields["first_dealer"].initial = 0
+        self.fields["first_dealer"].widget.attrs["data-dealer-select"] = ""
+        style_widgets(self.fields.values())
+
+    def add_option_fields(self) -> None:
+        for spec in self.chosen.options:
+            name = f"option_{spec.name}"
+            if spec.kind == "bool":
+                field = forms.BooleanField(required=False, initial=spec.default)
+            else:
+                choices = [(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
+                field = forms.ChoiceField(choices=choices, initial=spec.default, widget=forms.RadioSelect)
+            field.label, field.help_text = _(spec.label), _(spec.help)
+            self.fields[name] = field
+
+    @property
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[f"option_{spec.name}"] for spec in self.chosen.options]
+
+    @property
+    def player_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{k}"] for k in range(1, MAX_PLAYERS + 1)]
+
+    @property
+    def teams(self) -> list[tuple[int, list[forms.BoundField]]]:
+        """Eşli: team 1 is seats 1 & 3, team 2 seats 2 & 4."""
+        fields = self.player_fields
+        return [(1, [fields[0], fields[2]]), (2, [fields[1], fields[3]])]
+
+    @property
+    def ruleset_cards(self) -> list[dict]:
+        value = str(self["ruleset"].value() or self.chosen.id)
+        return [
+            {
+                "id": rs.id,
+                "name": _(rs.name),
+                "tagline": RULESET_TAGLINES.get(rs.id, ""),
+                "checked": rs.id == value,
+            }
+            for rs in all_rulesets()
+        ]
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        names = [(cleaned.get(f"player_{k}") or "").strip() for k in range(1, MAX_PLAYERS + 1)]
+        while names and not names[-1]:
+            names.pop()
+        wanted = MAX_PLAYERS if self.partners else 2
+        for k in range(max(len(names), wanted)):
+            if k >= len(names) or not names[k]:
+                self.add_error(f"player_{k + 1}", self.missing_name_message(k, len(names)))
+        dealer = cleaned.get("first_dealer")
+        if dealer is not None and names and dealer >= len(names):
+            self.add_error("first_dealer", _("Choose one of the players."))
+        cleaned["players"] = names
+        return cleaned
+
+    def missing_name_message(self, k: int, count: int) -> str:
+        if self.partners:
+            return _("Partners (eşli) need exactly 4 players.")
+        if k < count:
+            return _("Fill in the players in turn order, without gaps.")
+        return _("A table has 2 to 4 players.")
+
+    def game_kwargs(self) -> dict:
+        """Keyword arguments for ``game_create`` (after ``is_valid()``)."""
+        data = self.cleaned_data
+        return {
+            "ruleset": self.chosen.id,
+            "options": {spec.name: data[f"option_{spec.name}"] for spec in self.chosen.options},
+            "players": data["players"],
+            "hands_planned": data["hands_planned"],
+            "first_dealer": data["first_dealer"],
+        }
+
+    def engine_field(self, path: str) -> str | None:
+        if match := re.fullmatch(r"players\[(\d+)\]", path):
+            return f"player_{int(match[1]) + 1}"
+        if path.startswith("options."):
+            return f"option_{path.removeprefix('options.')}"
+        return path if path in ("ruleset", "hands_planned", "first_dealer") else None

@@ -1,0 +1,309 @@
+"""One hand of a table (or of the calculator): every player's state, only the fields the rule set has."""
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorer.engine import InvalidInput, RuleSet, get_ruleset
+from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
+from scorer.engine.scoring import FLAG_LABELS, FOUL_LABELS
+
+from .common import EngineErrorsMixin, style_widgets
+
+PLAYER_PATH = re.compile(r"^(?:hands\[\d+\]\.)?players\[(\d+)\](?:\.(.+))?$")
+OPENED_CHOICES = (
+    # Translators: how a player opened: Açmadı / Per-Seri / Çift.
+    ("none", gettext_lazy("Not opened")),
+    ("sets", gettext_lazy("Sets")),
+    ("pairs", gettext_lazy("Pairs")),
+)
+DECK = "deck"
+REMAINING = ("points", "okeys", "fake_okeys")
+SIDE_TILE_VALUES = range(1, 14)
+NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFields:
+    """One player's fields, grouped for the template."""
+
+    index: int
+    name: str
+    team: int | None
+    dealer: bool
+    finisher: bool
+    opened: forms.BoundField
+    opened_value: str
+    flags: list[forms.BoundField]
+    points: forms.BoundField
+    okeys: forms.BoundField
+    fake_okeys: forms.BoundField
+    fouls: list[forms.BoundField]
+    opening: list[forms.BoundField]
+
+    @property
+    def fouls_open(self) -> bool:
+        return any(f.errors or _number(f.value()) for f in self.fouls)
+
+    @property
+    def opening_open(self) -> bool:
+        return any(f.errors or f.value() not in (None, "") for f in self.opening)
+
+
+def _number(value: object) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _optional_number(label: str, values: range) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        label=label,
+        choices=[("", "—")] + [(n, str(n)) for n in values],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+
+
+def _count_field(label: str, high: int) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        max_value=high,
+        required=False,
+        initial=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "text-center"}),
+    )
+
+
+class HandForm(EngineErrorsMixin, forms.Form):
+    """All players of one hand. Fields are named ``p{i}-<field>``; ``finisher`` is one radio
+    (a player index, or ``deck`` when the deck ran out). Only the fields the rule set has exist.
+    """
+
+    def __init__(self, ruleset, options, names, data=None, initial=None, *, dealer=None, **kwargs) -> None:
+        super().__init__(data, initial=initial, **kwargs)
+        self.ruleset = ruleset if isinstance(ruleset, RuleSet) else get_ruleset(ruleset)
+        self.options = self.ruleset.normalize_options(options)
+        self.names = list(names)
+        self.dealer = dealer
+        self.fields["finisher"] = forms.ChoiceField(
+            label=_("Who finished the hand?"),
+            choices=[(str(i), name) for i, name in enumerate(self.names)] + [(DECK, _("Deck ran out"))],
+            widget=forms.RadioSelect,
+            error_messages={"required": _("Choose who finished the hand, or “Deck ran out”.")},
+        )
+        for i in range(len(self.names)):
+            self.add_player_fields(i)
+        style_widgets(self.fields.values())
+
+    @property
+    def foul_kinds(self) -> tuple[str, ...]:
+        return self.ruleset.foul_kinds(self.options)
+
+    def add_player_fields(self, i: int) -> None:
+        p, fields = f"p{i}-", self.fields
+        fields[p + "opened"] = forms.ChoiceField(
+            label=_("Opened"),
+            choices=OPENED_CHOICES,
+            required=False,
+            initial="none",
+            widget=forms.RadioSelect,
+        )
+        for flag in self.ruleset.finish_flags:
+            fields[p + flag] = forms.BooleanField(label=_(FLAG_LABELS[flag]), required=False)
+        fields[p + "points"] = forms.IntegerField(
+            label=_("Points left in hand"),
+            help_text=_("Tiles left, real okeys not counted."),
+            min_value=0,
+            max_value=MAX_POINTS,
+            required=False,
+            widget=forms.TextInput(attrs={**NUMERIC, "class": "form-control-lg"}),
+        )
+        fields[p + "okeys"] = _count_field(_("Okeys"), 2)
+        fields[p + "fake_okeys"] = _count_field(_("Fake okeys"), 2)
+        for kind in self.foul_kinds:
+            fields[f"{p}foul_{kind}"] = _count_field(_(FOUL_LABELS[kind]), MAX_COUNT)
+        fields.update({p + name: field for name, field in self.opening_fields().items()})
+
+    def opening_fields(self) -> dict[str, forms.Field]:
+        """The optional details of a player's first opening that this rule set looks at."""
+        fields: dict[str, forms.Field] = {}
+        if self.ruleset.uses_first_opening(self.options):
+            fields["opening_size"] = forms.IntegerField(
+                label=_("First opening: points, or pairs"),
+                min_value=1,
+                max_value=300,
+                required=False,
+                widget=forms.TextInput(attrs=NUMERIC),
+            )
+            fields["opening_order"] = _optional_number(_("Order of opening"), range(1, len(self.names) + 1))
+        if self.ruleset.has_side_tile(self.options):
+            fields["side_tile"] = _optional_number(_("Opened with the side tile of value"), SIDE_TILE_VALUES)
+            fields["side_tile"].help_text = _("The previous player pays the penalty.")
+        return fields
+
+    # --- layout ------------------------------------------------------------------------------------
+    def bound(self, name: str) -> forms.BoundField | None:
+        return self[name] if name in self.fields else None
+
+    @property
+    def finisher_value(self) -> str:
+        return str(self["finisher"].value() or "")
+
+    def player(self, i: int) -> PlayerFields:
+        p = f"p{i}-"
+        opening = [self.bound(p + n) for n in ("opening_size", "opening_order", "side_tile")]
+        return PlayerFields(
+            index=i,
+            name=self.names[i],
+            team=i % 2 + 1 if self.options.get("partners") else None,
+            dealer=self.dealer == i,
+            finisher=self.finisher_value == str(i),
+            opened=self[p + "opened"],
+            opened_value=str(self[p + "opened"].value() or "none"),
+            flags=[self[p + flag] for flag in self.ruleset.finish_flags],
+            points=self[p + "points"],
+            okeys=self[p + "okeys"],
+            fake_okeys=self[p + "fake_okeys"],
+            fouls=[self[f"{p}foul_{kind}"] for kind in self.foul_kinds],
+            opening=[f for f in opening if f is not None],
+        )
+
+    @property
+    def players(self) -> list[PlayerFields]:
+        return [self.player(i) for i in range(len(self.names))]
+
+    def error_summary(self) -> list[dict]:
+        """Every error with the player it is about, for the list above the form or in the preview."""
+        summary = [{"label": "", "message": m, "id": ""} for m in self.non_field_errors()]
+        for name, messages in self.errors.items():
+            if name == NON_FIELD_ERRORS:
+                continue
+            bound = self[name]
+            label = str(bound.label)
+            if match := re.match(r"p(\d+)-", name):
+                label = f"{self.names[int(match[1])]} · {label}"
+            target = (
+                f"{bound.auto_id}_0" if isinstance(bound.field.widget, forms.RadioSelect) else bound.auto_id
+            )
+            summary += [{"label": label, "message": m, "id": target} for m in messages]
+        return summary
+
+    # --- data ----------------------------------------------------------------------------------------
+    def hand_data(self) -> dict:
+        """The hand in HAND_FORMAT.md form (after ``is_valid()``): only what differs from the defaults."""
+        return {"players": [self.player_data(i) for i in range(len(self.names))]}
+
+    def player_data(self, i: int) -> dict:
+        data, p = self.cleaned_data, f"p{i}-"
+        player: dict = {"name": self.names[i], "opened": data.get(p + "opened") or "none"}
+        if data.get("finisher") == str(i):
+            player["finished"] = True
+        finish = {flag: True for flag in self.ruleset.finish_flags if data.get(p + flag)}
+        if finish:
+            player["finish"] = finish
+        remaining = {key: data[p + key] for key in REMAINING if data.get(p + key)}
+        if remaining:
+            player["remaining"] = remaining
+        fouls = {kind: data[f"{p}foul_{kind}"] for kind in self.foul_kinds if data.get(f"{p}foul_{kind}")}
+        if fouls:
+            player["fouls"] = fouls
+        if data.get(p + "side_tile"):
+            player["side_tile"] = {"value": data[p + "side_tile"]}
+        opening = self.opening_data(i, player["opened"])
+        if opening:
+            player["first_opening"] = opening
+        return player
+
+    def opening_data(self, i: int, opened: str) -> dict:
+        data, p = self.cleaned_data, f"p{i}-"
+        opening = {}
+        if data.get(p + "opening_size") is not None:
+            opening["pairs" if opened == "pairs" else "points"] = data[p + "opening_size"]
+        if data.get(p + "opening_order") is not None:
+            opening["order"] = data[p + "opening_order"]
+        return opening
+
+    @classmethod
+    def from_hand(cls, ruleset, options, names, hand_data: Mapping, **kwargs) -> "HandForm":
+        """An unbound form showing a stored hand (tile lists are shown as their points and okeys)."""
+        rs = ruleset if isinstance(ruleset, RuleSet) else get_ruleset(ruleset)
+        players = _quick_form_players(rs, options, names, hand_data)
+        initial: dict = {"finisher": DECK}
+        for i, player in enumerate(players):
+            initial.update(_player_initial(i, player))
+            if player.get("finished"):
+                initial["finisher"] = str(i)
+        return cls(rs, options, names, initial=initial, **kwargs)
+
+    def engine_field(self, path: str) -> str | None:
+        match = PLAYER_PATH.match(path)
+        if match is None:
+            return None
+        i, rest = int(match[1]), match[2] or ""
+        if rest == "finished":
+            return "finisher"
+        head, _sep, tail = rest.partition(".")
+        return f"p{i}-{self.player_field(head, tail.split('.')[0].split('[')[0], i)}"
+
+    def player_field(self, head: str, tail: str, i: int) -> str:
+        p = f"p{i}-"
+        if head == "remaining":
+            return tail if tail in ("okeys", "fake_okeys") else "points"
+        if head == "finish":
+            flags = [f for f in self.ruleset.finish_flags if self.cleaned_or_data(p + f)]
+            return tail or (flags or list(self.ruleset.finish_flags) or [""])[0]
+        if head == "fouls":
+            return f"foul_{tail}" if tail else f"foul_{(self.foul_kinds or ('',))[0]}"
+        if head == "first_opening":
+            return "opening_order" if tail == "order" else "opening_size"
+        return head  # opened, side_tile; name and unknown heads have no field
+
+    def cleaned_or_data(self, name: str) -> bool:
+        return bool(getattr(self, "cleaned_data", {}).get(name))
+
+
+def _quick_form_players(rs: RuleSet, options, names, hand_data: Mapping) -> list[dict]:
+    players = list(hand_data.get("players") or [])
+    if not any("tiles" in (p.get("remaining") or {}) for p in players):
+        return players
+    try:
+        parsed = parse_hand(hand_data, names=list(names), ruleset=rs, options=rs.normalize_options(options))
+    except InvalidInput:  # a hand that no longer validates is shown as stored
+        return players
+    quick = []
+    for raw, player in zip(players, parsed.players, strict=True):
+        r = player.remaining
+        values = {"points": r.points, "okeys": r.okeys, "fake_okeys": r.fake_okeys}
+        quick.append({**raw, "remaining": {k: v for k, v in values.items() if v}})
+    return quick
+
+
+def _player_initial(i: int, player: Mapping) -> dict:
+    p = f"p{i}-"
+    initial: dict = {p + "opened": player.get("opened", "none")}
+    for flag, value in (player.get("finish") or {}).items():
+        initial[p + flag] = bool(value)
+    remaining = player.get("remaining") or {}
+    initial[p + "points"] = remaining.get("points") or None
+    initial[p + "okeys"] = remaining.get("okeys", 0)
+    initial[p + "fake_okeys"] = remaining.get("fake_okeys", 0)
+    for kind, count in (player.get("fouls") or {}).items():
+        initial[f"{p}foul_{kind}"] = count
+    if player.get("side_tile"):
+        initial[p + "side_tile"] = player["side_tile"].get("value")
+    opening = player.get("first_opening") or {}
+    size = opening.get("points", opening.get("pairs"))
+    if size is not None:
+        initial[p + "opening_size"] = size
+    if opening.get("order") is not None:
+        initial[p + "opening_order"] = opening["order"]
+    return initial
