@@ -29,11 +29,15 @@ class Series:
     points: tuple[tuple[float, float], ...]
     last: int
     """The series' total after the last hand."""
+    offset: float = 0.0
+    """Drawn this far below its true place, so players on the same totals stay visible side by side."""
 
     @property
     def path(self) -> str:
         """SVG path data through every point: ``M x0 y0 L x1 y1 ...``."""
-        return " ".join(f"{'L' if i else 'M'}{x:g} {y:g}" for i, (x, y) in enumerate(self.points))
+        return " ".join(
+            f"{'L' if i else 'M'}{x:g} {round(y + self.offset, 1):g}" for i, (x, y) in enumerate(self.points)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +83,13 @@ def running_chart(
     width: int = 340,
     height: int = 200,
     pad: int = 24,
+    separation: float = 2.5,
 ) -> Chart:
     """Geometry of one line per series through its running totals, starting at 0 before hand 1.
 
     ``running[k][i]`` is series ``i``'s total after hand ``k + 1``. The vertical range always
-    includes 0, drawn as the axis; lower (better) totals are lower on the chart.
+    includes 0, drawn as the axis; lower (better) totals are lower on the chart. Lines are
+    drawn ``separation`` units apart so equal totals do not hide one another (points stay exact).
     """
     rows = [tuple(0 for _ in names), *(tuple(row) for row in running)]
     values = [v for row in rows for v in row]
@@ -99,6 +105,7 @@ def running_chart(
             dash=DASHES[i % len(DASHES)],
             points=tuple((xs[k], y(row[i])) for k, row in enumerate(rows)),
             last=rows[-1][i],
+            offset=round((i - (len(names) - 1) / 2) * separation, 2),
         )
         for i, name in enumerate(names)
     )

@@ -1,7 +1,7 @@
 """URLs of the scorer app."""
 
 from django.urls import path, register_converter
-from django.urls.converters import StringConverter
+from django.urls.converters import StringConverter, get_converters
 
 from scorer.views import board, pages, rules, tables
 
@@ -23,7 +23,8 @@ class PublicIdConverter(StringConverter):
     regex = "[A-Za-z0-9_-]{16,32}"
 
 
-register_converter(PublicIdConverter, "table")
+if "table" not in get_converters():  # a failed first import of this module must not break the retry
+    register_converter(PublicIdConverter, "table")
 
 urlpatterns += [
     path("masa/<table:public_id>/", board.game_board, name="game_board"),

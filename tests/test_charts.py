@@ -48,6 +48,14 @@ def test_path_goes_through_every_point_in_order():
     assert chart.series[0].path == "M0 33.3 L50 0 L100 100"
 
 
+def test_lines_of_equal_totals_are_drawn_side_by_side_but_their_points_stay_exact():
+    chart = running_chart(["A", "B", "C", "D"], [(202, 202, 202, 202)], separation=2)
+
+    assert len({s.points for s in chart.series}) == 1
+    assert [s.offset for s in chart.series] == [-3, -1, 1, 3]
+    assert len({s.path for s in chart.series}) == 4
+
+
 def test_each_series_has_its_own_dash_pattern_name_and_final_total():
     chart = running_chart(["A", "B", "C", "D"], [(-101, 20, 0, 202), (-101, 40, 101, 303)])
 

@@ -348,6 +348,71 @@ def test_viewer_sees_no_edit_controls_and_no_post_form_but_the_language_switch(c
         assert url("viewer_qr", game) not in html
 
 
+def test_editor_gets_add_correct_delete_and_undo_controls_with_delete_and_undo_as_post_forms(client):
+    game, secret = new_game()
+    kept = hand_record(game=game, data=kerizim_hand(0))
+    gone = hand_record(game=game, data=kerizim_hand(2))
+    hand_delete(hand=gone)
+    as_editor(client, game, secret)
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    assert f'href="{url("hand_new", game)}" data-add-hand' in html
+    assert f'href="{url("hand_edit", game, kept.position)}"' in html
+    assert post_actions(html) == {
+        reverse("set_language"),
+        url("hand_delete", game, kept.position),
+        url("hand_restore", game, gone.position),
+    }
+    assert "data-deleted" in html and "Cem" in html.split("data-deleted", 1)[1]  # who finished it
+    assert html.count("csrfmiddlewaretoken") == 3
+
+
+def test_editor_sees_the_viewer_link_and_its_qr_code(client):
+    game, secret = new_game()
+    as_editor(client, game, secret)
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    assert f'value="http://testserver{url("game_board", game)}" readonly' in html
+    assert f'src="{url("viewer_qr", game)}"' in html
+    assert re.search(r'<details class="share-box[^>]*open', html)  # open until the first hand
+    assert "<noscript><meta" not in html  # the editor's page never reloads under their thumb
+
+
+def test_no_add_hand_button_once_every_planned_hand_is_played(client):
+    game, secret = new_game(hands_planned=1)
+    hand_record(game=game, data=kerizim_hand(0))
+    as_editor(client, game, secret)
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    assert "data-add-hand" not in html
+    assert url("hand_edit", game, 1) in html  # a finished game can still be corrected
+
+
+def test_editor_live_partial_keeps_the_controls(client):
+    game, secret = new_game()
+    hand = hand_record(game=game, data=kerizim_hand(0))
+    as_editor(client, game, secret)
+
+    html = client.get(url("board_live", game), headers={"HX-Request": "true"}).content.decode()
+
+    assert url("hand_delete", game, hand.position) in post_actions(html)
+    assert "data-add-hand" in html
+
+
+def test_editor_hand_detail_links_to_the_correction_form(client):
+    game, secret = new_game()
+    hand = hand_record(game=game, data=kerizim_hand(0))
+    as_editor(client, game, secret)
+
+    html = client.get(url("hand_detail", game, hand.position)).content.decode()
+
+    assert f'href="{url("hand_edit", game, hand.position)}" data-edit' in html
+    assert "<form" not in html.split("<main", 1)[1]  # reading a hand never writes
+
+
 def test_unknown_table_or_hand_is_a_friendly_404(client):
     game, _ = new_game()
     deleted = hand_record(game=game, data=kerizim_hand(0))

@@ -1,0 +1,215 @@
+"""The scoreboard in a real browser at 375px: live refresh for viewers, no way to write, accessibility."""
+
+import re
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.signed_cookies import SessionStore
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from scorer.models import Hand
+from scorer.services import game_create, hand_record
+from scorer.views.auth import SESSION_KEY
+
+NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
+LIVE_WAIT_MS = 9000
+"""Polling every 4 s: a change shows within two polls."""
+
+
+def kerizim_hand(finisher: int, points: int = 20) -> dict:
+    hand = [{"opened": "none"} for _ in NAMES]
+    hand[finisher] = {"opened": "sets", "finished": True}
+    hand[(finisher + 1) % 4] = {"opened": "sets", "remaining": {"points": points}}
+    return {"players": hand}
+
+
+def board_url(live_server, game) -> str:
+    return live_server.url + reverse("scorer:game_board", args=[game.public_id])
+
+
+def make_editor(context, live_server, game, secret: str) -> None:
+    """This browser context holds the table's edit secret, as after creating the table."""
+    session = SessionStore()
+    session[SESSION_KEY] = {game.public_id: secret}
+    session.save()
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}]
+    )
+
+
+@pytest.fixture
+def viewer(browser, browser_context_args):
+    """A second phone at the table: its own browser context, without the edit secret."""
+    context = browser.new_context(**browser_context_args)
+    yield context.new_page()
+    context.close()
+
+
+def write_forms(page) -> int:
+    """POST forms on the page other than the language switch."""
+    return page.locator("form[method=post]:not(.lang-switch)").count()
+
+
+def live_statuses(page) -> list[int]:
+    """The HTTP status of every board_live response as the network saw it (304s included)."""
+    statuses: list[int] = []
+    urls: dict[str, str] = {}
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
+    cdp.on(
+        "Network.responseReceivedExtraInfo",
+        lambda e: "/canli/" in urls.get(e["requestId"], "") and statuses.append(e["statusCode"]),
+    )
+    return statuses
+
+
+def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_304(page, viewer, live_server, screenshot):
+    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    hand_record(game=game, data=kerizim_hand(0))
+    statuses = live_statuses(viewer)
+    viewer.goto(board_url(live_server, game))
+    rows = viewer.locator("#board-live tbody tr[data-number]")
+    expect(rows).to_have_count(1)
+    viewer.evaluate("document.getElementById('board-live').dataset.probe = 'kept'")
+
+    viewer.wait_for_timeout(LIVE_WAIT_MS)  # two polls while nothing changes
+    assert statuses.count(304) >= 1, statuses
+    expect(viewer.locator("#board-live[data-probe=kept]")).to_have_count(1)  # no needless re-swap
+
+    hand_record(game=game, data=kerizim_hand(2, points=44))
+    expect(rows).to_have_count(2, timeout=LIVE_WAIT_MS)
+    expect(viewer.locator("#board-live [data-leaders]")).to_have_text("Ayşe, Cem")  # 101 each
+    expect(viewer.locator("#board-live")).not_to_have_attribute("data-probe", "kept")
+    assert 200 in statuses[statuses.index(304) :], statuses
+    expect(viewer.locator("[data-next-dealer]")).to_have_text("Cem")
+
+
+def test_viewer_finds_no_way_to_write_and_a_write_from_their_phone_is_refused(
+    page, viewer, live_server, axe_check
+):
+    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    hand = hand_record(game=game, data=kerizim_hand(0))
+    viewer.goto(board_url(live_server, game))
+
+    assert write_forms(viewer) == 0
+    expect(viewer.locator("[data-add-hand], [data-editor], [data-deleted]")).to_have_count(0)
+    expect(viewer.get_by_role("button")).to_have_count(2)  # the two language buttons
+    delete_url = reverse("scorer:hand_delete", args=[game.public_id, hand.position])
+    post = """async (url) => {
+        const token = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+        const response = await fetch(url, {method: "POST", headers: {"X-CSRFToken": token}});
+        return response.status;
+    }"""
+    assert viewer.evaluate(post, delete_url) == 403
+    assert Hand.objects.live().filter(pk=hand.pk).exists()
+
+    make_editor(page.context, live_server, game, secret)  # the same request with the secret works
+    page.goto(board_url(live_server, game))
+    assert page.evaluate(post, delete_url) == 200
+    assert not Hand.objects.live().filter(pk=hand.pk).exists()
+
+
+def test_partners_kerizim_table_played_to_the_end_shows_the_winners(
+    page, viewer, live_server, axe_check, screenshot
+):
+    game, secret = game_create(
+        ruleset="kerizim", options={"partners": True}, players=NAMES, hands_planned=3, first_dealer=1
+    )
+    make_editor(page.context, live_server, game, secret)
+    page.goto(board_url(live_server, game))
+    expect(page.locator("[data-add-hand]")).to_be_visible()
+    expect(page.locator("details.share-box img.viewer-qr")).to_be_visible()
+    assert page.locator("img.viewer-qr").evaluate("img => img.naturalWidth") > 0
+    screenshot("board_editor-start")
+    for finisher, points in [(0, 35), (1, 12), (2, 60)]:
+        hand_record(game=game, data=kerizim_hand(finisher, points))
+
+    page.goto(board_url(live_server, game))
+    banner = page.locator(".winners-banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("Ayşe & Cem")
+    expect(page.locator("[data-add-hand]")).to_have_count(0)
+    expect(page.locator("#board-live tbody tr[data-number]")).to_have_count(3)
+    expect(page.locator("thead th.col-team")).to_have_count(2)
+    axe_check()
+    screenshot("board_editor")
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
+    page.emulate_media(color_scheme="dark")
+    page.reload()
+    axe_check()
+    screenshot("board_editor-dark")
+
+    viewer.goto(board_url(live_server, game))
+    expect(viewer.locator(".winners-banner")).to_contain_text("Ayşe & Cem")
+    assert write_forms(viewer) == 0
+
+
+def test_viewer_board_hand_detail_and_print_have_no_axe_violations_in_light_and_dark(
+    page, live_server, axe_check, screenshot
+):
+    game, _ = game_create(
+        ruleset="kerizim", options={}, players=[*NAMES[:3], "Muhammed Ali Karagöz"], hands_planned=3
+    )
+    for finisher, points in [(0, 35), (3, 12)]:
+        hand_record(game=game, data=kerizim_hand(finisher, points))
+    pages = {
+        "board_viewer": board_url(live_server, game),
+        "hand_detail": live_server.url + reverse("scorer:hand_detail", args=[game.public_id, 2]),
+        "print": live_server.url + reverse("scorer:game_print", args=[game.public_id]),
+    }
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for name, url in pages.items():
+            page.goto(url)
+            axe_check()
+            screenshot(name if scheme == "light" else f"{name}-dark")
+            overflow = page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow == 0, f"{name} scrolls sideways at 375px"
+
+
+def test_the_board_table_scrolls_sideways_inside_its_box_with_the_hand_column_fixed(page, live_server):
+    game, _ = game_create(ruleset="kerizim", options={"partners": True}, players=NAMES, hands_planned=3)
+    hand_record(game=game, data=kerizim_hand(0))
+    page.goto(board_url(live_server, game))
+
+    scroller = page.locator(".board-scroll")
+    hand_cell = page.locator("tbody th.col-hand").first
+    before = hand_cell.bounding_box()["x"]
+    scroller.evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+    assert scroller.evaluate("box => box.scrollLeft") > 0, "the table fits: nothing to scroll"
+    assert hand_cell.bounding_box()["x"] == pytest.approx(before, abs=1)
+    size = page.locator("tbody td.col-score a").first.evaluate(
+        "a => parseFloat(getComputedStyle(a).fontSize)"
+    )
+    assert size >= 18  # large numbers
+
+
+def test_hand_detail_share_link_opens_the_same_breakdown_read_only(viewer, live_server):
+    game, _ = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    hand_record(game=game, data=kerizim_hand(1))
+    viewer.goto(board_url(live_server, game))
+
+    viewer.locator("tbody td.col-score a").first.click()
+    share = viewer.locator("#share-link").input_value()
+    assert re.fullmatch(rf"{re.escape(live_server.url)}/masa/[\w-]+/el/1/", share)
+    viewer.goto(share)
+    expect(viewer.locator(".hand-result")).to_be_visible()
+    assert write_forms(viewer) == 0
+
+
+def test_without_javascript_the_viewer_board_offers_a_refresh(browser, browser_context_args, live_server):
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    game, _ = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    page.goto(board_url(live_server, game))
+
+    expect(page.locator("a[data-refresh]")).to_be_visible()
+    assert page.locator("noscript").count() >= 1
+    hand_record(game=game, data=kerizim_hand(0))
+    page.locator("a[data-refresh]").click()
+    expect(page.locator("tbody tr[data-number]")).to_have_count(1)
+    context.close()
