@@ -2,10 +2,11 @@
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from scorer.engine import clauses, get_ruleset
-from scorer.engine.describe import describe_ruleset
+from scorer import rulebook
+from scorer.engine import clauses
 
 
 @require_safe
@@ -18,13 +19,12 @@ def rules_page(request: HttpRequest, ruleset: str) -> HttpResponse:
     info = clauses.RULESETS.get(ruleset)
     if info is None:
         raise Http404(ruleset)
-    page_clauses = clauses.clauses_for(ruleset)
-    decisions = [clauses.decision(d) for d in dict.fromkeys(d for c in page_clauses for d in c.decisions)]
     context = {
         "info": info,
-        "clauses": [(c, clauses.anchor(c.id)) for c in page_clauses],
-        "decisions": decisions,
-        "description": describe_ruleset(get_ruleset(ruleset)),
+        "clauses": rulebook.clause_views(ruleset),
+        "decisions": rulebook.decisions_with_clauses(),
+        "tables": rulebook.scoring_tables(ruleset),
         "rulesets": list(clauses.RULESETS.values()),
+        "english": (get_language() or "tr").startswith("en"),
     }
     return render(request, "scorer/rules.html", context)

@@ -1,0 +1,440 @@
+"""Worked examples: real-looking hands stored as hand JSON (HAND_FORMAT.md), with a short story.
+
+The pages score each hand live with the engine, so an example can never show a number the engine
+would not produce. Titles and stories are data in both languages, like the rule clauses.
+"""
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    slug: str
+    title_tr: str
+    title_en: str
+    story_tr: str
+    story_en: str
+    hand: dict = field(hash=False)
+
+    @property
+    def ruleset(self) -> str:
+        return self.hand["ruleset"]
+
+
+def _p(name: str, opened: str = "none", **fields) -> dict:
+    return {"name": name, "opened": opened, **fields}
+
+
+EXAMPLES: tuple[Example, ...] = (
+    Example(
+        slug="klasik-normal-bitis",
+        title_tr="Klasik masada normal bitiş",
+        title_en="A normal finish at a classic table",
+        story_tr=(
+            "Ayşe perlerle açtı ve son taşını atarak eli bitirdi. Bora açmıştı ama elinde 23 puanlık taş ve "
+            "bir gerçek okey kaldı: okey ayrıca 101 yazılır. Cem çiftle açmıştı; elinde kalan 10 puan iki "
+            "katına çıkar. Deniz hiç açamadı ve el içinde bir kez okey attı: sabit 202'nin üstüne 101 faul."
+        ),
+        story_en=(
+            "Ayşe opened with sets and finished by discarding her last tile. Bora had opened but was left "
+            "with tiles worth 23 and one real okey, which costs 101 on top. Cem had opened with pairs, so the "
+            "10 points he holds are doubled. Deniz never opened and discarded an okey once: the fixed 202 "
+            "plus a 101 foul."
+        ),
+        hand={
+            "ruleset": "loca",
+            "options": {"partners": False, "katlama": "none"},
+            "players": [
+                _p("Ayşe", "sets", finished=True),
+                _p("Bora", "sets", remaining={"points": 23, "okeys": 1}),
+                _p("Cem", "pairs", remaining={"points": 10}),
+                _p("Deniz", fouls={"okey_discard": 1}),
+            ],
+        },
+    ),
+    Example(
+        slug="klasik-cift-okey-elden",
+        title_tr="Klasik: çiftle ve okey atarak, elden",
+        title_en="Classic: pairs and okey discard, elden",
+        story_tr=(
+            "Ayşe çiftle açıp okeyi atarak bitirdi ve bunu elden yaptı. Klasik tabloda çift + okey bitişi "
+            "−808'dir; elden bitiş tabloda olmadığı için ek puan getirmez. Bora'nın elinde sahte okey dâhil "
+            "31 puan kaldı: LOCA'da açmış oyuncuda kalan sahte okey de 101 ek ceza yazar. Cem açtıklarını "
+            "geri topladı (+101), Deniz hiç açamadı."
+        ),
+        story_en=(
+            "Ayşe opened with pairs and finished elden by discarding the okey. In the classic table a pairs "
+            "and okey finish is −808; elden is not in the table and adds nothing. Bora holds 31 points "
+            "including a fake okey: in LOCA a fake okey left with an opener also costs 101. Cem took back "
+            "what he had laid down (+101); Deniz never opened."
+        ),
+        hand={
+            "ruleset": "loca",
+            "options": {"partners": False, "katlama": "katlamali"},
+            "players": [
+                _p("Ayşe", "pairs", finished=True, finish={"okey_discard": True, "elden": True}),
+                _p("Bora", "sets", remaining={"points": 31, "fake_okeys": 1}),
+                _p("Cem", "sets", remaining={"points": 12}, fouls={"take_back": 1}),
+                _p("Deniz"),
+            ],
+        },
+    ),
+    Example(
+        slug="klasik-deste-bitti",
+        title_tr="Klasik: duvar bitti, açan vardı",
+        title_en="Classic: the wall ran out, someone had opened",
+        story_tr=(
+            "Kimse eli bitiremeden duvar tükendi. Ayşe ile Bora açmıştı, bu yüzden el berabere değildir: "
+            "kimse −101 almaz, açanlar elinde kalanı (çiftle açan Bora iki katını), açamayanlar 202 yazar. "
+            "Deniz'in geri toplama cezası da yazılır."
+        ),
+        story_en=(
+            "The wall ran out before anyone finished. Ayşe and Bora had opened, so it is not a draw: nobody "
+            "gets −101, openers pay what they hold (Bora, who opened with pairs, twice that) and the others "
+            "pay 202. Deniz's take-back foul is written too."
+        ),
+        hand={
+            "ruleset": "loca",
+            "players": [
+                _p("Ayşe", "sets", remaining={"points": 45}),
+                _p("Bora", "pairs", remaining={"points": 11}),
+                _p("Cem"),
+                _p("Deniz", fouls={"take_back": 1}),
+            ],
+        },
+    ),
+    Example(
+        slug="klasik-berabere",
+        title_tr="Klasik: kimse açmadan duvar bitti",
+        title_en="Classic: the wall ran out and nobody opened",
+        story_tr=(
+            "Duvar tükendiğinde hiç kimse açamamıştı: el berabere biter, elde kalanlar sayılmaz ve masa "
+            "girişi iade edilir. Bora'nın el içinde okey atması ise yine de 101 yazılır."
+        ),
+        story_en=(
+            "When the wall ran out nobody had opened: the hand is a draw, the tiles left are not counted and "
+            "the table entry is refunded. Bora's okey discard during the hand still costs 101."
+        ),
+        hand={
+            "ruleset": "loca",
+            "players": [_p("Ayşe"), _p("Bora", fouls={"okey_discard": 1}), _p("Cem"), _p("Deniz")],
+        },
+    ),
+    Example(
+        slug="klasik-esli",
+        title_tr="Klasik eşli: ortak muaf",
+        title_en="Classic with partners: the partner is exempt",
+        story_tr=(
+            "Ayşe ile Cem, Bora ile Deniz ortaktır. Ayşe çiftle bitirdi (−202). Ortağı Cem el sonu cezası "
+            "ödemez ama el içinde attığı okeyin 101'ini öder. Bora elinde kalanı, çiftle açan Deniz kalanın "
+            "iki katını yazar; takım hanesine iki eşin toplamı geçer."
+        ),
+        story_en=(
+            "Ayşe and Cem are partners, and so are Bora and Deniz. Ayşe finished with pairs (−202). Her "
+            "partner Cem pays no end-of-hand base but pays 101 for the okey he discarded. Bora pays what he "
+            "holds and Deniz, who opened with pairs, twice that; each team writes its two players' sum."
+        ),
+        hand={
+            "ruleset": "loca",
+            "options": {"partners": True},
+            "players": [
+                _p("Ayşe", "pairs", finished=True),
+                _p("Bora", "sets", remaining={"points": 40}),
+                _p("Cem", "sets", remaining={"points": 17}, fouls={"okey_discard": 1}),
+                _p("Deniz", "pairs", remaining={"points": 12}),
+            ],
+        },
+    ),
+    Example(
+        slug="cezali-okey-atarak",
+        title_tr="Cezalı: okey atarak bitiş, ×4",
+        title_en="Cezalı: okey discard finish, ×4",
+        story_tr=(
+            "Aynı el Cezalı 101'de: Ayşe okeyi atarak bitirdi, −404 yazar ve rakiplerin el tabanı ×4 olur. "
+            "Bora 124 × 4 öder. Cem çiftle açmıştı: çiftin ×2'si ile bitişin ×4'ü çarpılmaz, yalnız büyük "
+            "olan uygulanır. Deniz'in 202'si 808 olur, faulü ise çarpılmadan 101 eklenir."
+        ),
+        story_en=(
+            "The same hand at a Cezalı 101 table: Ayşe finished by discarding the okey, writes −404 and "
+            "opponents' hand bases are ×4. Bora pays 124 × 4. Cem had opened with pairs: the pairs ×2 and "
+            "the finish ×4 are not multiplied together, only the larger applies. Deniz's 202 becomes 808, "
+            "and the foul is added once, unmultiplied."
+        ),
+        hand={
+            "ruleset": "loca-cezali",
+            "players": [
+                _p("Ayşe", "sets", finished=True, finish={"okey_discard": True}),
+                _p("Bora", "sets", remaining={"points": 23, "okeys": 1}),
+                _p("Cem", "pairs", remaining={"points": 10}),
+                _p("Deniz", fouls={"okey_discard": 1}),
+            ],
+        },
+    ),
+    Example(
+        slug="cezali-cift-okey",
+        title_tr="Cezalı: çiftle ve okey atarak, ×8",
+        title_en="Cezalı: pairs and okey discard, ×8",
+        story_tr=(
+            "Ayşe ilk açılışında 7 çift indirdi ve okeyi atarak bitirdi: −808 ve 7 çift ödülü −101. "
+            "Rakiplerin el tabanı ×8 olur; hiç açamayan Deniz 1616 yazar. Çiftle açan Cem'de yine yalnız "
+            "büyük çarpan, ×8, uygulanır."
+        ),
+        story_en=(
+            "Ayşe laid down 7 pairs in her first opening and finished by discarding the okey: −808 and the "
+            "7-pair reward of −101. Opponents' hand bases are ×8; Deniz, who never opened, writes 1616. For "
+            "Cem, who opened with pairs, again only the larger multiplier, ×8, applies."
+        ),
+        hand={
+            "ruleset": "loca-cezali",
+            "players": [
+                _p("Ayşe", "pairs", finished=True, finish={"okey_discard": True}, first_opening={"pairs": 7}),
+                _p("Bora", "sets", remaining={"points": 15}),
+                _p("Cem", "pairs", remaining={"points": 6}),
+                _p("Deniz"),
+            ],
+        },
+    ),
+    Example(
+        slug="cezali-elden-151",
+        title_tr="Cezalı: 151 ile açıp elden bitiş",
+        title_en="Cezalı: opening with 151 and finishing elden",
+        story_tr=(
+            "Ayşe 156 puanla açtı ve aynı hamlede elden bitirdi: elden bitiş −202, 151+ açılış ödülü −101, "
+            "toplam −303. Rakiplerin tabanı ×2 olur. Cem ilk açılışında 9 çift indirmişti: 9 çift ödülü "
+            "−202, elinde kalanın ×2'si ile birlikte yazılır."
+        ),
+        story_en=(
+            "Ayşe opened with 156 points and finished elden in the same move: −202 for the elden finish and "
+            "−101 for the 151+ opening, −303 in all. Opponents' bases are ×2. Cem had laid down 9 pairs in "
+            "his first opening: the 9-pair reward of −202 is written next to twice what he holds."
+        ),
+        hand={
+            "ruleset": "loca-cezali",
+            "players": [
+                _p("Ayşe", "sets", finished=True, finish={"elden": True}, first_opening={"points": 156}),
+                _p("Bora", "sets", remaining={"points": 40}),
+                _p("Cem", "pairs", remaining={"points": 8}, first_opening={"pairs": 9}),
+                _p("Deniz"),
+            ],
+        },
+    ),
+    Example(
+        slug="cezali-dokuz-cift-seri",
+        title_tr="Cezalı: 9 çift + 1 seri",
+        title_en="Cezalı: 9 pairs + 1 run",
+        story_tr=(
+            "Ayşe 9 çift ve bir seriyle elden bitirdi. Bu bitiş okeyle elden bitişin eşdeğeridir: −404 ve "
+            "×4. 9 çift ödülü ayrıca eklenmez. Hiç açamayanlar 808 yazar; Deniz'in işlek taş cezası çarpılmaz."
+        ),
+        story_en=(
+            "Ayşe finished elden with 9 pairs and one run. This equals an okey elden finish: −404 and ×4. "
+            "The 9-pair reward is not added on top. Those who never opened write 808; Deniz's işlek foul is "
+            "not multiplied."
+        ),
+        hand={
+            "ruleset": "loca-cezali",
+            "players": [
+                _p(
+                    "Ayşe",
+                    "pairs",
+                    finished=True,
+                    finish={"nine_pairs_run": True, "elden": True},
+                    first_opening={"pairs": 9},
+                ),
+                _p("Bora", "sets", remaining={"points": 20}),
+                _p("Cem"),
+                _p("Deniz", fouls={"islek_discard": 1}),
+            ],
+        },
+    ),
+    Example(
+        slug="cezali-yandan-ceza",
+        title_tr="Cezalı: yandan alınan taşın cezası",
+        title_en="Cezalı: the side-tile penalty",
+        story_tr=(
+            "Bora, Ayşe'nin attığı 7'yi alıp perle açtı: cezayı Ayşe öder, 7 × 10 = 70. Deniz, Cem'in attığı "
+            "5'i alıp çiftle açtı: Cem 5 × 20 = 100 öder. Cem'in attığı okey ıskartadan alındı (+101); "
+            "Deniz'in gruptaki okeyi başkası takasla aldı (+101)."
+        ),
+        story_en=(
+            "Bora took the 7 Ayşe had discarded and opened with sets: Ayşe pays, 7 × 10 = 70. Deniz took "
+            "Cem's discarded 5 and opened with pairs: Cem pays 5 × 20 = 100. Cem's discarded okey was taken "
+            "from the discards (+101); someone swapped the okey out of Deniz's group (+101)."
+        ),
+        hand={
+            "ruleset": "loca-cezali",
+            "players": [
+                _p("Ayşe", "sets", finished=True),
+                _p("Bora", "sets", remaining={"points": 18}, side_tile={"value": 7}),
+                _p("Cem", "sets", remaining={"points": 25}, fouls={"okey_taken_from_discard": 1}),
+                _p(
+                    "Deniz",
+                    "pairs",
+                    remaining={"points": 9},
+                    side_tile={"value": 5},
+                    fouls={"okey_swapped": 1},
+                ),
+            ],
+        },
+    ),
+    Example(
+        slug="cezali-esli-sabit-taban",
+        title_tr="Cezalı eşli: 1600 sabit taban",
+        title_en="Cezalı with partners: the 1600 fixed base",
+        story_tr=(
+            "Ayşe (Cem'in ortağı) okeyi atarak elden bitirdi. Karşı takım Bora ile Deniz, ellerindeki taşlar "
+            "yerine takım hanesine tek kalem 1600 öder. Bora'nın 151+ açılış ödülü yine yazılır; Cem el sonu "
+            "cezasından muaftır ama işlek taş cezasını öder."
+        ),
+        story_en=(
+            "Ayşe (Cem's partner) finished elden by discarding the okey. The opposing team, Bora and Deniz, "
+            "pays one fixed line of 1600 instead of the tiles they hold. Bora's 151+ opening reward still "
+            "counts; Cem pays no end-of-hand base but pays his işlek foul."
+        ),
+        hand={
+            "ruleset": "loca-cezali",
+            "options": {"partners": True},
+            "players": [
+                _p("Ayşe", "sets", finished=True, finish={"okey_discard": True, "elden": True}),
+                _p("Bora", "sets", remaining={"points": 33}, first_opening={"points": 152}),
+                _p("Cem", "sets", remaining={"points": 14}, fouls={"islek_discard": 1}),
+                _p("Deniz"),
+            ],
+        },
+    ),
+    Example(
+        slug="gkokay-elden-404",
+        title_tr="GkOkay cezalı: elden bitiş, 404",
+        title_en="GkOkay cezalı: elden finish, 404",
+        story_tr=(
+            "GkOkay'de bitiren 0 yazar. Ayşe elden bitirdi; bu özel bitişte hiç açamayan Bora'nın 202'si "
+            "404 olur, elindeki okey için 101 ve baraj altında açmaya çalıştığı için 101 daha. Çiftle açan "
+            "Deniz'in eli katlanmaz. Deniz, Cem'in attığı 6'yı alıp çiftle açtığı için Cem 120 öder."
+        ),
+        story_en=(
+            "In GkOkay the finisher writes 0. Ayşe finished elden; on this special finish Bora, who never "
+            "opened, has his 202 doubled to 404, plus 101 for the okey he holds and 101 for trying to open "
+            "below the threshold. Deniz, who opened with pairs, is not doubled. Deniz opened with Cem's "
+            "discarded 6, so Cem pays 120."
+        ),
+        hand={
+            "ruleset": "gkokay",
+            "options": {"cezali": True},
+            "players": [
+                _p("Ayşe", "sets", finished=True, finish={"elden": True}),
+                _p("Bora", remaining={"okeys": 1}, fouls={"below_threshold": 1}),
+                _p("Cem", "sets", remaining={"points": 31}),
+                _p("Deniz", "pairs", remaining={"points": 14}, side_tile={"value": 6}),
+            ],
+        },
+    ),
+    Example(
+        slug="gkokay-deste-bitti",
+        title_tr="GkOkay: deste bitti",
+        title_en="GkOkay: the deck ran out",
+        story_tr=(
+            "Kimse bitiremeden deste bitti. GkOkay'de beraberlik kuralı yoktur: açanlar elinde kalanı, hiç "
+            "açamayanlar 202'yi yazar, hiçbir şey katlanmaz. Cem'in elinde kalan okey hiç açmamış olsa da "
+            "101 yazılır."
+        ),
+        story_en=(
+            "The deck ran out before anyone finished. GkOkay has no draw rule: openers write what they hold, "
+            "those who never opened 202, and nothing is doubled. Cem's okey costs 101 even though he never "
+            "opened."
+        ),
+        hand={
+            "ruleset": "gkokay",
+            "players": [
+                _p("Ayşe", "sets", remaining={"points": 22}),
+                _p("Bora", "pairs", remaining={"points": 9}),
+                _p("Cem", remaining={"okeys": 1}),
+                _p("Deniz"),
+            ],
+        },
+    ),
+    Example(
+        slug="kerizim-dort-kat",
+        title_tr="Kerizim: çiftle bitiş, kimse açmadı, ×4",
+        title_en="Kerizim: pairs finish, nobody else opened, ×4",
+        story_tr=(
+            "Ayşe çiftle açıp bitirdi ve ondan başka kimse açamadı: katlar üst üste biner, 202 × 2 × 2 = 808. "
+            "Ayşe okeyi atarak bitirse de Kerizim'de bunun ayrı bir değeri yoktur; el içindeki işlek taş "
+            "faulü de bitiren olduğu için yazılmaz. Deniz'in okey atma faulü ise 808'e eklenir."
+        ),
+        story_en=(
+            "Ayşe opened with pairs and finished, and nobody else opened: the multipliers stack, 202 × 2 × 2 "
+            "= 808. She finished by discarding the okey, which has no extra value in Kerizim, and her işlek "
+            "foul is not written because she finished. Deniz's okey-discard foul is added to his 808."
+        ),
+        hand={
+            "ruleset": "kerizim",
+            "players": [
+                _p("Ayşe", "pairs", finished=True, finish={"okey_discard": True}, fouls={"islek_discard": 1}),
+                _p("Bora"),
+                _p("Cem"),
+                _p("Deniz", fouls={"okey_discard": 1}),
+            ],
+        },
+    ),
+    Example(
+        slug="kerizim-esli-cift",
+        title_tr="Kerizim eşli: çiftle açanın eli dört kat",
+        title_en="Kerizim with partners: a pairs opener pays four times",
+        story_tr=(
+            "Ayşe çiftle bitirdi: herkesin cezası ×2. Çiftle açan Bora elinde kalanın iki katını yazar ve "
+            "bitiş katı bunun üstüne biner: 15 × 2 × 2 = 60. Ayşe'nin ortağı Cem el tabanı ödemez, okey atma "
+            "faulü de yazılmaz. Deniz yandan aldığı taşı kullanamadı (+101)."
+        ),
+        story_en=(
+            "Ayşe finished with pairs: everyone's penalty is ×2. Bora, who opened with pairs, pays twice what "
+            "he holds and the finish multiplier comes on top: 15 × 2 × 2 = 60. Ayşe's partner Cem pays no "
+            "hand base and his okey-discard foul is not written. Deniz took the side tile and did not use "
+            "it (+101)."
+        ),
+        hand={
+            "ruleset": "kerizim",
+            "options": {"partners": True},
+            "players": [
+                _p("Ayşe", "pairs", finished=True),
+                _p("Bora", "pairs", remaining={"points": 15}),
+                _p("Cem", "sets", remaining={"points": 21}, fouls={"okey_discard": 1}),
+                _p("Deniz", "sets", remaining={"points": 30}, fouls={"side_tile_unused": 1}),
+            ],
+        },
+    ),
+    Example(
+        slug="kerizim-taslarla",
+        title_tr="Kerizim: kalan taşlarla hesap",
+        title_en="Kerizim: counting the tiles left",
+        story_tr=(
+            "Gösterge kırmızı 5, okey kırmızı 6. Ayşe seri ve gruplarla bitirdi. Bora'nın elinde kırmızı 6 "
+            "(gerçek okey, 101), mavi 3, siyah 11 ve sahte okey (okeyin sayısı kadar, 6) kaldı. Çiftle açan "
+            "Cem'in sarı 2 ve siyah 9'u iki katına çıkar. Deniz hiç açamadı: 202."
+        ),
+        story_en=(
+            "The indicator is red 5, so the okey is red 6. Ayşe finished with sets and runs. Bora holds red 6 "
+            "(a real okey, 101), blue 3, black 11 and a fake okey (worth the okey's number, 6). Cem opened "
+            "with pairs, so his yellow 2 and black 9 are doubled. Deniz never opened: 202."
+        ),
+        hand={
+            "ruleset": "kerizim",
+            "indicator": "red-5",
+            "players": [
+                _p("Ayşe", "sets", finished=True),
+                _p("Bora", "sets", remaining={"tiles": ["red-6", "blue-3", "black-11", "fake"]}),
+                _p("Cem", "pairs", remaining={"tiles": ["yellow-2", "black-9"]}),
+                _p("Deniz"),
+            ],
+        },
+    ),
+)
+
+BY_SLUG: dict[str, Example] = {example.slug: example for example in EXAMPLES}
+
+
+def example_get(slug: str) -> Example:
+    """The example with this slug; :class:`LookupError` if there is none."""
+    try:
+        return BY_SLUG[slug]
+    except KeyError:
+        raise LookupError(f"No worked example {slug!r}") from None
