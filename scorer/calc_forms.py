@@ -1,0 +1,121 @@
+"""The quick calculator's set-up: rule set, options, how many players and their names.
+
+The hand itself is entered with the tables' ``HandForm`` (the same fields and template);
+this form only says which HandForm to build. It validates and lays out; it never scores.
+"""
+
+from collections.abc import Mapping
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorer.engine import RuleSet, all_rulesets, get_ruleset
+from scorer.engine.parse import MAX_NAME
+from scorer.forms import CHOICE_LABELS, style_widgets
+
+DEFAULT_RULESET = "loca"
+MAX_PLAYERS = 4
+
+
+def default_name(i: int) -> str:
+    return _("Player {n}").format(n=i + 1)
+
+
+class CalcSetupForm(forms.Form):
+    """Which hand form to show. Fields: ``ruleset``, ``opt-<option>``, ``players``, ``name-<i>``."""
+
+    prefix = "setup"
+
+    ruleset = forms.ChoiceField(label=gettext_lazy("Rule set"))
+    players = forms.TypedChoiceField(
+        label=gettext_lazy("Players"), coerce=int, choices=[(n, str(n)) for n in (2, 3, 4)], initial=4
+    )
+
+    def __init__(self, data=None, initial=None, **kwargs) -> None:
+        super().__init__(data, initial=initial, **kwargs)
+        self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
+        self.fields["ruleset"].initial = DEFAULT_RULESET
+        self.chosen = self._chosen(data, initial or {})
+        for spec in self.chosen.options:
+            if spec.kind == "bool":
+                field = forms.BooleanField(required=False, initial=spec.default)
+            else:
+                choices = [(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
+                field = forms.ChoiceField(choices=choices, initial=spec.default)
+            field.label, field.help_text = _(spec.label), _(spec.help)
+            self.fields[f"opt_{spec.name}"] = field
+        for i in range(MAX_PLAYERS):
+            self.fields[f"name_{i}"] = forms.CharField(
+                label=_("Player {n}").format(n=i + 1),
+                max_length=MAX_NAME,
+                required=False,
+                widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": default_name(i)}),
+            )
+        style_widgets(self.fields.values())
+
+    def _chosen(self, data, initial: Mapping) -> RuleSet:
+        value = data.get(self.add_prefix("ruleset")) if data is not None else initial.get("ruleset")
+        try:
+            return get_ruleset(value)
+        except LookupError:
+            return get_ruleset(DEFAULT_RULESET)
+
+    @property
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[f"opt_{spec.name}"] for spec in self.chosen.options]
+
+    @property
+    def name_fields(self) -> list[forms.BoundField]:
+        return [self[f"name_{i}"] for i in range(MAX_PLAYERS)]
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if cleaned.get("opt_partners"):
+            cleaned["players"] = MAX_PLAYERS
+        count = cleaned.get("players") or MAX_PLAYERS
+        seen: set[str] = set()
+        for i in range(count):
+            name = (cleaned.get(f"name_{i}") or "").strip() or default_name(i)
+            if name.casefold() in seen:
+                self.add_error(f"name_{i}", _("Two players cannot have the same name."))
+            seen.add(name.casefold())
+        return cleaned
+
+    def setup(self) -> tuple[RuleSet, dict, list[str]]:
+        """(rule set, options, names) for the hand form: the valid choice, else the defaults."""
+        rs = self.chosen
+        if not self.is_bound:
+            return rs, rs.normalize_options(self._initial_options()), self._names(self.initial)
+        if not self.is_valid():
+            data = getattr(self, "cleaned_data", {})
+            count = data.get("players") or MAX_PLAYERS
+            return rs, rs.normalize_options(None), [default_name(i) for i in range(count)]
+        data = self.cleaned_data
+        options = {spec.name: data[f"opt_{spec.name}"] for spec in rs.options}
+        return rs, rs.normalize_options(options), self._names(data)
+
+    def _initial_options(self) -> dict:
+        return {
+            spec.name: self.initial[f"opt_{spec.name}"]
+            for spec in self.chosen.options
+            if f"opt_{spec.name}" in self.initial
+        }
+
+    def _names(self, values: Mapping) -> list[str]:
+        count = int(values.get("players") or MAX_PLAYERS)
+        if values.get("opt_partners"):
+            count = MAX_PLAYERS
+        return [(str(values.get(f"name_{i}") or "").strip() or default_name(i)) for i in range(count)]
+
+
+def setup_initial(hand: Mapping) -> dict:
+    """The set-up form's initial values for a hand in HAND_FORMAT.md form."""
+    rs = get_ruleset(hand.get("ruleset"))
+    options = rs.normalize_options(hand.get("options"))
+    players = hand.get("players") or []
+    initial: dict = {"ruleset": rs.id, "players": len(players)}
+    initial |= {f"opt_{name}": value for name, value in options.items()}
+    for i, player in enumerate(players):
+        initial[f"name_{i}"] = str(player.get("name") or default_name(i))
+    return initial
