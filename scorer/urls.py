@@ -48,3 +48,16 @@ urlpatterns += [
     path("masa/<table:public_id>/el/<int:position>/sil/", tables.hand_delete, name="hand_delete"),
     path("masa/<table:public_id>/el/<int:position>/geri-al/", tables.hand_restore, name="hand_restore"),
 ]
+
+# --- [CALC] quick calculator, share links, worked examples, four-rule comparison, tile picker ----------
+
+from scorer.views import calculator, compare, examples, tiles  # noqa: E402
+
+urlpatterns += [
+    path("hesap/", calculator.calculator, name="calculator"),
+    path("hesap/paylas/<str:token>/", calculator.calculator_shared, name="calculator_shared"),
+    path("ornekler/", examples.examples_index, name="examples"),
+    path("ornekler/<slug:slug>/", examples.example_detail, name="example"),
+    path("karsilastir/", compare.compare, name="compare"),
+    path("tas-secici/", tiles.tile_picker, name="tile_picker"),
+]

@@ -1,0 +1,34 @@
+"""Aynı el, dört kural: one hand (from a share token or an example) under every rule set."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from scorer.compare import hand_compare
+from scorer.examples import EXAMPLES, example_get
+from scorer.share import BadShareLink, share_load
+from scorer.views.calc_common import bad_link
+
+
+@require_safe
+def compare(request: HttpRequest) -> HttpResponse:
+    token, slug = request.GET.get("el"), request.GET.get("ornek")
+    example = None
+    if token:
+        try:
+            hand = share_load(token)
+        except BadShareLink:
+            return bad_link(request)
+    else:
+        try:
+            example = example_get(slug) if slug else EXAMPLES[0]
+        except LookupError:
+            example = EXAMPLES[0]
+        hand = example.hand
+    try:
+        comparison = hand_compare(hand=hand)
+    except LookupError:  # a signed hand naming a rule set that no longer exists
+        return bad_link(request)
+    context = {"hand": hand, "comparison": comparison, "example": example, "examples": EXAMPLES}
+    status = 400 if comparison.columns[0].errors else 200
+    return render(request, "scorer/compare.html", context, status=status)
