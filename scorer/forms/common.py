@@ -49,6 +49,10 @@ class EngineErrorsMixin:
         raise NotImplementedError
 
     def add_engine_errors(self, errors: Iterable[FieldError]) -> None:
+        """Add the engine's errors; a field that already failed the form's own checks keeps only those."""
+        failed = set(self.errors)
         for error in errors:
             field = self.engine_field(error.path)
-            self.add_error(field if field in self.fields else None, error.message)
+            field = field if field in self.fields else None
+            if field is None or field not in failed:
+                self.add_error(field, error.message)

@@ -114,15 +114,26 @@ def score_for_table(game: Game, data: dict) -> HandResult:
     return score_input(parse_hand(data, names=game.players, ruleset=ruleset, options=options))
 
 
-def preview(game: Game, form: HandForm) -> HandResult | None:
-    """The hand's result, or None with the engine's errors put on the form."""
-    if not form.is_valid():
-        return None
+def stored_result(game: Game, hand: Hand) -> HandResult | None:
+    """The result of a stored hand, shown in the preview before anything is changed."""
     try:
-        return score_for_table(game, form.hand_data())
+        return score_for_table(game, hand.data)
+    except InvalidInput:  # stored before a rule changed: the form shows what to fix on preview
+        return None
+
+
+def score_form(game: Game, form: HandForm) -> HandResult | None:
+    """The hand's result, or None with every problem put on the form.
+
+    The engine also checks what passed the form's own checks, so that all errors show at once.
+    """
+    valid = form.is_valid()
+    try:
+        result = score_for_table(game, form.hand_data())
     except InvalidInput as exc:
         form.add_engine_errors(exc.errors)
         return None
+    return result if valid else None
 
 
 def hand_page(
@@ -148,7 +159,7 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if request.method != "POST":
         return hand_page(request, game, hand_form(game, number), number)
     form = hand_form(game, number, data=request.POST)
-    if form.is_valid():
+    if score_form(game, form) is not None:
         try:
             services.hand_record(game=game, data=form.hand_data())
         except InvalidInput as exc:
@@ -165,9 +176,10 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
     hand = get_object_or_404(game.hands.live(), position=position)
     number = hand_number(game, position)
     if request.method != "POST":
-        return hand_page(request, game, hand_form(game, number, hand=hand), number, hand)
+        form = hand_form(game, number, hand=hand)
+        return hand_page(request, game, form, number, hand, result=stored_result(game, hand))
     form = hand_form(game, number, data=request.POST)
-    if form.is_valid():
+    if score_form(game, form) is not None:
         try:
             services.hand_update(hand=hand, data=form.hand_data())
         except InvalidInput as exc:
@@ -185,7 +197,7 @@ def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     hand = editing_hand(game, request.POST.get("editing"))
     number = hand_number(game, hand.position) if hand else game.hands.live().count() + 1
     form = hand_form(game, number, data=request.POST)
-    result = preview(game, form)
+    result = score_form(game, form)
     if request.htmx:
         return render(request, "scorer/_preview.html", {"form": form, "result": result, "game": game})
     return hand_page(request, game, form, number, hand, result=result, previewed=True)

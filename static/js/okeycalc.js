@@ -88,6 +88,10 @@
     initGameForm();
   };
 
-  document.addEventListener("DOMContentLoaded", () => init(document));
+  document.addEventListener("DOMContentLoaded", () => {
+    init(document);
+    // After a refused save, start at the list of what to fix (its links lead to the fields).
+    document.getElementById("error-summary")?.focus();
+  });
   document.addEventListener("htmx:load", (event) => init(event.detail.elt));
 })();

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from scorer.engine import score_game
 from scorer.models import Game
-from scorer.services import game_create
+from scorer.services import game_create, hand_record
 
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 # LOCA Cezalı, 4 players, three hands: an okey finish, a deck-out and a normal finish.
@@ -299,3 +299,43 @@ def test_everything_works_without_javascript(browser, browser_context_args, live
         assert board_totals(page) == [303, 0]
     finally:
         context.close()
+
+
+def test_an_invalid_hand_shows_its_errors_inline_and_keeps_what_was_typed(
+    page, live_server, axe_check, screenshot
+):
+    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
+    page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+    page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+
+    click_label(page, "id_finisher_0")  # Ayşe finished but "did not open": the engine refuses
+    page.locator("#id_p1-points").fill("300")
+    page.locator("#id_p2-points").fill("17")
+    with page.expect_navigation():
+        page.locator("[data-save]").click()
+
+    expect(page.locator("#error-summary")).to_be_focused()
+    expect(page.locator("#id_p1-points")).to_have_value("300")
+    expect(page.locator("#id_p2-points")).to_have_value("17")
+    expect(page.locator("#id_p1-points_error")).to_be_visible()
+    expect(page.locator("#id_p1-points")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#id_p0-opened_error")).to_be_visible()
+    page.locator('#error-summary a[href="#id_p1-points"]').click()
+    expect(page.locator("#id_p1-points")).to_be_in_viewport()
+    axe_check()
+    screenshot("hand_errors")
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+def test_correcting_a_hand_page_has_no_axe_violations(page, live_server, axe_check, screenshot, color_scheme):
+    game, secret = game_create(ruleset="kerizim", options={"partners": True}, players=NAMES, hands_planned=3)
+    hand_record(game=game, data=hand_data({**HANDS[2], "flags": []}))
+    page.emulate_media(color_scheme=color_scheme)
+    page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+    page.goto(live_server.url + reverse("scorer:hand_edit", args=[game.public_id, 1]))
+
+    expect(page.locator("#id_finisher_2")).to_be_checked()
+    expect(page.locator("#hand-preview .player-result")).to_have_count(4)
+    expect(page.locator('[data-player="1"] .team-badge')).to_have_attribute("data-team", "2")
+    axe_check()
+    screenshot(f"hand_edit-{color_scheme}")
