@@ -125,11 +125,21 @@ def board_url(request: HttpRequest, game: Game) -> str:
     return request.build_absolute_uri(reverse("scorer:game_board", args=[game.public_id]))
 
 
-def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str) -> dict:
+def teams_first(values: list, game: Game) -> list:
+    """With partners the board shows the teams before the players: what decides the game stays
+    on a phone's screen without scrolling sideways."""
+    n = len(game.players)
+    return [*values[n:], *values[:n]] if game.partners else list(values)
+
+
+def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, sheet: bool = False) -> dict:
+    """What the board (or, with ``sheet``, the printed scoresheet: players before teams) shows."""
     board = selectors.game_board(game)
     winners = board.result.winners if board.result else ()
     names = ranked_names(game)
     deleted = selectors.deleted_hands(game) if editor else []
+    order = list if sheet else (lambda values: teams_first(values, game))
+    cols = order(columns(board))
     return {
         "game": game,
         "board": board,
@@ -137,8 +147,8 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str) 
         "etag": etag,
         "info": clauses.RULESETS.get(game.ruleset),
         "options": option_lines(game),
-        "columns": columns(board),
-        "rows": [(row, cells(row, game.partners)) for row in board.rows],
+        "columns": cols,
+        "rows": [(row, list(zip(order(cells(row, game.partners)), cols, strict=True))) for row in board.rows],
         "leader_names": ", ".join(names[i] for i in board.leaders),
         "winner_names": ", ".join(names[i] for i in winners),
         "winner_count": len(winners),
@@ -226,7 +236,7 @@ def hand_detail(request: HtmxHttpRequest, public_id: str, position: int) -> Http
 @require_safe
 def game_print(request: HttpRequest, public_id: str) -> HttpResponse:
     game = selectors.game_get(public_id)
-    context = board_context(request, game, editor=False, etag="") | {"printed_at": timezone.now()}
+    context = board_context(request, game, editor=False, etag="", sheet=True) | {"printed_at": timezone.now()}
     return render(request, "scorer/print.html", context)
 
 

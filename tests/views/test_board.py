@@ -122,9 +122,10 @@ def test_partners_board_adds_the_two_teams_of_seats_1_3_and_2_4(client):
 
     result = score_game(game_document(game))
     team_totals = [team.total for team in result.hands[0].teams]
-    assert body_rows(html) == [[*result.hands[0].totals, *team_totals]]
-    assert totals_row(html) == [*result.totals, *result.team_totals]
-    assert "Ayşe &amp; Cem" in html and "Bora &amp; Deniz" in html
+    assert body_rows(html) == [[*team_totals, *result.hands[0].totals]]  # teams first: they decide
+    assert totals_row(html) == [*result.team_totals, *result.totals]
+    headers = re.findall(r'<th scope="col" class="col-score[^"]*">(.*?)</th>', html)
+    assert [h.split("</span>")[-1] for h in headers] == ["Ayşe &amp; Cem", "Bora &amp; Deniz", *NAMES]
 
 
 def test_leader_is_marked_with_an_icon_and_hidden_text_not_colour_alone(client):
@@ -328,6 +329,30 @@ def test_board_query_count_does_not_grow_with_the_number_of_hands(client, django
         client.get(url("game_board", long))
     with django_assert_max_num_queries(LIVE_QUERIES):
         client.get(url("board_live", long))
+
+
+def test_editor_board_query_count_does_not_grow_with_hands_or_deleted_hands(client):
+    counts = []
+    for hands in (1, 21):
+        game, secret = new_game(ruleset="loca", hands_planned=21)
+        recorded = [hand_record(game=game, data=kerizim_hand(k % 4)) for k in range(hands)]
+        for hand in recorded[: hands // 2]:
+            hand_delete(hand=hand)
+        as_editor(client, game, secret)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url("game_board", game)).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= LIVE_QUERIES
+
+
+def test_print_sheet_lists_players_before_teams_like_the_csv(client):
+    game, _ = new_game(options={"partners": True})
+    hand_record(game=game, data=kerizim_hand(0))
+
+    html = client.get(url("game_print", game)).content.decode()
+
+    result = score_game(game_document(game))
+    assert totals_row(html) == [*result.totals, *result.team_totals]
 
 
 # --- viewers and editors --------------------------------------------------------------------
@@ -559,9 +584,9 @@ def test_score_command_on_the_json_export_reproduces_every_total_of_the_board(cl
     call_command("score", str(exported), stdout=out)
 
     result = json.loads(out.getvalue())
-    assert totals_row(board_html) == [*result["totals"], *result["team_totals"]]
+    assert totals_row(board_html) == [*result["team_totals"], *result["totals"]]  # teams first
     assert body_rows(board_html) == [
-        [*(p["total"] for p in hand["players"]), *(t["total"] for t in hand["teams"])]
+        [*(t["total"] for t in hand["teams"]), *(p["total"] for p in hand["players"])]
         for hand in result["hands"]
     ]
 
