@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
@@ -24,17 +24,13 @@ from django_htmx.middleware import HtmxDetails
 from scorer import selectors
 from scorer.charts import Chart, running_chart
 from scorer.engine import clauses, get_ruleset
+from scorer.forms.common import CHOICE_LABELS
 from scorer.models import Game, Hand
 from scorer.selectors import Board, HandRow
 from scorer.services import game_document
 from scorer.views.auth import can_edit
 
 LIVE_PARTIAL = "scorer/board.html#live"
-CHOICE_LABELS = {
-    "none": gettext_lazy("Katlamasız"),
-    "katlamali": gettext_lazy("Katlamalı"),
-    "extra": gettext_lazy("Extra katlamalı"),
-}
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
