@@ -60,7 +60,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
 
 def created_message(link: str) -> str:
     return format_html(
-        '{} <span class="d-block">{}</span> <a class="secret-link text-break" href="{}">{}</a>',
+        '{} <span class="d-block">{}</span> <a class="alert-link secret-link text-break" href="{}">{}</a>',
         _("The table is open. This device can enter hands."),
         _("Keep this edit link to enter hands from another device; anyone with it can edit:"),
         link,
@@ -159,15 +159,30 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if request.method != "POST":
         return hand_page(request, game, hand_form(game, number), number)
     form = hand_form(game, number, data=request.POST)
-    if score_form(game, form) is not None:
-        try:
-            services.hand_record(game=game, data=form.hand_data())
-        except InvalidInput as exc:
-            form.add_engine_errors(exc.errors)
-        else:
-            messages.success(request, _("Hand {n} saved.").format(n=number))
-            return redirect(board_url(game))
-    return hand_page(request, game, form, number)
+    if score_form(game, form) is None:
+        return hand_page(request, game, form, number)
+    seen = seen_hands(request.POST.get("hands_before"))
+    if seen is not None and seen != number - 1:
+        if seen == number - 2 and last_hand_is(game, form.hand_data()):
+            return redirect(board_url(game))  # a repeated tap on save: that hand is already saved
+        return hand_page(request, game, form, number, saved_meanwhile=True)
+    try:
+        services.hand_record(game=game, data=form.hand_data())
+    except InvalidInput as exc:
+        form.add_engine_errors(exc.errors)
+        return hand_page(request, game, form, number)
+    messages.success(request, _("Hand {n} saved.").format(n=number))
+    return redirect(board_url(game))
+
+
+def seen_hands(value: str | None) -> int | None:
+    """How many hands the table had when the form was shown (None when not sent)."""
+    return int(value) if value and value.isdigit() and len(value) < 6 else None
+
+
+def last_hand_is(game: Game, data: dict) -> bool:
+    last = game.hands.live().last()
+    return last is not None and last.data == data
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -55,8 +55,18 @@
       form.addEventListener("change", (event) => {
         if (event.target.name === "finisher") applyFinisher(form);
       });
+      // A double tap on "save" must not record the hand twice.
+      form.closest("form")?.addEventListener("submit", (event) => {
+        const button = event.submitter;
+        if (button?.matches("[data-save]")) setTimeout(() => (button.disabled = true), 0);
+      });
     }
   };
+
+  // Coming back with the browser's back button shows the page as it was left: save works again.
+  window.addEventListener("pageshow", () => {
+    for (const button of document.querySelectorAll("[data-save]")) button.disabled = false;
+  });
 
   const updateDealerNames = (form) => {
     const select = form.querySelector("[data-dealer-select]");

@@ -140,6 +140,7 @@ def test_a_loca_cezali_table_from_start_to_corrected_totals(page, live_server, a
     expect(page.locator(".secret-link")).to_have_attribute(
         "href", re.compile(rf"^{re.escape(live_server.url)}/masa/")
     )
+    screenshot("table_created")
 
     for number, spec in enumerate(HANDS, start=1):
         page.locator("[data-add-hand]").click()
@@ -339,3 +340,17 @@ def test_correcting_a_hand_page_has_no_axe_violations(page, live_server, axe_che
     expect(page.locator('[data-player="1"] .team-badge')).to_have_attribute("data-team", "2")
     axe_check()
     screenshot(f"hand_edit-{color_scheme}")
+
+
+def test_a_double_tap_on_save_records_the_hand_once(page, live_server):
+    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES[:2], hands_planned=3)
+    page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+    page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+    click_label(page, "id_finisher_0")
+    click_label(page, "id_p0-opened_1")
+
+    with page.expect_navigation():
+        page.locator("[data-save]").dblclick()
+
+    expect(page.locator("tfoot [data-total]").first).to_be_visible()
+    assert game.hands.count() == 1

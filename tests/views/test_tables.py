@@ -407,6 +407,8 @@ def test_a_missing_finisher_is_asked_for(client, table):
         {"p1-side_tile": "0"},
         {"p0-opened": "<b>"},
         {"editing": "99999999999999999999"},
+        {"hands_before": "-1"},
+        {"hands_before": "99999999999"},
     ],
 )
 def test_tampered_hand_posts_never_crash(client, table, changes):
@@ -536,3 +538,28 @@ def test_delete_and_restore_need_post(client, table):
     assert client.get(url("hand_delete", table, 1)).status_code == 405
     assert client.get(url("hand_restore", table, 1)).status_code == 405
     assert client.get(url("hand_preview", table)).status_code == 405
+
+
+def test_a_repeated_save_of_the_same_hand_records_it_once(client, table):
+    first = client.post(url("hand_new", table), HAND | {"hands_before": "0"})
+    again = client.post(url("hand_new", table), HAND | {"hands_before": "0"})
+
+    assert first.status_code == again.status_code == 302
+    assert again["Location"] == url("game_board", table)
+    assert Hand.objects.filter(game=table).count() == 1
+
+
+def test_a_hand_saved_meanwhile_elsewhere_is_not_overwritten_or_doubled(client, table):
+    client.post(url("hand_new", table), HAND | {"hands_before": "0"})  # another phone saved hand 1
+    other = HAND | {"p1-points": "5", "hands_before": "0"}
+
+    stale = client.post(url("hand_new", table), other)
+
+    html = stale.content.decode()
+    assert stale.status_code == 200
+    assert "data-saved-meanwhile" in html
+    assert field_value(html, "p1-points") == "5"
+    assert 'name="hands_before" value="1"' in html
+    assert Hand.objects.filter(game=table).count() == 1
+    assert client.post(url("hand_new", table), other | {"hands_before": "1"}).status_code == 302
+    assert Hand.objects.filter(game=table).count() == 2
