@@ -41,7 +41,6 @@ class PaymentRow:
     outcome: str
     finisher: int | None
     multiplier: int
-    multiplier_reasons: str
     never_opened: int
     sets_opener: int | None
     pairs_opener: int | None
@@ -142,14 +141,11 @@ def _payment(rs: RuleSet, label: str, *, finisher: frozenset[str] | None, others
         players.append({"name": "M"})
     result = score_hand({"ruleset": rs.id, "players": players})
     totals = {p.name: p.total for p in result.players}
-    multiplier_lines = [line for p in result.players for line in p.lines if line.code == "multiplier"]
-    reasons = multiplier_lines[0].detail.partition("(")[2].rstrip(")") if multiplier_lines else ""
     return PaymentRow(
         label=_(label),
         outcome=result.outcome,
         finisher=totals.get("F"),
         multiplier=result.multiplier,
-        multiplier_reasons=reasons,
         never_opened=totals["N"],
         sets_opener=totals.get("S"),
         pairs_opener=totals.get("P"),
