@@ -33,6 +33,9 @@ class CalcSetupForm(forms.Form):
     )
 
     def __init__(self, data=None, initial=None, **kwargs) -> None:
+        if data is not None and forms.BooleanField().to_python(data.get(f"{self.prefix}-opt_partners")):
+            data = data.copy()  # partners (eşli) are always four players: show it as chosen
+            data[f"{self.prefix}-players"] = str(MAX_PLAYERS)
         super().__init__(data, initial=initial, **kwargs)
         self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
         self.fields["ruleset"].initial = DEFAULT_RULESET

@@ -248,3 +248,24 @@ def test_examples_list_and_one_example(page, live_server, axe_check, screenshot)
 
     page.locator("[data-action=open-calculator]").click()
     wait_for_totals(page, "#calc-result .player-result [data-total]", [p.total for p in expected.players])
+
+
+def test_the_new_pages_have_no_axe_violations_in_dark_mode(page, live_server, axe_check):
+    page.emulate_media(color_scheme="dark")
+    hand = example_get("cezali-yandan-ceza").hand
+    for url in (
+        reverse("scorer:rules", args=["gkokay"]),
+        reverse("scorer:examples"),
+        reverse("scorer:example", args=["kerizim-taslarla"]),
+        f"{reverse('scorer:compare')}?el={share_token(hand)}",
+        reverse("scorer:calculator_shared", args=[share_token(hand)]),
+    ):
+        page.goto(live_server.url + url)
+        expect(page.locator("html")).to_have_attribute("data-bs-theme", "dark")
+        axe_check()
+    page.goto(live_server.url + reverse("scorer:tile_picker"))
+    page.select_option("#picker-indicator", "yellow-13")
+    expect(page.locator("#okey-shown")).to_have_attribute("data-okey", "yellow-1")
+    page.locator('[data-tile="yellow-13"]').click()
+    expect(page.locator('[data-tile="yellow-13"]')).to_have_attribute("aria-disabled", "true")
+    axe_check()

@@ -220,3 +220,12 @@ def test_a_hand_from_the_tile_picker_keeps_its_tiles_while_the_numbers_match(cli
         "okeys": 1,
         "fake_okeys": 1,
     }
+
+
+def test_turning_partners_on_shows_four_players_in_the_set_up(client):
+    data = SETUP | {"setup-ruleset": "loca", "setup-players": "2", "setup-opt_partners": "on"}
+
+    html = client.post(reverse("scorer:calculator") + "?refresh=1", data, headers=HTMX).content.decode()
+
+    assert re.search(r'<option value="4" selected>', html)
+    assert 'name="p3-opened"' in html
