@@ -5,12 +5,14 @@ import random
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
+from hypothesis import given, settings
 
 from bench.handgen import random_hand
 from scorer import rulebook
 from scorer.engine import InvalidInput, clauses, get_ruleset, score_hand
 from scorer.engine.codes import RuleId
 from scorer.examples import EXAMPLES
+from tests.engine.strategies import valid_hands
 from tests.views.calc_html import attr_values, element_ids, elements
 
 RULESETS = list(clauses.RULESETS)
@@ -23,6 +25,11 @@ def pages(django_db_blocker) -> dict[str, str]:
     with django_db_blocker.unblock():
         client = Client()
         return {rs: client.get(reverse("scorer:rules", args=[rs])).content.decode() for rs in RULESETS}
+
+
+@pytest.fixture(scope="module")
+def page_ids(pages) -> dict[str, set[str]]:
+    return {ruleset: element_ids(html) for ruleset, html in pages.items()}
 
 
 def emitted_rule_ids(count: int = 3000, seed: int = 101) -> set[str]:
@@ -53,6 +60,18 @@ def test_every_rule_id_the_engine_emits_over_generated_hands_resolves_on_its_pag
     assert len(emitted) > 30
     missing = {r for r in emitted if clauses.anchor(r) not in element_ids(pages[clauses.page_ruleset(r)])}
     assert not missing
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=valid_hands())
+def test_every_rule_id_of_hypothesis_generated_hands_is_an_anchor(page_ids, hand):
+    result = score_hand(hand)
+
+    lines = [line for p in result.players for line in p.lines] + [
+        line for t in result.teams for line in t.lines
+    ]
+    for line in lines:
+        assert clauses.anchor(line.rule) in page_ids[clauses.page_ruleset(line.rule)], line.rule
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
