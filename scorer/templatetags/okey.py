@@ -3,12 +3,31 @@
 from django import template
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import clauses
 
 register = template.Library()
 
 MINUS = "\u2212"
+
+# The site menu: (url name, label, the views that mark it as the current page).
+NAV = (
+    ("scorer:game_new", _("New table"), {"scorer:game_new"}),
+    ("scorer:calculator", _("Calculator"), {"scorer:calculator", "scorer:calculator_shared"}),
+    ("scorer:rules_index", _("Rules"), {"scorer:rules_index", "scorer:rules"}),
+    ("scorer:examples", _("Examples"), {"scorer:examples", "scorer:example"}),
+    ("scorer:compare", _("Compare"), {"scorer:compare"}),
+    ("scorer:tile_picker", _("Tile picker"), {"scorer:tile_picker"}),
+)
+
+
+@register.simple_tag(takes_context=True)
+def nav_links(context) -> list[dict]:
+    """The menu entries with their URLs and whether each is the current page."""
+    match = getattr(context.get("request"), "resolver_match", None)
+    current = match.view_name if match else ""
+    return [{"url": reverse(name), "label": label, "active": current in views} for name, label, views in NAV]
 
 
 @register.filter
