@@ -7,7 +7,7 @@ payments are scored by the engine on small synthetic hands, so the page cannot d
 from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 from scorer.engine import clauses, get_ruleset, score_hand
 from scorer.engine.clauses import Clause, Decision, RulesetInfo
@@ -19,10 +19,10 @@ SAMPLE_TILES = 10
 """Face value held by the sample openers in the payment table."""
 
 FEATURE_LABELS = {
-    "pairs": N_("opened with pairs"),
-    "okey_discard": N_("okey discard"),
-    "elden": N_("elden"),
-    "nine_pairs_run": N_("9 pairs + 1 run"),
+    "pairs": gettext_noop("opened with pairs"),
+    "okey_discard": gettext_noop("okey discard"),
+    "elden": gettext_noop("elden"),
+    "nine_pairs_run": gettext_noop("9 pairs + 1 run"),
 }
 
 
@@ -118,8 +118,8 @@ def payment_rows(rs: RuleSet) -> list[PaymentRow]:
         if alone.multiplier != rows[-1].multiplier:
             label = _("{finish}, nobody else opened").format(finish=_(finish.label))
             rows.append(replace(alone, label=label))
-    rows.append(_payment(rs, N_("Deck ran out"), finisher=None, others_open=True))
-    rows.append(_payment(rs, N_("Deck ran out, nobody opened"), finisher=None, others_open=False))
+    rows.append(_payment(rs, gettext_noop("Deck ran out"), finisher=None, others_open=True))
+    rows.append(_payment(rs, gettext_noop("Deck ran out, nobody opened"), finisher=None, others_open=False))
     return rows
 
 

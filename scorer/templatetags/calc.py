@@ -4,7 +4,7 @@ from django import template
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 from scorer.engine import get_ruleset
 from scorer.engine.scoring import FLAG_LABELS, FOUL_LABELS
@@ -13,7 +13,7 @@ from scorer.tilepicker import tile_name
 
 register = template.Library()
 
-OPENED_LABELS = {"none": N_("did not open"), "sets": N_("opened with sets"), "pairs": N_("opened with pairs")}
+OPENED_LABELS = {"none": gettext_noop("did not open"), "sets": gettext_noop("opened with sets"), "pairs": gettext_noop("opened with pairs")}
 
 
 @register.simple_tag

@@ -112,7 +112,7 @@ def test_viewer_finds_no_way_to_write_and_a_write_from_their_phone_is_refused(
 
 
 def enter_first_hand_through_the_form(page) -> None:
-    """Ayşe finishes, Bora opened with 35 left, Cem and Deniz never opened ([TABLES]'s hand form)."""
+    """Ayşe finishes, Bora opened with 35 left, Cem and Deniz never opened."""
     page.locator("[data-add-hand]").click()
     page.locator('label[for="id_finisher_0"]').click()
     for player, opened in enumerate(["sets", "sets", "none", "none"]):
