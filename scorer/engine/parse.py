@@ -151,16 +151,13 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
     if not isinstance(finished, bool):
         errors.add(f"{path}.finished", _("Must be true or false."))
         finished = False
-    return PlayerInput(
-        name=name if isinstance(name, str) else "",
-        opened=opened,
-        finished=finished,
-        finish=parse_finish(raw.get("finish"), f"{path}.finish", errors),
-        remaining=parse_remaining(raw.get("remaining"), f"{path}.remaining", errors),
-        first_opening=parse_first_opening(raw.get("first_opening"), f"{path}.first_opening", errors),
-        side_tile=parse_side_tile(raw.get("side_tile"), f"{path}.side_tile", errors),
-        fouls=parse_fouls(raw.get("fouls"), f"{path}.fouls", errors),
-    )
+    # Optional parts are parsed only when present; absent ones keep PlayerInput's defaults.
+    parts = {
+        key: parser(raw[key], f"{path}.{key}", errors)
+        for key, parser in OPTIONAL_PARTS
+        if raw.get(key) is not None
+    }
+    return PlayerInput(name=name if isinstance(name, str) else "", opened=opened, finished=finished, **parts)
 
 
 def parse_finish(raw: object, path: str, errors: ErrorList) -> frozenset[str]:
@@ -262,6 +259,15 @@ def parse_fouls(raw: object, path: str, errors: ErrorList) -> dict[str, int]:
         elif count:
             fouls[kind] = count
     return fouls
+
+
+OPTIONAL_PARTS = (
+    ("finish", parse_finish),
+    ("remaining", parse_remaining),
+    ("first_opening", parse_first_opening),
+    ("side_tile", parse_side_tile),
+    ("fouls", parse_fouls),
+)
 
 
 def resolve_tiles(players, indicator, raw_indicator, prefix, errors) -> tuple[PlayerInput, ...]:
