@@ -21,6 +21,11 @@ HAND_KEYS = frozenset({"format", "ruleset", "options", "indicator", "players"})
 PLAYER_KEYS = frozenset(
     {"name", "opened", "finished", "finish", "remaining", "first_opening", "side_tile", "fouls"}
 )
+GAME_HAND_KEYS = frozenset({"players", "indicator"})
+REMAINING_KEYS = frozenset({"points", "okeys", "fake_okeys", "tiles"})
+FINISH_KEYS = frozenset(FINISH_FLAGS)
+OPENING_KEYS = frozenset({"points", "pairs", "order"})
+SIDE_TILE_KEYS = frozenset({"value"})
 OPENED = {o.value: o for o in Opened}
 REMAINING_FIELDS = (
     ("points", MAX_POINTS, gettext_noop("Must be a whole number from 0 to 286.")),
@@ -98,7 +103,7 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
         if ruleset is None:
             return None
     else:
-        check_keys(data, frozenset({"players", "indicator"}), prefix.rstrip("."), errors)
+        check_keys(data, GAME_HAND_KEYS, prefix.rstrip("."), errors)
     raw_players = data.get("players")
     if not check_player_count(raw_players, bool(options.get("partners")), f"{prefix}players", errors):
         return None
@@ -166,7 +171,7 @@ def parse_finish(raw: object, path: str, errors: ErrorList) -> frozenset[str]:
     if not isinstance(raw, dict):
         errors.add(path, _("Must be an object of finish flags."))
         return frozenset()
-    check_keys(raw, frozenset(FINISH_FLAGS), path, errors)
+    check_keys(raw, FINISH_KEYS, path, errors)
     flags = set()
     for flag in FINISH_FLAGS:
         value = raw.get(flag, False)
@@ -183,7 +188,7 @@ def parse_remaining(raw: object, path: str, errors: ErrorList) -> Remaining:
     if not isinstance(raw, dict):
         errors.add(path, _("Must be an object: points, okeys, fake_okeys or tiles."))
         return Remaining()
-    check_keys(raw, frozenset({"points", "okeys", "fake_okeys", "tiles"}), path, errors)
+    check_keys(raw, REMAINING_KEYS, path, errors)
     if "tiles" in raw:
         return parse_tile_list(raw, path, errors)
     values = {}
@@ -219,7 +224,7 @@ def parse_first_opening(raw: object, path: str, errors: ErrorList) -> FirstOpeni
     if not isinstance(raw, dict):
         errors.add(path, _("Must be an object: points or pairs, and order."))
         return None
-    check_keys(raw, frozenset({"points", "pairs", "order"}), path, errors)
+    check_keys(raw, OPENING_KEYS, path, errors)
     points, pairs, order = raw.get("points"), raw.get("pairs"), raw.get("order")
     if (points is None) == (pairs is None):
         errors.add(path, _("Give the opening's size either in points or in pairs."))
@@ -237,7 +242,7 @@ def parse_side_tile(raw: object, path: str, errors: ErrorList) -> int | None:
         return None
     value = raw.get("value") if isinstance(raw, dict) else None
     if isinstance(raw, dict):
-        check_keys(raw, frozenset({"value"}), path, errors)
+        check_keys(raw, SIDE_TILE_KEYS, path, errors)
     if not is_int(value, 1, 13):
         errors.add(f"{path}.value", _("Must be a whole number from 1 to 13."))
         return None

@@ -34,9 +34,13 @@ FLAG_LABELS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Context:
-    """Everything the hooks need about the hand being scored."""
+    """Everything the hooks need about the hand being scored.
+
+    Built once per hand by :func:`make_context`, which fills in the multiplier and the team line
+    after asking the rule set; the hooks only read it.
+    """
 
     hand: HandInput
     ruleset: RuleSet
@@ -87,10 +91,9 @@ def make_context(hand: HandInput, ruleset: RuleSet) -> Context:
         outcome = "deck_out"
     row = ruleset.finish_row(hand.players[finisher]) if finisher is not None else None
     ctx = Context(hand, ruleset, outcome, finisher, row)
-    m, reasons = ruleset.multiplier(ctx)
-    ctx = Context(hand, ruleset, outcome, finisher, row, m, reasons)
+    ctx.m, ctx.reasons = ruleset.multiplier(ctx)
     if hand.partners and finisher is not None:
-        ctx = Context(hand, ruleset, outcome, finisher, row, m, reasons, ruleset.team_fixed_base(ctx))
+        ctx.team_fixed = ruleset.team_fixed_base(ctx)
     return ctx
 
 
