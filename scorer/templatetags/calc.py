@@ -13,7 +13,11 @@ from scorer.tilepicker import tile_name
 
 register = template.Library()
 
-OPENED_LABELS = {"none": gettext_noop("did not open"), "sets": gettext_noop("opened with sets"), "pairs": gettext_noop("opened with pairs")}
+OPENED_LABELS = {
+    "none": gettext_noop("did not open"),
+    "sets": gettext_noop("opened with sets"),
+    "pairs": gettext_noop("opened with pairs"),
+}
 
 
 @register.simple_tag
