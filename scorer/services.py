@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scorer.engine import InvalidInput, get_ruleset, score_game, score_hand
+from scorer.engine import HandResult, InvalidInput, get_ruleset, score_game, score_hand, score_input
 from scorer.engine.errors import FieldError
 from scorer.engine.parse import parse_hand
 from scorer.models import Game, Hand, hash_secret
@@ -76,10 +76,16 @@ def game_create(
     return game, secret
 
 
+def hand_score(*, game: Game, data: object) -> HandResult:
+    """Validate and score one hand of this table (the live preview); raises InvalidInput."""
+    ruleset = get_ruleset(game.ruleset)
+    options = ruleset.normalize_options(game.options)
+    return score_input(parse_hand(data, names=game.players, ruleset=ruleset, options=options))
+
+
 def hand_validate(*, game: Game, data: object) -> dict:
     """Validate one hand of this table; returns the data to store, raises InvalidInput."""
-    ruleset = get_ruleset(game.ruleset)
-    parse_hand(data, names=game.players, ruleset=ruleset, options=ruleset.normalize_options(game.options))
+    hand_score(game=game, data=data)
     return {key: value for key, value in data.items() if key in ("players", "indicator")}
 
 

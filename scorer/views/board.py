@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.middleware import HtmxDetails
 
 from scorer import selectors
 from scorer.charts import Chart, running_chart
@@ -29,13 +28,10 @@ from scorer.models import Game, Hand
 from scorer.selectors import Board, HandRow
 from scorer.services import game_document
 from scorer.views.auth import can_edit
+from scorer.views.http import HtmxHttpRequest
 
 LIVE_PARTIAL = "scorer/board.html#live"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 # --- what the templates show -----------------------------------------------------------------

@@ -4,10 +4,9 @@ The hand is entered with the tables' HandForm and template; a share link is a si
 the hand (no database write). Without JavaScript the form posts back and shows the same result.
 """
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_safe
-from django_htmx.middleware import HtmxDetails
 
 from scorer.calc_forms import CalcSetupForm, setup_initial
 from scorer.calculator import calc_hand, calc_tiles, hand_tiles
@@ -15,12 +14,9 @@ from scorer.engine import InvalidInput, score_hand
 from scorer.forms import HandForm
 from scorer.share import BadShareLink, share_load
 from scorer.views.calc_common import bad_link
+from scorer.views.http import HtmxHttpRequest
 
 TEMPLATE = "scorer/calculator.html"
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

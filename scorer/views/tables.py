@@ -5,7 +5,7 @@ preview. Writes need the table's edit secret in the session (:func:`edit_require
 """
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,19 +13,14 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.middleware import HtmxDetails
 
 from scorer import services
-from scorer.engine import HandResult, InvalidInput, get_ruleset, parse_hand, score_input
+from scorer.engine import HandResult, InvalidInput
 from scorer.forms import GameForm, HandForm
 from scorer.models import Game, Hand
 from scorer.selectors import game_get
 from scorer.views.auth import edit_required, forbidden, remember_secret
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
+from scorer.views.http import HtmxHttpRequest
 
 GAME_NEW = "scorer/game_new.html"
 HAND_PAGE = "scorer/hand_entry.html"
@@ -109,17 +104,10 @@ def hand_form(game: Game, number: int, data=None, hand: Hand | None = None) -> H
     return HandForm(game.ruleset, game.options, game.players, data=data, **kwargs)
 
 
-def score_for_table(game: Game, data: dict) -> HandResult:
-    """Score a hand of this table the way :func:`hand_record` validates it (raises InvalidInput)."""
-    ruleset = get_ruleset(game.ruleset)
-    options = ruleset.normalize_options(game.options)
-    return score_input(parse_hand(data, names=game.players, ruleset=ruleset, options=options))
-
-
 def stored_result(game: Game, hand: Hand) -> HandResult | None:
     """The result of a stored hand, shown in the preview before anything is changed."""
     try:
-        return score_for_table(game, hand.data)
+        return services.hand_score(game=game, data=hand.data)
     except InvalidInput:  # stored before a rule changed: the form shows what to fix on preview
         return None
 
@@ -131,7 +119,7 @@ def score_form(game: Game, form: HandForm) -> HandResult | None:
     """
     valid = form.is_valid()
     try:
-        result = score_for_table(game, form.hand_data())
+        result = services.hand_score(game=game, data=form.hand_data())
     except InvalidInput as exc:
         form.add_engine_errors(exc.errors)
         return None

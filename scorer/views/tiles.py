@@ -1,9 +1,8 @@
 """Taş seçici: pick the indicator, tap each player's tiles; the engine counts points and okeys."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
-from django_htmx.middleware import HtmxDetails
 
 from scorer.engine import all_rulesets
 from scorer.engine.tiles import COLOURS
@@ -16,12 +15,9 @@ from scorer.tilepicker import (
     picker_score,
     tile_name,
 )
+from scorer.views.http import HtmxHttpRequest
 
 TEMPLATE = "scorer/tile_picker.html"
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
