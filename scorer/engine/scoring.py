@@ -209,9 +209,25 @@ def multiplier_lines(ctx: Context, base: int, m: int, rule) -> list[Line]:
     return [ctx.line(C.MULTIPLIER, base * (m - 1), gettext_noop("Finish multiplier"), detail, rule)]
 
 
+TILE_WORDS = {
+    "red": gettext_noop("red"),
+    "yellow": gettext_noop("yellow"),
+    "blue": gettext_noop("blue"),
+    "black": gettext_noop("black"),
+    "fake": gettext_noop("fake okey"),
+    "okey": gettext_noop("okey"),
+}
+
+
+def tile_words(tile: str) -> str:
+    """``red-7`` → "red 7" in the active language; ``fake`` → "fake okey"."""
+    colour, _sep, number = tile.partition("-")
+    return f"{_(TILE_WORDS[colour])} {number}".rstrip()
+
+
 def tiles_detail(remaining) -> str:
     if remaining.tiles:
-        return " ".join(remaining.tiles) + f" = {remaining.points}"
+        return ", ".join(tile_words(tile) for tile in remaining.tiles) + f" = {remaining.points}"
     return str(remaining.points)
 
 

@@ -1,8 +1,10 @@
 """The tile form of remaining tiles (SCORING_SPEC §2, §3): okey from the indicator, fake okey, copies."""
 
 import pytest
+from django.utils import translation
 
 from scorer.engine import InvalidInput, score_hand
+from scorer.engine.scoring import tile_words
 from scorer.engine.tiles import Tile, okey_of, parse_tile, value_tiles
 
 RULESETS = ["loca", "loca-cezali", "gkokay", "kerizim"]
@@ -75,7 +77,16 @@ def test_tile_form_scores_the_same_as_the_equivalent_quick_form(ruleset, opened,
 def test_tile_form_totals_in_loca_count_fake_okey_face_value_and_101():
     result = score_hand(tiles_hand("loca", "red-5", ["red-7", "okey"], ["fake", "blue-2"]))
     assert result.totals == (-101, 7 + 101, 6 + 2 + 101)
-    assert "red-7" in result.players[1].lines[0].detail  # the tiles are shown in the line
+    # The tiles are named in the line, in the active language, with their sum.
+    assert result.players[1].lines[0].detail == f"{tile_words('red-7')}, {tile_words('okey')} = 7"
+
+
+def test_tiles_are_named_in_the_active_language():
+    with translation.override("tr"):
+        assert tile_words("red-7") == "kırmızı 7"
+        assert tile_words("fake") == "sahte okey"
+    with translation.override("en"):
+        assert tile_words("black-13") == "black 13"
 
 
 def test_tile_and_quick_forms_can_be_mixed_in_one_hand():

@@ -214,7 +214,7 @@ def test_a_hand_from_the_tile_picker_keeps_its_tiles_while_the_numbers_match(cli
     assert share_load(share_path(kept).split("/")[3])["players"][1]["remaining"] == {
         "tiles": ["red-6", "blue-3", "fake"]
     }
-    assert "red-6" in kept  # the tiles line's detail
+    assert "kırmızı 6" in kept  # the tiles line's detail names the tiles in the page's language
     assert share_load(share_path(changed).split("/")[3])["players"][1]["remaining"] == {
         "points": 10,
         "okeys": 1,
