@@ -250,7 +250,11 @@ def test_the_edit_link_gives_this_device_edit_rights(client):
 def test_a_wrong_edit_link_is_refused(client):
     game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
 
-    response = client.get(reverse("scorer:game_claim", args=[game.public_id, secret[:-1] + ("y" if secret.endswith("x") else "x")]))
+    response = client.get(
+        reverse(
+            "scorer:game_claim", args=[game.public_id, secret[:-1] + ("y" if secret.endswith("x") else "x")]
+        )
+    )
 
     assert response.status_code == 403
     assert SESSION_KEY not in client.session
