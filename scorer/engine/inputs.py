@@ -1,8 +1,10 @@
-"""The validated input of one hand, as frozen dataclasses (built by :mod:`scorer.engine.parse`)."""
+"""The validated input of one hand, as immutable records (built by :mod:`scorer.engine.parse`)."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
+from typing import NamedTuple
 
 
 class Opened(StrEnum):
@@ -26,10 +28,10 @@ FOUL_KINDS = (
     "okey_swapped",
 )
 FINISH_FLAGS = ("okey_discard", "elden", "nine_pairs_run")
+NO_FOULS: Mapping[str, int] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class Remaining:
+class Remaining(NamedTuple):
     """Tiles left in hand, in quick form (the tile form is reduced to this after validation)."""
 
     points: int = 0
@@ -47,8 +49,9 @@ class FirstOpening:
     order: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerInput:
+class PlayerInput(NamedTuple):
+    """One player's validated state at the end of the hand."""
+
     name: str
     opened: Opened = Opened.NONE
     finished: bool = False
@@ -56,7 +59,7 @@ class PlayerInput:
     remaining: Remaining = Remaining()
     first_opening: FirstOpening | None = None
     side_tile: int | None = None
-    fouls: Mapping[str, int] = field(default_factory=dict)
+    fouls: Mapping[str, int] = NO_FOULS
 
     @property
     def has_opened(self) -> bool:

@@ -6,7 +6,6 @@ fouls, finish flags and penalties it has.
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
 
 from .errors import ErrorList
 from .i18n import _, gettext_noop
@@ -46,14 +45,20 @@ def check_keys(data: Mapping, allowed: frozenset[str], path: str, errors: ErrorL
             errors.add(f"{path}.{key}" if path else str(key), _("Unknown field."))
 
 
-def check_name(name: object, path: str, errors: ErrorList) -> bool:
+def name_problem(name: object) -> str | None:
+    """What is wrong with a player's name, or None."""
     if not isinstance(name, str) or not name.strip():
-        errors.add(path, _("A name cannot be empty."))
-    elif len(name.strip()) > MAX_NAME:
-        errors.add(path, _("A name can be at most 30 characters."))
-    else:
-        return True
-    return False
+        return _("A name cannot be empty.")
+    if len(name.strip()) > MAX_NAME:
+        return _("A name can be at most 30 characters.")
+    return None
+
+
+def check_name(name: object, path: str, errors: ErrorList) -> bool:
+    problem = name_problem(name)
+    if problem is not None:
+        errors.add(path, problem)
+    return problem is None
 
 
 def check_unique_names(names: list[str], paths: list[str], errors: ErrorList) -> None:
@@ -146,9 +151,12 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
         name = game_name
     elif name is None:
         name = _("Player {n}").format(n=index + 1)
-    elif check_name(name, f"{path}.name", errors):
+    elif (problem := name_problem(name)) is not None:
+        errors.add(f"{path}.name", problem)
+    else:
         name = name.strip()
-    opened = OPENED.get(raw.get("opened", "none")) if isinstance(raw.get("opened", "none"), str) else None
+    opened = raw.get("opened", "none")
+    opened = OPENED.get(opened) if type(opened) is str else None
     if opened is None:
         errors.add(f"{path}.opened", _("Must be one of: none, sets, pairs."))
         opened = Opened.NONE
@@ -301,9 +309,12 @@ def resolve_tiles(players, indicator, raw_indicator, prefix, errors) -> tuple[Pl
                 )
         count = value_tiles(tiles, indicator=indicator)
         resolved.append(
-            replace(player, remaining=Remaining(count.points, count.okeys, count.fake_okeys, tiles))
+            player._replace(remaining=Remaining(count.points, count.okeys, count.fake_okeys, tiles))
         )
     return tuple(resolved)
+
+
+OKEY_KINDS = (("okeys", gettext_noop("real okeys")), ("fake_okeys", gettext_noop("fake okeys")))
 
 
 def check_hand(players, prefix: str, names_given: bool, errors: ErrorList) -> None:
@@ -312,46 +323,48 @@ def check_hand(players, prefix: str, names_given: bool, errors: ErrorList) -> No
     for i in finishers[1:]:
         errors.add(f"{prefix}players[{i}].finished", _("Only one player can finish a hand."))
     for i, player in enumerate(players):
-        check_player_state(player, f"{prefix}players[{i}]", errors)
-    for key, label in (("okeys", _("real okeys")), ("fake_okeys", _("fake okeys"))):
+        check_player_state(player, prefix, i, errors)
+    for key, label in OKEY_KINDS:
         total = 0
         for i, player in enumerate(players):
-            total += getattr(player.remaining, key)
-            if total > COPIES and getattr(player.remaining, key):
-                errors.add(
-                    f"{prefix}players[{i}].remaining.{key}",
-                    _("There are only 2 {what} in the game; this hand has {n}.").format(what=label, n=total),
-                )
+            held = getattr(player.remaining, key)
+            total += held
+            if total > COPIES and held:
+                message = _("There are only 2 {what} in the game; this hand has {n}.")
+                errors.add(f"{prefix}players[{i}].remaining.{key}", message.format(what=_(label), n=total))
                 break
     if names_given:
-        check_unique_names(
-            [p.name for p in players], [f"{prefix}players[{i}].name" for i in range(len(players))], errors
-        )
+        paths = [f"{prefix}players[{i}].name" for i in range(len(players))]
+        check_unique_names([p.name for p in players], paths, errors)
 
 
-def check_player_state(player: PlayerInput, path: str, errors: ErrorList) -> None:
+def check_player_state(player: PlayerInput, prefix: str, index: int, errors: ErrorList) -> None:
+    """One player's state against the rules of §2b that need no rule set (paths built on error only)."""
     remaining = player.remaining
+    problems = []
     if player.finished:
         if not player.has_opened:
-            errors.add(f"{path}.opened", _("A finisher must have opened."))
+            problems.append(("opened", _("A finisher must have opened.")))
         if remaining.points or remaining.okeys or remaining.fake_okeys or remaining.tiles:
-            errors.add(f"{path}.remaining", _("A finisher has no tiles left."))
+            problems.append(("remaining", _("A finisher has no tiles left.")))
     elif player.finish:
-        errors.add(f"{path}.finish", _("Finish flags belong to the finisher only."))
+        problems.append(("finish", _("Finish flags belong to the finisher only.")))
     if "nine_pairs_run" in player.finish and player.opened is not Opened.PAIRS:
-        errors.add(f"{path}.finish.nine_pairs_run", _("A 9 pairs + 1 run finisher opened with pairs."))
+        problems.append(("finish.nine_pairs_run", _("A 9 pairs + 1 run finisher opened with pairs.")))
     if player.side_tile is not None and not player.has_opened:
-        errors.add(f"{path}.side_tile", _("Only a player who opened can have used a side tile."))
-    check_first_opening(player, f"{path}.first_opening", errors)
+        problems.append(("side_tile", _("Only a player who opened can have used a side tile.")))
+    if player.first_opening is not None:
+        problems += first_opening_problems(player)
+    for field, message in problems:
+        errors.add(f"{prefix}players[{index}].{field}", message)
 
 
-def check_first_opening(player: PlayerInput, path: str, errors: ErrorList) -> None:
+def first_opening_problems(player: PlayerInput) -> list[tuple[str, str]]:
     opening = player.first_opening
-    if opening is None:
-        return
     if not player.has_opened:
-        errors.add(path, _("Only a player who opened has a first opening."))
-    elif player.opened is Opened.PAIRS and opening.points is not None:
-        errors.add(f"{path}.points", _("A pairs opening is counted in pairs, not points."))
-    elif player.opened is Opened.SETS and opening.pairs is not None:
-        errors.add(f"{path}.pairs", _("A sets opening is counted in points, not pairs."))
+        return [("first_opening", _("Only a player who opened has a first opening."))]
+    if player.opened is Opened.PAIRS and opening.points is not None:
+        return [("first_opening.points", _("A pairs opening is counted in pairs, not points."))]
+    if player.opened is Opened.SETS and opening.pairs is not None:
+        return [("first_opening.pairs", _("A sets opening is counted in points, not pairs."))]
+    return []

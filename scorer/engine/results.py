@@ -1,12 +1,18 @@
-"""The engine's output: itemised lines; every total is the sum of its lines."""
+"""The engine's output: itemised lines; every total is the sum of its lines.
+
+Results are immutable. The records a hand makes many of (:class:`Line`, and the inputs'
+``PlayerInput`` and ``Remaining``) are named tuples rather than frozen dataclasses: a frozen
+dataclass sets each field through ``object.__setattr__``, which made building them a fifth of
+the engine's cost (``bench/engine.py``).
+"""
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 FORMAT = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """One line item: a signed number of points, why (label, detail) and the rule clause behind it."""
 
     code: str

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .codes import LineCode as C
 from .i18n import _, gettext_noop
 from .inputs import HandInput, Opened, PlayerInput
-from .results import HandResult, Line, PlayerResult, TeamResult, total_of
+from .results import HandResult, Line, PlayerResult, TeamResult
 from .rulesets import RuleSet, get_ruleset
 from .rulesets.base import FinishRow
 from .thresholds import threshold_warnings
@@ -58,8 +58,9 @@ class Context:
         return bool(self.team_fixed) and index % 2 != self.finisher % 2
 
     def line(self, code: C, points: int, label: str, detail: str, rule: str) -> Line:
+        """A line; ``label`` is already in the active language."""
         # Plain str values in results (``_value_`` is the enum's stored value, cheaper than ``.value``).
-        return Line(code._value_, points, _(label), detail, rule._value_)
+        return Line(code._value_, points, label, detail, rule._value_)
 
 
 def score_input(hand: HandInput) -> HandResult:
@@ -101,19 +102,13 @@ def player_lines(ctx: Context, index: int) -> list[Line]:
     rules = ctx.ruleset.rules
     player = ctx.hand.players[index]
     if ctx.outcome == "draw":
-        lines = [
-            ctx.line(
-                C.DRAW, 0, gettext_noop("Draw: nobody opened"), _("table entry refunded"), rules.deck_out
-            )
-        ]
+        lines = [ctx.line(C.DRAW, 0, _("Draw: nobody opened"), _("table entry refunded"), rules.deck_out)]
     elif index == ctx.finisher:
         lines = finish_lines(ctx, player)
     elif ctx.is_finisher_partner(index):
-        lines = [
-            ctx.line(C.PARTNER_EXEMPT, 0, gettext_noop("Partner finished: no hand base"), "", rules.partners)
-        ]
+        lines = [ctx.line(C.PARTNER_EXEMPT, 0, _("Partner finished: no hand base"), "", rules.partners)]
     elif ctx.is_fixed_opponent(index):
-        label = gettext_noop("Hand base replaced by the team's fixed base")
+        label = _("Hand base replaced by the team's fixed base")
         lines = [ctx.line(C.INFO, 0, label, str(ctx.team_fixed), ctx.ruleset.rules.partners)]
     else:
         lines = base_lines(ctx, player)
@@ -124,7 +119,7 @@ def player_lines(ctx: Context, index: int) -> list[Line]:
 
 def finish_lines(ctx: Context, player: PlayerInput) -> list[Line]:
     rules = ctx.ruleset.rules
-    lines = [ctx.line(C.FINISH, ctx.row.finisher, ctx.row.label, "", rules.finish)]
+    lines = [ctx.line(C.FINISH, ctx.row.finisher, _(ctx.row.label), "", rules.finish)]
     for flag in ctx.ruleset.unscored_flags(player):
         label = _("{flag}: not scored in this rule set").format(flag=_(FLAG_LABELS[flag]))
         lines.append(Line(C.INFO.value, 0, label, "", rules.unscored_flag.value))
@@ -135,27 +130,23 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
     """A non-finisher's hand base, itemised: tiles, okeys, pairs doubling, multiplier."""
     rules = ctx.ruleset.rules
     if not player.has_opened:
-        lines = [
-            ctx.line(C.NOT_OPENED, NOT_OPENED_BASE, gettext_noop("Never opened"), "202", rules.not_opened)
-        ]
+        lines = [ctx.line(C.NOT_OPENED, NOT_OPENED_BASE, _("Never opened"), "202", rules.not_opened)]
         lines += multiplier_lines(ctx, NOT_OPENED_BASE, ctx.ruleset.non_opener_factor(ctx), rules.not_opened)
         if ctx.ruleset.okeys_for_non_openers:
             lines += okey_lines(ctx, player.remaining.okeys, 0)
         return lines
     remaining = player.remaining
-    lines = [
-        ctx.line(C.TILES, remaining.points, gettext_noop("Tiles left"), tiles_detail(remaining), rules.tiles)
-    ]
+    lines = [ctx.line(C.TILES, remaining.points, _("Tiles left"), tiles_detail(remaining), rules.tiles)]
     fakes = remaining.fake_okeys if ctx.ruleset.fake_okey_penalty else 0
     lines += okey_lines(ctx, remaining.okeys, fakes)
-    value = total_of(tuple(lines))
+    value = remaining.points + OKEY_COST * (remaining.okeys + fakes)
     pairs, m = ctx.ruleset.base_factors(ctx, player)
     if pairs == 2:
         lines.append(
             ctx.line(
                 C.PAIRS_DOUBLE,
                 value,
-                gettext_noop("Opened with pairs: hand value doubled"),
+                _("Opened with pairs: hand value doubled"),
                 f"{value} × 2",
                 rules.pairs_double,
             )
@@ -166,7 +157,7 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
             ctx.line(
                 C.INFO,
                 0,
-                gettext_noop("Pairs ×2 not added: only the larger multiplier applies"),
+                _("Pairs ×2 not added: only the larger multiplier applies"),
                 f"×{m} > ×2",
                 rules.multiplier,
             )
@@ -182,7 +173,7 @@ def okey_lines(ctx: Context, okeys: int, fakes: int) -> list[Line]:
             ctx.line(
                 C.OKEY_IN_HAND,
                 OKEY_COST * okeys,
-                gettext_noop("Real okey left in hand"),
+                _("Real okey left in hand"),
                 f"{okeys} × 101",
                 rule,
             )
@@ -192,7 +183,7 @@ def okey_lines(ctx: Context, okeys: int, fakes: int) -> list[Line]:
             ctx.line(
                 C.OKEY_IN_HAND,
                 OKEY_COST * fakes,
-                gettext_noop("Fake okey left in hand"),
+                _("Fake okey left in hand"),
                 f"{fakes} × 101",
                 rule,
             )
@@ -206,7 +197,7 @@ def multiplier_lines(ctx: Context, base: int, m: int, rule) -> list[Line]:
     detail = f"{base} × {m} = {base * m}"
     if ctx.reasons:
         detail += f" ({', '.join(ctx.reasons)})"
-    return [ctx.line(C.MULTIPLIER, base * (m - 1), gettext_noop("Finish multiplier"), detail, rule)]
+    return [ctx.line(C.MULTIPLIER, base * (m - 1), _("Finish multiplier"), detail, rule)]
 
 
 TILE_WORDS = {
@@ -241,13 +232,15 @@ def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
             ctx.line(
                 C.FOULS_WAIVED,
                 0,
-                gettext_noop("Fouls not written for the finishing side"),
+                _("Fouls not written for the finishing side"),
                 detail,
                 rules.fouls["waived"],
             )
         ]
     return [
-        ctx.line(C(f"foul_{kind}"), FOUL_COST * count, FOUL_LABELS[kind], f"{count} × 101", rules.fouls[kind])
+        ctx.line(
+            C(f"foul_{kind}"), FOUL_COST * count, _(FOUL_LABELS[kind]), f"{count} × 101", rules.fouls[kind]
+        )
         for kind, count in player.fouls.items()
     ]
 
@@ -273,7 +266,7 @@ def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamR
     for team in (0, 1):
         lines = ()
         if ctx.team_fixed and team != ctx.finisher % 2:
-            label = gettext_noop("Fixed team base (instead of hand bases)")
+            label = _("Fixed team base (instead of hand bases)")
             lines = (
                 ctx.line(
                     C.TEAM_FIXED_BASE,

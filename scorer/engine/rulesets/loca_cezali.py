@@ -83,7 +83,7 @@ class LocaCezali(Loca):
             if size is None or size < least:
                 continue
             if nine_pairs_run and kind == "pairs":
-                note = gettext_noop("No 9-pair reward on a 9 pairs + 1 run finish")
+                note = _("No 9-pair reward on a 9 pairs + 1 run finish")
                 return [ctx.line(C.INFO, 0, note, _("{n} pairs").format(n=size), self.rules.reward)]
-            return [ctx.line(C.OPENING_REWARD, points, label, str(size), self.rules.reward)]
+            return [ctx.line(C.OPENING_REWARD, points, _(label), str(size), self.rules.reward)]
         return []
