@@ -13,6 +13,10 @@ Each player is one string of words, in turn order:
 {'name': 'B', 'opened': 'sets', 'remaining': {'points': 23, 'okeys': 1}}
 """
 
+import pytest
+
+from scorer.engine import InvalidInput, score_hand
+
 FLAGS = {"+okey": "okey_discard", "+elden": "elden", "+9p": "nine_pairs_run"}
 NAMES = "ABCD"
 
@@ -61,3 +65,10 @@ def hand(ruleset: str, *players: str, **options) -> dict:
 def codes(result, index: int) -> list[tuple[str, int]]:
     """(code, points) of a player's lines."""
     return [(line.code, line.points) for line in result.players[index].lines]
+
+
+def error_paths(data: dict) -> list[str]:
+    """The field paths of the errors that scoring ``data`` raises (fails if it scores)."""
+    with pytest.raises(InvalidInput) as info:
+        score_hand(data)
+    return [error.path for error in info.value.errors]

@@ -1,9 +1,9 @@
 """GkOkay 101 (SCORING_SPEC §6): the finisher writes 0, special finishes double only non-openers' 202."""
 
 import pytest
-from notation import codes, hand
+from notation import codes, error_paths, hand
 
-from scorer.engine import InvalidInput, score_hand
+from scorer.engine import score_hand
 
 RULESET = "gkokay"
 NAMES = ("Ayşe", "Bora", "Cem", "Deniz")
@@ -13,12 +13,6 @@ OTHER_FOULS = ["take_back", "okey_taken_from_discard", "okey_swapped"]
 
 def score(*players: str, **options):
     return score_hand(hand(RULESET, *players, **options))
-
-
-def error_paths(data: dict) -> list[str]:
-    with pytest.raises(InvalidInput) as info:
-        score_hand(data)
-    return [error.path for error in info.value.errors]
 
 
 def warned(data: dict) -> tuple[set[str], object]:

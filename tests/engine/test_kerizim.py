@@ -1,9 +1,9 @@
 """Kerizim 101 (SCORING_SPEC §7): stacking ×2 multipliers, waived finisher fouls, D2 and D12."""
 
 import pytest
-from notation import codes, hand
+from notation import codes, error_paths, hand
 
-from scorer.engine import InvalidInput, score_hand
+from scorer.engine import score_hand
 
 RULESET = "kerizim"
 KERIZIM_FOULS = ["okey_discard", "islek_discard", "side_tile_unused"]
@@ -12,12 +12,6 @@ OTHER_FOULS = ["take_back", "below_threshold", "okey_taken_from_discard", "okey_
 
 def score(*players: str, **options):
     return score_hand(hand(RULESET, *players, **options))
-
-
-def error_paths(data: dict) -> list[str]:
-    with pytest.raises(InvalidInput) as info:
-        score_hand(data)
-    return [error.path for error in info.value.errors]
 
 
 # --- finish table --------------------------------------------------------------------------------

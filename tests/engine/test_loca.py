@@ -1,9 +1,9 @@
 """LOCA 101 klasik (SCORING_SPEC §4) and the katlamalı opening checks of LOCA tables (§7b)."""
 
 import pytest
-from notation import codes, hand
+from notation import codes, error_paths, hand
 
-from scorer.engine import InvalidInput, score_hand
+from scorer.engine import score_hand
 
 NAMES = ("Ayşe", "Bora", "Cem", "Deniz")
 
@@ -21,12 +21,6 @@ def named(data: dict) -> dict:
 
 def warned(result) -> set[str]:
     return {name for name in NAMES if any(name in warning for warning in result.warnings)}
-
-
-def error_paths(data: dict) -> list[str]:
-    with pytest.raises(InvalidInput) as info:
-        score_hand(data)
-    return [error.path for error in info.value.errors]
 
 
 # --- finisher ------------------------------------------------------------------------------------

@@ -1,21 +1,15 @@
 """LOCA Cezalı 101 (SCORING_SPEC §5): finish multipliers, opening rewards, penalties, Eşli team lines."""
 
 import pytest
-from notation import codes, hand
+from notation import codes, error_paths, hand
 
-from scorer.engine import InvalidInput, score_hand
+from scorer.engine import score_hand
 
 RULESET = "loca-cezali"
 
 
 def score(*players: str, **options):
     return score_hand(hand(RULESET, *players, **options))
-
-
-def error_paths(data: dict) -> list[str]:
-    with pytest.raises(InvalidInput) as info:
-        score_hand(data)
-    return [error.path for error in info.value.errors]
 
 
 def line_codes(result, index: int) -> list[str]:

@@ -2,8 +2,9 @@
 
 import pytest
 from django.utils import translation
+from notation import error_paths
 
-from scorer.engine import InvalidInput, score_hand
+from scorer.engine import score_hand
 from scorer.engine.scoring import tile_words
 from scorer.engine.tiles import Tile, okey_of, parse_tile, value_tiles
 
@@ -22,12 +23,6 @@ def quick_hand(ruleset: str, *remaining: tuple[int, int, int], opened: str = "se
         {"opened": opened, "remaining": {"points": p, "okeys": o, "fake_okeys": k}} for p, o, k in remaining
     ]
     return {"ruleset": ruleset, "players": players}
-
-
-def error_paths(data: dict) -> list[str]:
-    with pytest.raises(InvalidInput) as info:
-        score_hand(data)
-    return [error.path for error in info.value.errors]
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,8 @@ from django.urls import reverse
 
 from scorer.engine import score_hand
 from scorer.share import SALT, share_load, share_token
+from tests.views.hand_posts import E2_HAND as HAND
+from tests.views.hand_posts import E2_TOTALS
 
 HTMX = {"HX-Request": "true"}
 # LOCA Cezalı, E2 of the spec, entered in the calculator with the players' own names.
@@ -20,19 +22,6 @@ SETUP = {
     "setup-name_2": "Cem",
     "setup-name_3": "Deniz",
 }
-HAND = {
-    "finisher": "0",
-    "p0-opened": "sets",
-    "p0-okey_discard": "on",
-    "p1-opened": "sets",
-    "p1-points": "23",
-    "p1-okeys": "1",
-    "p2-opened": "pairs",
-    "p2-points": "10",
-    "p3-opened": "none",
-    "p3-foul_okey_discard": "1",
-}
-E2_TOTALS = [-404, 496, 40, 909]
 
 pytestmark = pytest.mark.django_db
 

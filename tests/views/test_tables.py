@@ -9,6 +9,8 @@ from django.urls import reverse
 from scorer.models import Game, Hand
 from scorer.services import game_create, hand_record
 from scorer.views.auth import SESSION_KEY
+from tests.views.hand_posts import E2_HAND as HAND
+from tests.views.hand_posts import E2_TOTALS
 
 pytestmark = pytest.mark.django_db
 
@@ -24,20 +26,6 @@ NEW_TABLE = {
     "player_4": "Deniz",
     "first_dealer": "1",
 }
-# LOCA Cezalı, E2 of the spec: Ayşe finishes by discarding the okey.
-HAND = {
-    "finisher": "0",
-    "p0-opened": "sets",
-    "p0-okey_discard": "on",
-    "p1-opened": "sets",
-    "p1-points": "23",
-    "p1-okeys": "1",
-    "p2-opened": "pairs",
-    "p2-points": "10",
-    "p3-opened": "none",
-    "p3-foul_okey_discard": "1",
-}
-E2_TOTALS = [-404, 496, 40, 909]
 
 
 def totals(html: str) -> list[int]:
