@@ -77,8 +77,6 @@ class Rules:
     partners: RuleId
     deck_out: RuleId
     unscored_flag: RuleId
-    threshold: RuleId
-    winner: RuleId
     fouls: Mapping[str, RuleId]
     side_tile: RuleId | None = None
     reward: RuleId | None = None

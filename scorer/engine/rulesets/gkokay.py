@@ -52,8 +52,6 @@ class GkOkay(RuleSet):
         partners=R.GKOKAY_PARTNERS,
         deck_out=R.GKOKAY_DECK_OUT,
         unscored_flag=R.GKOKAY_FINISHER,
-        threshold=R.GKOKAY_THRESHOLD,
-        winner=R.GKOKAY_WINNER,
         fouls={kind: R.GKOKAY_FOULS for kind in CEZALI_FOULS},
         side_tile=R.GKOKAY_SIDE_TILE,
     )

@@ -27,8 +27,6 @@ class Kerizim(RuleSet):
         partners=R.KERIZIM_PARTNERS,
         deck_out=R.KERIZIM_DECK_OUT,
         unscored_flag=R.KERIZIM_FINISHER,
-        threshold=R.KERIZIM_FINISHER,
-        winner=R.KERIZIM_WINNER,
         fouls={kind: R.KERIZIM_FOULS for kind in KERIZIM_FOULS} | {"waived": R.KERIZIM_FINISHER_FOULS},
     )
 

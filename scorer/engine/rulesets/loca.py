@@ -44,8 +44,6 @@ class Loca(RuleSet):
         partners=R.LOCA_PARTNERS,
         deck_out=R.LOCA_DECK_OUT,
         unscored_flag=R.LOCA_ELDEN,
-        threshold=R.LOCA_THRESHOLD,
-        winner=R.LOCA_WINNER,
         fouls={
             "okey_discard": R.LOCA_FOUL_OKEY,
             "islek_discard": R.LOCA_FOUL_ISLEK,

@@ -49,8 +49,6 @@ class LocaCezali(Loca):
         partners=R.CEZALI_PARTNERS,
         deck_out=R.LOCA_DECK_OUT,
         unscored_flag=R.CEZALI_FINISHES,
-        threshold=R.LOCA_THRESHOLD,
-        winner=R.LOCA_WINNER,
         fouls={
             "okey_discard": R.CEZALI_FOUL_OKEY,
             "islek_discard": R.CEZALI_FOUL_ISLEK,
