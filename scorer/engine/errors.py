@@ -25,20 +25,14 @@ class InvalidInput(Exception):
         return {"errors": [e.to_dict() for e in self.errors]}
 
 
-class ErrorList:
+class ErrorList(list[FieldError]):
     """Collects errors while parsing so that the user sees all of them at once."""
 
-    __slots__ = ("errors",)
-
-    def __init__(self) -> None:
-        self.errors: list[FieldError] = []
+    __slots__ = ()
 
     def add(self, path: str, message: str) -> None:
-        self.errors.append(FieldError(path, message))
-
-    def __bool__(self) -> bool:
-        return bool(self.errors)
+        self.append(FieldError(path, message))
 
     def raise_if_any(self) -> None:
-        if self.errors:
-            raise InvalidInput(self.errors)
+        if self:
+            raise InvalidInput(self)

@@ -1,7 +1,6 @@
-"""The validated input of one hand, as immutable records (built by :mod:`scorer.engine.parse`)."""
+"""The validated input of one hand, as immutable named tuples (built by :mod:`scorer.engine.parse`)."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from typing import NamedTuple
@@ -40,13 +39,16 @@ class Remaining(NamedTuple):
     tiles: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class FirstOpening:
+class FirstOpening(NamedTuple):
     """Size of a player's first opening in this hand: ``points`` for sets, ``pairs`` for pairs."""
 
     points: int | None = None
     pairs: int | None = None
     order: int | None = None
+
+
+NOTHING_LEFT = Remaining()
+NO_FLAGS: frozenset[str] = frozenset()
 
 
 class PlayerInput(NamedTuple):
@@ -55,8 +57,8 @@ class PlayerInput(NamedTuple):
     name: str
     opened: Opened = Opened.NONE
     finished: bool = False
-    finish: frozenset[str] = frozenset()
-    remaining: Remaining = Remaining()
+    finish: frozenset[str] = NO_FLAGS
+    remaining: Remaining = NOTHING_LEFT
     first_opening: FirstOpening | None = None
     side_tile: int | None = None
     fouls: Mapping[str, int] = NO_FOULS
@@ -76,8 +78,7 @@ class PlayerInput(NamedTuple):
         return self.finish | {"pairs"} if self.opened is Opened.PAIRS else self.finish
 
 
-@dataclass(frozen=True, slots=True)
-class HandInput:
+class HandInput(NamedTuple):
     ruleset: str
     options: Mapping[str, object]
     players: tuple[PlayerInput, ...]
@@ -89,6 +90,7 @@ class HandInput:
 
     @property
     def finisher(self) -> int | None:
+        """The index of the player who finished, or None (deck-out or draw)."""
         for index, player in enumerate(self.players):
             if player.finished:
                 return index

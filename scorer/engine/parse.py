@@ -9,7 +9,18 @@ from collections.abc import Mapping
 
 from .errors import ErrorList
 from .i18n import _, gettext_noop
-from .inputs import FINISH_FLAGS, FOUL_KINDS, FirstOpening, HandInput, Opened, PlayerInput, Remaining
+from .inputs import (
+    FINISH_FLAGS,
+    FOUL_KINDS,
+    NO_FLAGS,
+    NO_FOULS,
+    NOTHING_LEFT,
+    FirstOpening,
+    HandInput,
+    Opened,
+    PlayerInput,
+    Remaining,
+)
 from .rulesets import RuleSet, get_ruleset
 from .tiles import COPIES, MAX_TILES, copy_key, is_tile_name, okey_of, parse_tile, value_tiles
 
@@ -115,10 +126,12 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
     if names is not None and len(raw_players) != len(names):
         errors.add(f"{prefix}players", _("Each hand lists every player of the game, in the same order."))
         return None
-    indicator = parse_indicator(data.get("indicator"), f"{prefix}indicator", errors)
+    indicator = parse_indicator(data.get("indicator"), prefix, errors)
     players = tuple(
-        parse_player(raw, f"{prefix}players[{i}]", names[i] if names else None, i, errors)
-        for i, raw in enumerate(raw_players)
+        [
+            parse_player(raw, f"{prefix}players[{i}]", names[i] if names else None, i, errors)
+            for i, raw in enumerate(raw_players)
+        ]
     )
     if errors:
         return None
@@ -130,12 +143,12 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
     return HandInput(ruleset.id, options, players, data.get("indicator"))
 
 
-def parse_indicator(value: object, path: str, errors: ErrorList):
+def parse_indicator(value: object, prefix: str, errors: ErrorList):
     if value is None:
         return None
     tile = parse_tile(value)
     if tile is None:
-        errors.add(path, _("The indicator must be a numbered tile such as red-5."))
+        errors.add(f"{prefix}indicator", _("The indicator must be a numbered tile such as red-5."))
     return tile
 
 
@@ -151,31 +164,41 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
         name = game_name
     elif name is None:
         name = _("Player {n}").format(n=index + 1)
-    elif (problem := name_problem(name)) is not None:
-        errors.add(f"{path}.name", problem)
+    elif type(name) is str and 0 < len(stripped := name.strip()) <= MAX_NAME:
+        name = stripped
     else:
-        name = name.strip()
+        errors.add(f"{path}.name", name_problem(name))
+        name = ""
     opened = raw.get("opened", "none")
     opened = OPENED.get(opened) if type(opened) is str else None
     if opened is None:
         errors.add(f"{path}.opened", _("Must be one of: none, sets, pairs."))
         opened = Opened.NONE
     finished = raw.get("finished", False)
-    if not isinstance(finished, bool):
+    if finished is not True and finished is not False:
         errors.add(f"{path}.finished", _("Must be true or false."))
         finished = False
     # Optional parts are parsed only when present; absent ones keep PlayerInput's defaults.
-    parts = {
-        key: parser(raw[key], f"{path}.{key}", errors)
-        for key, parser in OPTIONAL_PARTS
-        if raw.get(key) is not None
-    }
-    return PlayerInput(name=name if isinstance(name, str) else "", opened=opened, finished=finished, **parts)
+    finish = raw.get("finish")
+    remaining = raw.get("remaining")
+    first_opening = raw.get("first_opening")
+    side_tile = raw.get("side_tile")
+    fouls = raw.get("fouls")
+    return PlayerInput(
+        name,
+        opened,
+        finished,
+        NO_FLAGS if finish is None else parse_finish(finish, f"{path}.finish", errors),
+        NOTHING_LEFT if remaining is None else parse_remaining(remaining, f"{path}.remaining", errors),
+        None
+        if first_opening is None
+        else parse_first_opening(first_opening, f"{path}.first_opening", errors),
+        None if side_tile is None else parse_side_tile(side_tile, f"{path}.side_tile", errors),
+        NO_FOULS if fouls is None else parse_fouls(fouls, f"{path}.fouls", errors),
+    )
 
 
 def parse_finish(raw: object, path: str, errors: ErrorList) -> frozenset[str]:
-    if raw is None:
-        return frozenset()
     if not isinstance(raw, dict):
         errors.add(path, _("Must be an object of finish flags."))
         return frozenset()
@@ -191,21 +214,24 @@ def parse_finish(raw: object, path: str, errors: ErrorList) -> frozenset[str]:
 
 
 def parse_remaining(raw: object, path: str, errors: ErrorList) -> Remaining:
-    if raw is None:
-        return Remaining()
     if not isinstance(raw, dict):
         errors.add(path, _("Must be an object: points, okeys, fake_okeys or tiles."))
-        return Remaining()
+        return NOTHING_LEFT
     check_keys(raw, REMAINING_KEYS, path, errors)
     if "tiles" in raw:
         return parse_tile_list(raw, path, errors)
-    values = {}
-    for key, high, message in REMAINING_FIELDS:
-        values[key] = raw.get(key, 0)
-        if not is_int(values[key], 0, high):
-            errors.add(f"{path}.{key}", _(message))
-            values[key] = 0
-    return Remaining(**values)
+    return Remaining(
+        *[int_field(raw, key, high, message, path, errors) for key, high, message in REMAINING_FIELDS]
+    )
+
+
+def int_field(raw: Mapping, key: str, high: int, message: str, path: str, errors: ErrorList) -> int:
+    """``raw[key]``, a whole number from 0 to ``high`` (0 when absent); 0 and an error otherwise."""
+    value = raw.get(key, 0)
+    if type(value) is int and 0 <= value <= high:
+        return value
+    errors.add(f"{path}.{key}", _(message))
+    return 0
 
 
 def parse_tile_list(raw: Mapping, path: str, errors: ErrorList) -> Remaining:
@@ -227,8 +253,6 @@ def parse_tile_list(raw: Mapping, path: str, errors: ErrorList) -> Remaining:
 
 
 def parse_first_opening(raw: object, path: str, errors: ErrorList) -> FirstOpening | None:
-    if raw is None:
-        return None
     if not isinstance(raw, dict):
         errors.add(path, _("Must be an object: points or pairs, and order."))
         return None
@@ -246,8 +270,6 @@ def parse_first_opening(raw: object, path: str, errors: ErrorList) -> FirstOpeni
 
 
 def parse_side_tile(raw: object, path: str, errors: ErrorList) -> int | None:
-    if raw is None:
-        return None
     value = raw.get("value") if isinstance(raw, dict) else None
     if isinstance(raw, dict):
         check_keys(raw, SIDE_TILE_KEYS, path, errors)
@@ -258,11 +280,9 @@ def parse_side_tile(raw: object, path: str, errors: ErrorList) -> int | None:
 
 
 def parse_fouls(raw: object, path: str, errors: ErrorList) -> dict[str, int]:
-    if raw is None:
-        return {}
     if not isinstance(raw, dict):
         errors.add(path, _("Must be an object of foul counts."))
-        return {}
+        return NO_FOULS
     fouls = {}
     for kind, count in raw.items():
         if kind not in FOUL_KINDS:
@@ -274,18 +294,9 @@ def parse_fouls(raw: object, path: str, errors: ErrorList) -> dict[str, int]:
     return fouls
 
 
-OPTIONAL_PARTS = (
-    ("finish", parse_finish),
-    ("remaining", parse_remaining),
-    ("first_opening", parse_first_opening),
-    ("side_tile", parse_side_tile),
-    ("fouls", parse_fouls),
-)
-
-
 def resolve_tiles(players, indicator, raw_indicator, prefix, errors) -> tuple[PlayerInput, ...]:
     """Reduce tile lists to quick-form numbers, checking the indicator and the copies of each tile."""
-    if all(p.remaining.tiles is None for p in players):
+    if not any([p.remaining.tiles is not None for p in players]):
         return players
     if indicator is None:
         if raw_indicator is None:
@@ -325,17 +336,23 @@ def check_hand(players, prefix: str, names_given: bool, errors: ErrorList) -> No
     for i, player in enumerate(players):
         check_player_state(player, prefix, i, errors)
     for key, label in OKEY_KINDS:
-        total = 0
-        for i, player in enumerate(players):
-            held = getattr(player.remaining, key)
-            total += held
-            if total > COPIES and held:
-                message = _("There are only 2 {what} in the game; this hand has {n}.")
-                errors.add(f"{prefix}players[{i}].remaining.{key}", message.format(what=_(label), n=total))
-                break
-    if names_given:
+        if sum([getattr(p.remaining, key) for p in players]) > COPIES:
+            check_okey_count(players, key, label, prefix, errors)
+    if names_given and len({p.name.casefold() for p in players}) < len(players):
         paths = [f"{prefix}players[{i}].name" for i in range(len(players))]
         check_unique_names([p.name for p in players], paths, errors)
+
+
+def check_okey_count(players, key: str, label: str, prefix: str, errors: ErrorList) -> None:
+    """Names the player at whom the count of real (or fake) okeys goes over 2."""
+    total = 0
+    for i, player in enumerate(players):
+        held = getattr(player.remaining, key)
+        total += held
+        if total > COPIES and held:
+            message = _("There are only 2 {what} in the game; this hand has {n}.")
+            errors.add(f"{prefix}players[{i}].remaining.{key}", message.format(what=_(label), n=total))
+            return
 
 
 def check_player_state(player: PlayerInput, prefix: str, index: int, errors: ErrorList) -> None:
@@ -343,15 +360,15 @@ def check_player_state(player: PlayerInput, prefix: str, index: int, errors: Err
     remaining = player.remaining
     problems = []
     if player.finished:
-        if not player.has_opened:
+        if player.opened is Opened.NONE:
             problems.append(("opened", _("A finisher must have opened.")))
-        if remaining.points or remaining.okeys or remaining.fake_okeys or remaining.tiles:
+        if remaining is not NOTHING_LEFT and any(remaining):
             problems.append(("remaining", _("A finisher has no tiles left.")))
     elif player.finish:
         problems.append(("finish", _("Finish flags belong to the finisher only.")))
     if "nine_pairs_run" in player.finish and player.opened is not Opened.PAIRS:
         problems.append(("finish.nine_pairs_run", _("A 9 pairs + 1 run finisher opened with pairs.")))
-    if player.side_tile is not None and not player.has_opened:
+    if player.side_tile is not None and player.opened is Opened.NONE:
         problems.append(("side_tile", _("Only a player who opened can have used a side tile.")))
     if player.first_opening is not None:
         problems += first_opening_problems(player)

@@ -1,12 +1,10 @@
 """The engine's output: itemised lines; every total is the sum of its lines.
 
-Results are immutable. The records a hand makes many of (:class:`Line`, and the inputs'
-``PlayerInput`` and ``Remaining``) are named tuples rather than frozen dataclasses: a frozen
-dataclass sets each field through ``object.__setattr__``, which made building them a fifth of
-the engine's cost (``bench/engine.py``).
+Results are immutable named tuples, like the inputs' ``PlayerInput`` and ``Remaining``: a frozen
+dataclass sets each field through ``object.__setattr__``, which made building them a fifth of the
+engine's cost (``bench/engine.py``). Totals are summed once, when a result is built with ``of``.
 """
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 FORMAT = 1
@@ -32,24 +30,25 @@ class Line(NamedTuple):
 
 
 def total_of(lines: tuple[Line, ...]) -> int:
-    return sum(line.points for line in lines)
+    return sum([line.points for line in lines])
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
+    """A player's lines and their sum; build it with :meth:`of`."""
+
     name: str
     lines: tuple[Line, ...]
+    total: int
 
-    @property
-    def total(self) -> int:
-        return total_of(self.lines)
+    @classmethod
+    def of(cls, name: str, lines: tuple[Line, ...]) -> "PlayerResult":
+        return cls(name, lines, total_of(lines))
 
     def to_dict(self) -> dict:
         return {"name": self.name, "total": self.total, "lines": [line.to_dict() for line in self.lines]}
 
 
-@dataclass(frozen=True, slots=True)
-class TeamResult:
+class TeamResult(NamedTuple):
     """A partners team: its total is its players' totals plus its own team lines."""
 
     players: tuple[int, int]
@@ -68,8 +67,7 @@ class TeamResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     ruleset: str
     outcome: str
     multiplier: int
@@ -95,8 +93,7 @@ class HandResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(NamedTuple):
     hands: tuple[HandResult, ...]
     totals: tuple[int, ...]
     team_totals: tuple[int, ...]

@@ -47,12 +47,14 @@ class Context:
     outcome: str
     finisher: int | None
     row: FinishRow | None
+    partner: int | None = None
+    """The finisher's partner (eşli), who writes no hand base."""
     m: int = 1
     reasons: tuple[str, ...] = ()
     team_fixed: int = 0
 
     def is_finisher_partner(self, index: int) -> bool:
-        return self.finisher is not None and self.hand.partner_of(self.finisher) == index
+        return index == self.partner
 
     def is_fixed_opponent(self, index: int) -> bool:
         return bool(self.team_fixed) and index % 2 != self.finisher % 2
@@ -66,19 +68,19 @@ class Context:
 def score_input(hand: HandInput) -> HandResult:
     ruleset = get_ruleset(hand.ruleset)
     ctx = make_context(hand, ruleset)
-    lines = [player_lines(ctx, i) for i in range(len(hand.players))]
+    lines = [player_lines(ctx, i, player) for i, player in enumerate(hand.players)]
     for taker, player in enumerate(hand.players):
         if player.side_tile is not None:
             lines[hand.previous(taker)].append(side_tile_line(ctx, player))
-    players = tuple(PlayerResult(p.name, tuple(ls)) for p, ls in zip(hand.players, lines, strict=True))
+    players = tuple([PlayerResult.of(p.name, tuple(ls)) for p, ls in zip(hand.players, lines, strict=True)])
     return HandResult(
-        ruleset=ruleset.id,
-        outcome=ctx.outcome,
-        multiplier=ctx.m,
-        players=players,
-        teams=team_results(ctx, players),
-        warnings=tuple(threshold_warnings(hand, ruleset)),
-        notes=tuple(outcome_notes(ctx)),
+        ruleset.id,
+        ctx.outcome,
+        ctx.m,
+        players,
+        team_results(ctx, players) if hand.partners else (),
+        threshold_warnings(hand, ruleset),
+        outcome_notes(ctx),
     )
 
 
@@ -92,28 +94,32 @@ def make_context(hand: HandInput, ruleset: RuleSet) -> Context:
         outcome = "deck_out"
     row = ruleset.finish_row(hand.players[finisher]) if finisher is not None else None
     ctx = Context(hand, ruleset, outcome, finisher, row)
+    partners = hand.partners and finisher is not None
+    if partners:
+        ctx.partner = hand.partner_of(finisher)
     ctx.m, ctx.reasons = ruleset.multiplier(ctx)
-    if hand.partners and finisher is not None:
+    if partners:
         ctx.team_fixed = ruleset.team_fixed_base(ctx)
     return ctx
 
 
-def player_lines(ctx: Context, index: int) -> list[Line]:
+def player_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
     rules = ctx.ruleset.rules
-    player = ctx.hand.players[index]
     if ctx.outcome == "draw":
         lines = [ctx.line(C.DRAW, 0, _("Draw: nobody opened"), _("table entry refunded"), rules.deck_out)]
     elif index == ctx.finisher:
         lines = finish_lines(ctx, player)
-    elif ctx.is_finisher_partner(index):
+    elif index == ctx.partner:
         lines = [ctx.line(C.PARTNER_EXEMPT, 0, _("Partner finished: no hand base"), "", rules.partners)]
     elif ctx.is_fixed_opponent(index):
         label = _("Hand base replaced by the team's fixed base")
         lines = [ctx.line(C.INFO, 0, label, str(ctx.team_fixed), ctx.ruleset.rules.partners)]
     else:
         lines = base_lines(ctx, player)
-    lines += ctx.ruleset.reward_lines(ctx, index)
-    lines += foul_lines(ctx, index, player)
+    if player.first_opening is not None:
+        lines += ctx.ruleset.reward_lines(ctx, index)
+    if player.fouls:
+        lines += foul_lines(ctx, index, player)
     return lines
 
 
@@ -222,9 +228,10 @@ def tiles_detail(remaining) -> str:
     return str(remaining.points)
 
 
+FOUL_CODES = {kind: C(f"foul_{kind}")._value_ for kind in FOUL_LABELS}
+
+
 def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
-    if not player.fouls:
-        return []
     rules = ctx.ruleset.rules
     if ctx.ruleset.fouls_waived(ctx, index):
         detail = ", ".join(f"{_(FOUL_LABELS[k])} × {n}" for k, n in player.fouls.items())
@@ -238,8 +245,12 @@ def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
             )
         ]
     return [
-        ctx.line(
-            C(f"foul_{kind}"), FOUL_COST * count, _(FOUL_LABELS[kind]), f"{count} × 101", rules.fouls[kind]
+        Line(
+            FOUL_CODES[kind],
+            FOUL_COST * count,
+            _(FOUL_LABELS[kind]),
+            f"{count} × 101",
+            rules.fouls[kind]._value_,
         )
         for kind, count in player.fouls.items()
     ]
@@ -260,8 +271,6 @@ def side_tile_line(ctx: Context, taker: PlayerInput) -> Line:
 
 
 def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamResult, ...]:
-    if not ctx.hand.partners:
-        return ()
     teams = []
     for team in (0, 1):
         lines = ()
@@ -281,15 +290,15 @@ def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamR
     return tuple(teams)
 
 
-def outcome_notes(ctx: Context) -> list[str]:
+def outcome_notes(ctx: Context) -> tuple[str, ...]:
     if ctx.outcome == "draw":
-        return [
+        return (
             _(
                 "Nobody opened before the wall ran out: the hand is a draw and the table entry is refunded. Fouls still count."
-            )
-        ]
+            ),
+        )
     if ctx.outcome == "deck_out":
-        return [
-            _("The wall ran out without a finisher: nobody gets a finish score and no multiplier applies.")
-        ]
-    return []
+        return (
+            _("The wall ran out without a finisher: nobody gets a finish score and no multiplier applies."),
+        )
+    return ()

@@ -6,24 +6,28 @@ finisher needs only the base threshold.
 """
 
 from .i18n import _
-from .inputs import HandInput
+from .inputs import HandInput, PlayerInput
 
 BASE_POINTS = 101
 BASE_PAIRS = 5
 
 
-def threshold_warnings(hand: HandInput, ruleset) -> list[str]:
-    openings = [(i, p) for i, p in enumerate(hand.players) if p.first_opening is not None]
-    hint = ruleset.threshold_hint(hand.options)
-    warnings = [w + hint for w in base_warnings(openings)]
+def threshold_warnings(hand: HandInput, ruleset) -> tuple[str, ...]:
+    openings = [p for p in hand.players if p.first_opening is not None]
+    if not openings:
+        return ()
+    warnings = base_warnings(openings)
     if ruleset.threshold_chain(hand.options):
-        warnings += [w + hint for w in chain_warnings(openings)]
-    return warnings
+        warnings += chain_warnings(openings)
+    if not warnings:
+        return ()
+    hint = ruleset.threshold_hint(hand.options)
+    return tuple(w + hint for w in warnings)
 
 
-def base_warnings(openings) -> list[str]:
+def base_warnings(openings: list[PlayerInput]) -> list[str]:
     warnings = []
-    for _index, player in openings:
+    for player in openings:
         opening = player.first_opening
         if opening.points is not None and opening.points < BASE_POINTS:
             warnings.append(
@@ -40,10 +44,10 @@ def base_warnings(openings) -> list[str]:
     return warnings
 
 
-def chain_warnings(openings) -> list[str]:
+def chain_warnings(openings: list[PlayerInput]) -> list[str]:
     """Each kind rises only with itself: points openings against points, pairs against pairs."""
     ordered = sorted(
-        (p for _i, p in openings if p.first_opening.order is not None), key=lambda p: p.first_opening.order
+        (p for p in openings if p.first_opening.order is not None), key=lambda p: p.first_opening.order
     )
     best = {"points": 0, "pairs": 0}
     warnings = []

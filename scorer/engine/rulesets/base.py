@@ -104,17 +104,22 @@ class RuleSet:
     side_tile_factors: ClassVar[tuple[int, int] | None] = None
     """(sets, pairs) factor of the side-tile penalty, when the rule set has it."""
 
+    def __init__(self) -> None:
+        self.option_specs = {spec.name: spec for spec in self.options}
+        self.option_defaults = {spec.name: spec.default for spec in self.options}
+        self.row_features = frozenset(self.finish_flags) | {"pairs"}
+        """The finish features this rule set's finish table can match on."""
+
     # --- options -------------------------------------------------------------------------------
     def parse_options(self, raw: object, errors: ErrorList) -> dict:
-        options = {spec.name: spec.default for spec in self.options}
+        options = dict(self.option_defaults)
         if raw is None:
             return options
         if not isinstance(raw, Mapping):
             errors.add("options", _("Options must be a JSON object."))
             return options
-        specs = {spec.name: spec for spec in self.options}
         for key, value in raw.items():
-            spec = specs.get(key)
+            spec = self.option_specs.get(key)
             if spec is None:
                 errors.add(f"options.{key}", _("This rule set has no such option."))
             elif not spec.valid(value):
@@ -154,21 +159,22 @@ class RuleSet:
         self, players: tuple[PlayerInput, ...], options: Mapping, prefix: str, errors: ErrorList
     ) -> None:
         kinds = self.foul_kinds(options)
+        side_tile = self.has_side_tile(options)
         for i, player in enumerate(players):
-            path = f"{prefix}players[{i}]"
             for kind in player.fouls:
                 if kind not in kinds:
-                    errors.add(f"{path}.fouls.{kind}", _("This rule set has no such foul."))
+                    errors.add(f"{prefix}players[{i}].fouls.{kind}", _("This rule set has no such foul."))
             if "nine_pairs_run" in player.finish and "nine_pairs_run" not in self.finish_flags:
                 errors.add(
-                    f"{path}.finish.nine_pairs_run", _("Only LOCA Cezalı 101 has the 9 pairs + 1 run finish.")
+                    f"{prefix}players[{i}].finish.nine_pairs_run",
+                    _("Only LOCA Cezalı 101 has the 9 pairs + 1 run finish."),
                 )
-            if player.side_tile is not None and not self.has_side_tile(options):
-                errors.add(f"{path}.side_tile", _("This rule set has no side-tile penalty."))
+            if player.side_tile is not None and not side_tile:
+                errors.add(f"{prefix}players[{i}].side_tile", _("This rule set has no side-tile penalty."))
 
     # --- scoring hooks -------------------------------------------------------------------------
     def finish_row(self, finisher: PlayerInput) -> FinishRow:
-        features = finisher.finish_features & (frozenset(self.finish_flags) | {"pairs"})
+        features = finisher.finish_features & self.row_features
         return next(r for r in self.finish_table if r.matches(features))
 
     def multiplier(self, ctx: "Context") -> tuple[int, tuple[str, ...]]:
