@@ -4,7 +4,14 @@ from collections.abc import Mapping
 
 from .errors import ErrorList
 from .i18n import _
-from .parse import _parse_hand, check_keys, check_name, check_player_count, check_unique_names, parse_ruleset
+from .parse import (
+    _parse_hand,
+    check_name,
+    check_player_count,
+    check_unique_names,
+    parse_ruleset,
+    unknown_fields,
+)
 from .results import GameResult
 from .scoring import score_input
 
@@ -24,7 +31,8 @@ def score_game_data(data: object) -> GameResult:
     if not isinstance(data, Mapping):
         errors.add("", _("A game must be a JSON object."))
         errors.raise_if_any()
-    check_keys(data, GAME_KEYS, "", errors)
+    if not GAME_KEYS.issuperset(data):
+        unknown_fields(data, GAME_KEYS, "", errors)
     ruleset, options = parse_ruleset(data, errors)
     names = parse_names(data.get("players"), bool(options.get("partners")), errors)
     planned = parse_planned(data.get("hands_planned"), ruleset, errors)

@@ -20,6 +20,7 @@ from .inputs import (
     Opened,
     PlayerInput,
     Remaining,
+    record,
 )
 from .rulesets import RuleSet, get_ruleset
 from .tiles import COPIES, MAX_TILES, copy_key, is_tile_name, okey_of, parse_tile, value_tiles
@@ -39,8 +40,8 @@ SIDE_TILE_KEYS = frozenset({"value"})
 OPENED = {o.value: o for o in Opened}
 REMAINING_FIELDS = (
     ("points", MAX_POINTS, gettext_noop("Must be a whole number from 0 to 286.")),
-    ("okeys", 2, gettext_noop("Must be 0, 1 or 2.")),
-    ("fake_okeys", 2, gettext_noop("Must be 0, 1 or 2.")),
+    ("okeys", COPIES, gettext_noop("Must be 0, 1 or 2.")),
+    ("fake_okeys", COPIES, gettext_noop("Must be 0, 1 or 2.")),
 )
 
 
@@ -48,9 +49,8 @@ def is_int(value: object, low: int, high: int) -> bool:
     return type(value) is int and low <= value <= high
 
 
-def check_keys(data: Mapping, allowed: frozenset[str], path: str, errors: ErrorList) -> None:
-    if allowed.issuperset(data):
-        return
+def unknown_fields(data: Mapping, allowed: frozenset[str], path: str, errors: ErrorList) -> None:
+    """Reports the keys of ``data`` outside ``allowed``; callers test ``allowed.issuperset(data)`` first."""
     for key in data:
         if key not in allowed:
             errors.add(f"{path}.{key}" if path else str(key), _("Unknown field."))
@@ -114,12 +114,14 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
         errors.add(prefix.rstrip("."), _("A hand must be a JSON object."))
         return None
     if ruleset is None:
-        check_keys(data, HAND_KEYS, "", errors)
+        if not HAND_KEYS.issuperset(data):
+            unknown_fields(data, HAND_KEYS, "", errors)
         ruleset, options = parse_ruleset(data, errors)
         if ruleset is None:
             return None
     else:
-        check_keys(data, GAME_HAND_KEYS, prefix.rstrip("."), errors)
+        if not GAME_HAND_KEYS.issuperset(data):
+            unknown_fields(data, GAME_HAND_KEYS, prefix.rstrip("."), errors)
     raw_players = data.get("players")
     if not check_player_count(raw_players, bool(options.get("partners")), f"{prefix}players", errors):
         return None
@@ -140,7 +142,7 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
     ruleset.check_hand(players, options, prefix, errors)
     if errors:
         return None
-    return HandInput(ruleset.id, options, players, data.get("indicator"))
+    return record(HandInput, (ruleset.id, options, players, data.get("indicator")))
 
 
 def parse_indicator(value: object, prefix: str, errors: ErrorList):
@@ -156,7 +158,8 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
     if not isinstance(raw, dict):
         errors.add(path, _("A player must be a JSON object."))
         return None
-    check_keys(raw, PLAYER_KEYS, path, errors)
+    if not PLAYER_KEYS.issuperset(raw):
+        unknown_fields(raw, PLAYER_KEYS, path, errors)
     name = raw.get("name")
     if game_name is not None:
         if name is not None and name != game_name:
@@ -184,17 +187,20 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
     first_opening = raw.get("first_opening")
     side_tile = raw.get("side_tile")
     fouls = raw.get("fouls")
-    return PlayerInput(
-        name,
-        opened,
-        finished,
-        NO_FLAGS if finish is None else parse_finish(finish, f"{path}.finish", errors),
-        NOTHING_LEFT if remaining is None else parse_remaining(remaining, f"{path}.remaining", errors),
-        None
-        if first_opening is None
-        else parse_first_opening(first_opening, f"{path}.first_opening", errors),
-        None if side_tile is None else parse_side_tile(side_tile, f"{path}.side_tile", errors),
-        NO_FOULS if fouls is None else parse_fouls(fouls, f"{path}.fouls", errors),
+    return record(
+        PlayerInput,
+        (
+            name,
+            opened,
+            finished,
+            NO_FLAGS if finish is None else parse_finish(finish, f"{path}.finish", errors),
+            NOTHING_LEFT if remaining is None else parse_remaining(remaining, f"{path}.remaining", errors),
+            None
+            if first_opening is None
+            else parse_first_opening(first_opening, f"{path}.first_opening", errors),
+            None if side_tile is None else parse_side_tile(side_tile, f"{path}.side_tile", errors),
+            NO_FOULS if fouls is None else parse_fouls(fouls, f"{path}.fouls", errors),
+        ),
     )
 
 
@@ -202,7 +208,8 @@ def parse_finish(raw: object, path: str, errors: ErrorList) -> frozenset[str]:
     if not isinstance(raw, dict):
         errors.add(path, _("Must be an object of finish flags."))
         return frozenset()
-    check_keys(raw, FINISH_KEYS, path, errors)
+    if not FINISH_KEYS.issuperset(raw):
+        unknown_fields(raw, FINISH_KEYS, path, errors)
     flags = set()
     for flag in FINISH_FLAGS:
         value = raw.get(flag, False)
@@ -217,9 +224,21 @@ def parse_remaining(raw: object, path: str, errors: ErrorList) -> Remaining:
     if not isinstance(raw, dict):
         errors.add(path, _("Must be an object: points, okeys, fake_okeys or tiles."))
         return NOTHING_LEFT
-    check_keys(raw, REMAINING_KEYS, path, errors)
+    if not REMAINING_KEYS.issuperset(raw):
+        unknown_fields(raw, REMAINING_KEYS, path, errors)
     if "tiles" in raw:
         return parse_tile_list(raw, path, errors)
+    points, okeys, fakes = raw.get("points", 0), raw.get("okeys", 0), raw.get("fake_okeys", 0)
+    if (
+        type(points) is int
+        and type(okeys) is int
+        and type(fakes) is int
+        and 0 <= points <= MAX_POINTS
+        and 0 <= okeys <= COPIES
+        and 0 <= fakes <= COPIES
+    ):
+        return record(Remaining, (points, okeys, fakes, None))
+    # Something is off: check each field, naming the bad ones.
     return Remaining(
         *[int_field(raw, key, high, message, path, errors) for key, high, message in REMAINING_FIELDS]
     )
@@ -256,7 +275,8 @@ def parse_first_opening(raw: object, path: str, errors: ErrorList) -> FirstOpeni
     if not isinstance(raw, dict):
         errors.add(path, _("Must be an object: points or pairs, and order."))
         return None
-    check_keys(raw, OPENING_KEYS, path, errors)
+    if not OPENING_KEYS.issuperset(raw):
+        unknown_fields(raw, OPENING_KEYS, path, errors)
     points, pairs, order = raw.get("points"), raw.get("pairs"), raw.get("order")
     if (points is None) == (pairs is None):
         errors.add(path, _("Give the opening's size either in points or in pairs."))
@@ -266,13 +286,13 @@ def parse_first_opening(raw: object, path: str, errors: ErrorList) -> FirstOpeni
         errors.add(f"{path}.pairs", _("Must be a whole number from 1 to 11."))
     if order is not None and not is_int(order, 1, 4):
         errors.add(f"{path}.order", _("Must be a whole number from 1 to 4."))
-    return FirstOpening(points, pairs, order)
+    return record(FirstOpening, (points, pairs, order))
 
 
 def parse_side_tile(raw: object, path: str, errors: ErrorList) -> int | None:
     value = raw.get("value") if isinstance(raw, dict) else None
-    if isinstance(raw, dict):
-        check_keys(raw, SIDE_TILE_KEYS, path, errors)
+    if isinstance(raw, dict) and not SIDE_TILE_KEYS.issuperset(raw):
+        unknown_fields(raw, SIDE_TILE_KEYS, path, errors)
     if not is_int(value, 1, 13):
         errors.add(f"{path}.value", _("Must be a whole number from 1 to 13."))
         return None

@@ -7,6 +7,8 @@ engine's cost (``bench/engine.py``). Totals are summed once, when a result is bu
 
 from typing import NamedTuple
 
+from .inputs import record
+
 FORMAT = 1
 
 
@@ -20,13 +22,15 @@ class Line(NamedTuple):
     rule: str
 
     def to_dict(self) -> dict:
-        return {
-            "code": self.code,
-            "points": self.points,
-            "label": self.label,
-            "detail": self.detail,
-            "rule": self.rule,
-        }
+        return line_dicts((self,))[0]
+
+
+def line_dicts(lines: tuple[Line, ...]) -> list[dict]:
+    """The lines as JSON objects (one comprehension for all of them: results have many lines)."""
+    return [
+        {"code": code, "points": points, "label": label, "detail": detail, "rule": rule}
+        for code, points, label, detail, rule in lines
+    ]
 
 
 def total_of(lines: tuple[Line, ...]) -> int:
@@ -42,10 +46,10 @@ class PlayerResult(NamedTuple):
 
     @classmethod
     def of(cls, name: str, lines: tuple[Line, ...]) -> "PlayerResult":
-        return cls(name, lines, total_of(lines))
+        return record(cls, (name, lines, sum([line.points for line in lines])))
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "total": self.total, "lines": [line.to_dict() for line in self.lines]}
+        return {"name": self.name, "total": self.total, "lines": line_dicts(self.lines)}
 
 
 class TeamResult(NamedTuple):
@@ -63,7 +67,7 @@ class TeamResult(NamedTuple):
         return {
             "players": list(self.players),
             "total": self.total,
-            "lines": [line.to_dict() for line in self.lines],
+            "lines": line_dicts(self.lines),
         }
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .codes import LineCode as C
 from .i18n import _, gettext_noop
-from .inputs import HandInput, Opened, PlayerInput
+from .inputs import HandInput, Opened, PlayerInput, record
 from .results import HandResult, Line, PlayerResult, TeamResult
 from .rulesets import RuleSet, get_ruleset
 from .rulesets.base import FinishRow
@@ -62,7 +62,7 @@ class Context:
     def line(self, code: C, points: int, label: str, detail: str, rule: str) -> Line:
         """A line; ``label`` is already in the active language."""
         # Plain str values in results (``_value_`` is the enum's stored value, cheaper than ``.value``).
-        return Line(code._value_, points, label, detail, rule._value_)
+        return record(Line, (code._value_, points, label, detail, rule._value_))
 
 
 def score_input(hand: HandInput) -> HandResult:
@@ -73,14 +73,17 @@ def score_input(hand: HandInput) -> HandResult:
         if player.side_tile is not None:
             lines[hand.previous(taker)].append(side_tile_line(ctx, player))
     players = tuple([PlayerResult.of(p.name, tuple(ls)) for p, ls in zip(hand.players, lines, strict=True)])
-    return HandResult(
-        ruleset.id,
-        ctx.outcome,
-        ctx.m,
-        players,
-        team_results(ctx, players) if hand.partners else (),
-        threshold_warnings(hand, ruleset),
-        outcome_notes(ctx),
+    return record(
+        HandResult,
+        (
+            ruleset.id,
+            ctx.outcome,
+            ctx.m,
+            players,
+            team_results(ctx, players) if hand.partners else (),
+            threshold_warnings(hand, ruleset),
+            outcome_notes(ctx),
+        ),
     )
 
 
@@ -245,12 +248,15 @@ def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
             )
         ]
     return [
-        Line(
-            FOUL_CODES[kind],
-            FOUL_COST * count,
-            _(FOUL_LABELS[kind]),
-            f"{count} × 101",
-            rules.fouls[kind]._value_,
+        record(
+            Line,
+            (
+                FOUL_CODES[kind],
+                FOUL_COST * count,
+                _(FOUL_LABELS[kind]),
+                f"{count} × 101",
+                rules.fouls[kind]._value_,
+            ),
         )
         for kind, count in player.fouls.items()
     ]
