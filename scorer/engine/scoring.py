@@ -72,7 +72,7 @@ def score_input(hand: HandInput) -> HandResult:
     for taker, player in enumerate(hand.players):
         if player.side_tile is not None:
             lines[hand.previous(taker)].append(side_tile_line(ctx, player))
-    players = tuple([PlayerResult.of(p.name, tuple(ls)) for p, ls in zip(hand.players, lines, strict=True)])
+    players = tuple([PlayerResult.of(hand.players[i].name, tuple(ls)) for i, ls in enumerate(lines)])
     return record(
         HandResult,
         (

@@ -7,6 +7,7 @@ checks which rule set it is.
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import RuleId
@@ -107,8 +108,13 @@ class RuleSet:
     def __init__(self) -> None:
         self.option_specs = {spec.name: spec for spec in self.options}
         self.option_defaults = {spec.name: spec.default for spec in self.options}
-        self.row_features = frozenset(self.finish_flags) | {"pairs"}
-        """The finish features this rule set's finish table can match on."""
+        # The finish row of every finisher there can be: each set of finish flags, with or without pairs.
+        self.finish_rows = {
+            (frozenset(flags), pairs): self.first_row(frozenset(flags) | ({"pairs"} if pairs else set()))
+            for n in range(len(FINISH_FLAGS) + 1)
+            for flags in combinations(FINISH_FLAGS, n)
+            for pairs in (False, True)
+        }
 
     # --- options -------------------------------------------------------------------------------
     def parse_options(self, raw: object, errors: ErrorList) -> dict:
@@ -174,7 +180,11 @@ class RuleSet:
 
     # --- scoring hooks -------------------------------------------------------------------------
     def finish_row(self, finisher: PlayerInput) -> FinishRow:
-        features = finisher.finish_features & self.row_features
+        return self.finish_rows[finisher.finish, finisher.opened is Opened.PAIRS]
+
+    def first_row(self, features: frozenset[str]) -> FinishRow:
+        """The first row of the finish table that these finish features match; unscored flags are ignored."""
+        features &= frozenset(self.finish_flags) | {"pairs"}
         return next(r for r in self.finish_table if r.matches(features))
 
     def multiplier(self, ctx: "Context") -> tuple[int, tuple[str, ...]]:
