@@ -20,13 +20,14 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
-.PHONY: help run test lint check-python install static messages migrate chromium test-postgres bench clean
+.PHONY: help run test lint check-python install static messages migrate chromium test-postgres bench bench-instructions clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite)"
 	@echo "make test           install everything the tests need (Chromium too) and run the suite"
 	@echo "make test-postgres  the same suite against DATABASE_URL (PostgreSQL)"
-	@echo "make bench          scoring-engine benchmark"
+	@echo "make bench          scoring-engine benchmark (wall time)"
+	@echo "make bench-instructions  the same, counted in instructions under valgrind"
 
 check-python:
 	@if [ -z "$(PYTHON_FOUND)" ]; then \
@@ -86,6 +87,9 @@ test-postgres: install static messages chromium
 
 bench: install
 	$(PY) bench/engine.py
+
+bench-instructions: install
+	$(PY) bench/instructions.py
 
 clean:
 	rm -rf $(VENV) $(STAMPS) node_modules static/vendor staticfiles .pytest_cache .ruff_cache

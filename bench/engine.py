@@ -9,6 +9,7 @@ All timings come from one run on the same machine, so the ratios are what to com
   scoring, itemising);
 - *whole request*: ``json.loads`` + scoring + ``json.dumps``.
 The goal is scoring ≤ 3 × round trip.
+``bench/instructions.py`` counts the same work in instructions under valgrind, load-independent.
 """
 
 import argparse
