@@ -9,6 +9,8 @@ from strategies import valid_games, valid_hands
 
 from scorer.engine import InvalidInput, get_ruleset, score_game, score_hand
 from scorer.engine.inputs import FOUL_KINDS
+from scorer.engine.parse import parse_hand
+from scorer.engine.scoring import score_input
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -211,6 +213,30 @@ def test_a_valid_hand_with_one_field_replaced_by_junk_gives_a_result_or_invalid_
 @given(valid_games(max_hands=2), st.data())
 def test_a_valid_game_with_one_field_replaced_by_junk_gives_a_result_or_invalid_input(game, data):
     result_or_invalid(score_game, mutate(game, data))
+
+
+def named_tuples(value):
+    """Every named tuple inside ``value`` (the engine's inputs and results are built from them)."""
+    if isinstance(value, tuple):
+        if hasattr(type(value), "_fields"):
+            yield value
+        for item in value:
+            yield from named_tuples(item)
+
+
+@SETTINGS
+@given(valid_hands())
+def test_records_built_on_the_fast_path_have_every_field(hand):
+    # The hot paths build records with tuple.__new__ (inputs.record), which checks no field count.
+    parsed = parse_hand(hand)
+    result = score_input(parsed)
+    records = [*named_tuples(parsed), *named_tuples(result)]
+    assert {type(r).__name__ for r in records} >= {"HandInput", "PlayerInput", "HandResult", "PlayerResult"}
+    for record in records:
+        assert len(record) == len(type(record)._fields), type(record).__name__
+        assert type(record)(*record) == record
+    for player in result.players:
+        assert all(type(line.points) is int and type(line.rule) is str for line in player.lines)
 
 
 # (f) JSON round trip ----------------------------------------------------------------------------
