@@ -1,6 +1,11 @@
-"""The validated input of one hand, as immutable named tuples (built by :mod:`scorer.engine.parse`)."""
+"""The validated input of one hand, as immutable records (built by :mod:`scorer.engine.parse`).
+
+A hand is a frozen dataclass; the records it holds several of (``PlayerInput``, ``Remaining``)
+are named tuples, built on the hot path with :data:`record`.
+"""
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from typing import NamedTuple
@@ -47,7 +52,8 @@ class Remaining(NamedTuple):
     tiles: tuple[str, ...] | None = None
 
 
-class FirstOpening(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class FirstOpening:
     """Size of a player's first opening in this hand: ``points`` for sets, ``pairs`` for pairs."""
 
     points: int | None = None
@@ -86,7 +92,8 @@ class PlayerInput(NamedTuple):
         return self.finish | {"pairs"} if self.opened is Opened.PAIRS else self.finish
 
 
-class HandInput(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class HandInput:
     ruleset: str
     options: Mapping[str, object]
     players: tuple[PlayerInput, ...]

@@ -142,7 +142,7 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
     ruleset.check_hand(players, options, prefix, errors)
     if errors:
         return None
-    return record(HandInput, (ruleset.id, options, players, data.get("indicator")))
+    return HandInput(ruleset.id, options, players, data.get("indicator"))
 
 
 def parse_indicator(value: object, prefix: str, errors: ErrorList):
@@ -286,7 +286,7 @@ def parse_first_opening(raw: object, path: str, errors: ErrorList) -> FirstOpeni
         errors.add(f"{path}.pairs", _("Must be a whole number from 1 to 11."))
     if order is not None and not is_int(order, 1, 4):
         errors.add(f"{path}.order", _("Must be a whole number from 1 to 4."))
-    return record(FirstOpening, (points, pairs, order))
+    return FirstOpening(points, pairs, order)
 
 
 def parse_side_tile(raw: object, path: str, errors: ErrorList) -> int | None:
@@ -353,11 +353,15 @@ def check_hand(players, prefix: str, names_given: bool, errors: ErrorList) -> No
     finishers = [i for i, p in enumerate(players) if p.finished]
     for i in finishers[1:]:
         errors.add(f"{prefix}players[{i}].finished", _("Only one player can finish a hand."))
+    okeys = fake_okeys = 0
     for i, player in enumerate(players):
         check_player_state(player, prefix, i, errors)
-    for key, label in OKEY_KINDS:
-        if sum([getattr(p.remaining, key) for p in players]) > COPIES:
-            check_okey_count(players, key, label, prefix, errors)
+        okeys += player.remaining.okeys
+        fake_okeys += player.remaining.fake_okeys
+    if okeys > COPIES:
+        check_okey_count(players, *OKEY_KINDS[0], prefix, errors)
+    if fake_okeys > COPIES:
+        check_okey_count(players, *OKEY_KINDS[1], prefix, errors)
     if names_given and len({p.name.casefold() for p in players}) < len(players):
         paths = [f"{prefix}players[{i}].name" for i in range(len(players))]
         check_unique_names([p.name for p in players], paths, errors)

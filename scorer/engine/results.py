@@ -1,10 +1,13 @@
 """The engine's output: itemised lines; every total is the sum of its lines.
 
-Results are immutable named tuples, like the inputs' ``PlayerInput`` and ``Remaining``: a frozen
-dataclass sets each field through ``object.__setattr__``, which made building them a fifth of the
-engine's cost (``bench/engine.py``). Totals are summed once, when a result is built with ``of``.
+Results are immutable. Hands, teams and games are frozen dataclasses. The records a hand makes
+many of (:class:`Line`, :class:`PlayerResult`, and the inputs' ``PlayerInput`` and ``Remaining``)
+are named tuples built with ``inputs.record``: a frozen dataclass sets each field through
+``object.__setattr__``, and building them that way was a fifth of the engine's cost
+(``bench/engine.py``). A player's total is summed once, when the result is built with ``of``.
 """
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from .inputs import record
@@ -52,7 +55,8 @@ class PlayerResult(NamedTuple):
         return {"name": self.name, "total": self.total, "lines": line_dicts(self.lines)}
 
 
-class TeamResult(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TeamResult:
     """A partners team: its total is its players' totals plus its own team lines."""
 
     players: tuple[int, int]
@@ -71,7 +75,8 @@ class TeamResult(NamedTuple):
         }
 
 
-class HandResult(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class HandResult:
     ruleset: str
     outcome: str
     multiplier: int
@@ -97,7 +102,8 @@ class HandResult(NamedTuple):
         }
 
 
-class GameResult(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GameResult:
     hands: tuple[HandResult, ...]
     totals: tuple[int, ...]
     team_totals: tuple[int, ...]

@@ -73,17 +73,14 @@ def score_input(hand: HandInput) -> HandResult:
         if player.side_tile is not None:
             lines[hand.previous(taker)].append(side_tile_line(ctx, player))
     players = tuple([PlayerResult.of(hand.players[i].name, tuple(ls)) for i, ls in enumerate(lines)])
-    return record(
-        HandResult,
-        (
-            ruleset.id,
-            ctx.outcome,
-            ctx.m,
-            players,
-            team_results(ctx, players) if hand.partners else (),
-            threshold_warnings(hand, ruleset),
-            outcome_notes(ctx),
-        ),
+    return HandResult(
+        ruleset.id,
+        ctx.outcome,
+        ctx.m,
+        players,
+        team_results(ctx, players) if hand.partners else (),
+        threshold_warnings(hand, ruleset),
+        outcome_notes(ctx),
     )
 
 

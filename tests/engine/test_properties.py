@@ -1,6 +1,7 @@
 """Properties of the engine over generated hands and games (Hypothesis; strategies in strategies.py)."""
 
 import copy
+import dataclasses
 import json
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -216,8 +217,11 @@ def test_a_valid_game_with_one_field_replaced_by_junk_gives_a_result_or_invalid_
 
 
 def named_tuples(value):
-    """Every named tuple inside ``value`` (the engine's inputs and results are built from them)."""
-    if isinstance(value, tuple):
+    """Every named tuple inside ``value``, looking into tuples and dataclasses."""
+    if dataclasses.is_dataclass(value):
+        for field in dataclasses.fields(value):
+            yield from named_tuples(getattr(value, field.name))
+    elif isinstance(value, tuple):
         if hasattr(type(value), "_fields"):
             yield value
         for item in value:
@@ -231,7 +235,7 @@ def test_records_built_on_the_fast_path_have_every_field(hand):
     parsed = parse_hand(hand)
     result = score_input(parsed)
     records = [*named_tuples(parsed), *named_tuples(result)]
-    assert {type(r).__name__ for r in records} >= {"HandInput", "PlayerInput", "HandResult", "PlayerResult"}
+    assert {type(r).__name__ for r in records} >= {"PlayerInput", "Remaining", "PlayerResult", "Line"}
     for record in records:
         assert len(record) == len(type(record)._fields), type(record).__name__
         assert type(record)(*record) == record
