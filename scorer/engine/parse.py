@@ -167,7 +167,7 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
         name = game_name
     elif name is None:
         name = _("Player {n}").format(n=index + 1)
-    elif type(name) is str and 0 < len(stripped := name.strip()) <= MAX_NAME:
+    elif isinstance(name, str) and 0 < len(stripped := name.strip()) <= MAX_NAME:
         name = stripped
     else:
         errors.add(f"{path}.name", name_problem(name))
@@ -181,7 +181,7 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
     if finished is not True and finished is not False:
         errors.add(f"{path}.finished", _("Must be true or false."))
         finished = False
-    # Optional parts are parsed only when present; absent ones keep PlayerInput's defaults.
+    # Optional parts are parsed only when present; absent ones get PlayerInput's defaults.
     finish = raw.get("finish")
     remaining = raw.get("remaining")
     first_opening = raw.get("first_opening")
@@ -299,7 +299,7 @@ def parse_side_tile(raw: object, path: str, errors: ErrorList) -> int | None:
     return value
 
 
-def parse_fouls(raw: object, path: str, errors: ErrorList) -> dict[str, int]:
+def parse_fouls(raw: object, path: str, errors: ErrorList) -> Mapping[str, int]:
     if not isinstance(raw, dict):
         errors.add(path, _("Must be an object of foul counts."))
         return NO_FOULS
@@ -358,10 +358,9 @@ def check_hand(players, prefix: str, names_given: bool, errors: ErrorList) -> No
         check_player_state(player, prefix, i, errors)
         okeys += player.remaining.okeys
         fake_okeys += player.remaining.fake_okeys
-    if okeys > COPIES:
-        check_okey_count(players, *OKEY_KINDS[0], prefix, errors)
-    if fake_okeys > COPIES:
-        check_okey_count(players, *OKEY_KINDS[1], prefix, errors)
+    for (key, label), total in zip(OKEY_KINDS, (okeys, fake_okeys), strict=True):
+        if total > COPIES:
+            check_okey_count(players, key, label, prefix, errors)
     if names_given and len({p.name.casefold() for p in players}) < len(players):
         paths = [f"{prefix}players[{i}].name" for i in range(len(players))]
         check_unique_names([p.name for p in players], paths, errors)

@@ -49,7 +49,7 @@ class PlayerResult(NamedTuple):
 
     @classmethod
     def of(cls, name: str, lines: tuple[Line, ...]) -> "PlayerResult":
-        return record(cls, (name, lines, sum([line.points for line in lines])))
+        return record(cls, (name, lines, total_of(lines)))
 
     def to_dict(self) -> dict:
         return {"name": self.name, "total": self.total, "lines": line_dicts(self.lines)}

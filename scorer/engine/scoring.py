@@ -109,14 +109,14 @@ def player_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
         lines = [ctx.line(C.DRAW, 0, _("Draw: nobody opened"), _("table entry refunded"), rules.deck_out)]
     elif index == ctx.finisher:
         lines = finish_lines(ctx, player)
-    elif index == ctx.partner:
+    elif ctx.is_finisher_partner(index):
         lines = [ctx.line(C.PARTNER_EXEMPT, 0, _("Partner finished: no hand base"), "", rules.partners)]
     elif ctx.is_fixed_opponent(index):
         label = _("Hand base replaced by the team's fixed base")
         lines = [ctx.line(C.INFO, 0, label, str(ctx.team_fixed), ctx.ruleset.rules.partners)]
     else:
         lines = base_lines(ctx, player)
-    if player.first_opening is not None:
+    if player.first_opening is not None:  # rewards are for the size of a first opening
         lines += ctx.ruleset.reward_lines(ctx, index)
     if player.fouls:
         lines += foul_lines(ctx, index, player)
@@ -228,7 +228,7 @@ def tiles_detail(remaining) -> str:
     return str(remaining.points)
 
 
-FOUL_CODES = {kind: C(f"foul_{kind}")._value_ for kind in FOUL_LABELS}
+FOUL_CODES = {kind: C(f"foul_{kind}") for kind in FOUL_LABELS}
 
 
 def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
@@ -245,15 +245,8 @@ def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
             )
         ]
     return [
-        record(
-            Line,
-            (
-                FOUL_CODES[kind],
-                FOUL_COST * count,
-                _(FOUL_LABELS[kind]),
-                f"{count} × 101",
-                rules.fouls[kind]._value_,
-            ),
+        ctx.line(
+            FOUL_CODES[kind], FOUL_COST * count, _(FOUL_LABELS[kind]), f"{count} × 101", rules.fouls[kind]
         )
         for kind, count in player.fouls.items()
     ]
