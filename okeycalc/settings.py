@@ -106,9 +106,22 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # The JSON API refuses bodies larger than this (bytes).
 OKEYCALC_API_MAX_BODY = 64 * 1024
 
+# Django's cache: local memory by default (one process); Redis at REDIS_URL when several app
+# servers must share it (rate limits, cached viewer pages).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "okeycalc"}
+    )
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Edit-link secrets never reach a log line (scorer/logredact.py).
+    "filters": {"redact_secrets": {"()": "scorer.logredact.RedactClaimSecrets"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }

@@ -1,0 +1,35 @@
+"""Keep edit-link secrets out of every log line.
+
+A table's edit link is ``/masa/<id>/anahtar/<secret>/``: whoever reads a log line holding it could
+edit the table. The filter rewrites a record's message and arguments before any handler formats
+it, so Django's request warnings, the runserver log and gunicorn's access log (when it is
+configured with this filter) show ``/anahtar/…/`` instead.
+"""
+
+import logging
+import re
+
+CLAIM_SECRET = re.compile(r"(/anahtar/)[^/\s\"'?#]+")
+REDACTED = r"\1…"
+
+
+def redact(text: str) -> str:
+    """``"GET /masa/abc/anahtar/s3cret/"`` → ``"GET /masa/abc/anahtar/…/"``."""
+    return CLAIM_SECRET.sub(REDACTED, text)
+
+
+def _redact_value(value: object) -> object:
+    return redact(value) if isinstance(value, str) else value
+
+
+class RedactClaimSecrets(logging.Filter):
+    """A logging filter that never drops a record, only takes the secrets out of it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_redact_value(arg) for arg in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {key: _redact_value(value) for key, value in record.args.items()}
+        return True
