@@ -57,6 +57,11 @@ def game_get(public_id: str) -> Game:
     return get_object_or_404(Game, public_id=public_id)
 
 
+def game_for_board(public_id: str) -> Game:
+    """A table with the games it is linked to by a rematch (rövanş), in the same query."""
+    return get_object_or_404(Game.objects.select_related("rematch_of", "rematch"), public_id=public_id)
+
+
 def game_board(game: Game) -> Board:
     hands = list(game.hands.live())
     try:

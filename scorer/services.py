@@ -6,7 +6,7 @@ Writes are atomic and validate through the engine first: nothing invalid is ever
 import secrets
 from collections.abc import Mapping
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,6 +19,7 @@ from scorer.models import Game, Hand, hash_secret
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
 MSG_NESTED = gettext_noop("Input is nested too deeply.")
+MSG_NOT_OVER = gettext_noop("A rematch can start once every planned hand of this game has been played.")
 
 
 def is_game(data: object) -> bool:
@@ -51,7 +52,13 @@ def game_document(game: Game, hands: list[Hand] | None = None) -> dict:
 
 
 def game_create(
-    *, ruleset: str, options: dict, players: list[str], hands_planned: int, first_dealer: int = 0
+    *,
+    ruleset: str,
+    options: dict,
+    players: list[str],
+    hands_planned: int,
+    first_dealer: int = 0,
+    rematch_of: Game | None = None,
 ) -> tuple[Game, str]:
     """Create a table; returns it and its edit secret (only its hash is stored)."""
     document = {
@@ -72,8 +79,47 @@ def game_create(
         hands_planned=hands_planned,
         first_dealer=first_dealer,
         edit_secret_hash=hash_secret(secret),
+        rematch_of=rematch_of,
     )
     return game, secret
+
+
+def rematch_dealer(game: Game) -> int:
+    """Who deals first in the rematch: the player who would have dealt the next hand (the deal
+    keeps rotating from one game to the next)."""
+    return (game.first_dealer + game.hands_planned) % len(game.players)
+
+
+@transaction.atomic
+def game_rematch(*, game: Game) -> tuple[Game, str | None]:
+    """Open the rematch (rövanş) of a finished table: same players, rule set, options and number
+    of hands, the deal rotating on. Returns the new table and its edit secret.
+
+    Idempotent: a table has at most one rematch (a unique link, also under concurrent requests);
+    when it already exists it is returned with ``None`` for the secret, which was shown only to
+    the device that opened it.
+    """
+    Game.objects.select_for_update().filter(pk=game.pk).first()  # one rematch decision at a time
+    existing = Game.objects.filter(rematch_of=game).first()
+    if existing is not None:
+        return existing, None
+    if game.hands.live().count() < game.hands_planned:
+        raise InvalidInput([FieldError("", _(MSG_NOT_OVER))])
+    kwargs = {
+        "ruleset": game.ruleset,
+        "options": game.options,
+        "players": game.players,
+        "hands_planned": game.hands_planned,
+        "first_dealer": rematch_dealer(game),
+        "rematch_of": game,
+    }
+    try:
+        with transaction.atomic():
+            rematch, secret = game_create(**kwargs)
+    except IntegrityError:  # another request opened it between our check and our insert
+        return Game.objects.get(rematch_of=game), None
+    _touch(game)  # the finished board's viewers see the link to the rematch on their next poll
+    return rematch, secret
 
 
 def hand_score(*, game: Game, data: object) -> HandResult:
