@@ -90,6 +90,10 @@ def rematch_dealer(game: Game) -> int:
     return (game.first_dealer + game.hands_planned) % len(game.players)
 
 
+def rematch_get(game: Game) -> Game | None:
+    return Game.objects.filter(rematch_of=game).first()
+
+
 @transaction.atomic
 def game_rematch(*, game: Game) -> tuple[Game, str | None]:
     """Open the rematch (rövanş) of a finished table: same players, rule set, options and number
@@ -100,7 +104,7 @@ def game_rematch(*, game: Game) -> tuple[Game, str | None]:
     the device that opened it.
     """
     Game.objects.select_for_update().filter(pk=game.pk).first()  # one rematch decision at a time
-    existing = Game.objects.filter(rematch_of=game).first()
+    existing = rematch_get(game)
     if existing is not None:
         return existing, None
     if game.hands.live().count() < game.hands_planned:

@@ -3,7 +3,7 @@
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter, get_converters
 
-from scorer.views import board, calculator, compare, examples, pages, rematch, rules, tables, tiles
+from scorer.views import board, calculator, compare, examples, icons, pages, rematch, rules, tables, tiles
 
 app_name = "scorer"
 
@@ -20,6 +20,8 @@ if "table" not in get_converters():  # a failed first import of this module must
 urlpatterns = [
     path("", pages.home, name="home"),
     path("healthz", pages.healthz, name="healthz"),
+    path("favicon.ico", icons.favicon, name="favicon"),
+    path("manifest.webmanifest", icons.manifest, name="manifest"),
     # Tables: start one, claim its edit link, enter and correct hands.
     path("masa/yeni/", tables.game_new, name="game_new"),
     path("masa/yeni/secenekler/", tables.game_new_options, name="game_new_options"),

@@ -6,6 +6,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.examples import example_get
+from scorer.models import Game
 from scorer.services import game_create, hand_record
 from tests.browser.test_board import make_editor
 from tests.conftest import SCREENSHOT_DIR
@@ -98,3 +99,46 @@ def test_board_fits_375px_with_every_total_on_the_first_screen(
     if hands == 11:  # what the phone shows there: the viewport, not the full page
         SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOT_DIR / f"{name}-scrolled.png"))
+
+
+def test_rematch_without_javascript_opens_one_linked_table_that_this_phone_can_edit(
+    browser, browser_context_args, live_server
+):
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    game, secret = table_of("cezali-cift-okey", 3, planned=3)
+    make_editor(context, live_server, game, secret)
+    page.goto(board(live_server, game))
+
+    banner = page.locator(".winners-banner")
+    expect(banner).to_contain_text("Muhammed Ali Karagöz")
+    expect(banner.locator("[data-rematch]")).to_be_visible()
+    assert_fits(page, 4)
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT_DIR / "board_finished-rematch-nojs.png"), full_page=True)
+    with page.expect_navigation():
+        banner.locator("[data-rematch]").click()
+
+    rematch = Game.objects.get(rematch_of=game)
+    assert page.url == board(live_server, rematch)
+    expect(page.locator("[data-add-hand]")).to_be_visible()  # this phone keeps the score
+    expect(page.locator("[data-rematch-of] a")).to_have_attribute("href", f"/masa/{game.public_id}/")
+    expect(page.locator("[data-next-dealer]")).to_have_text(NAMES[(0 + 3) % 4])
+    page.go_back()
+    page.reload()
+    expect(page.locator("[data-rematch-link]")).to_have_attribute("href", f"/masa/{rematch.public_id}/")
+    expect(page.locator("[data-rematch]")).to_have_count(0)
+    context.close()
+
+
+def test_a_viewer_trying_to_write_gets_a_403_page_that_says_how_to_get_edit_rights(
+    page, live_server, axe_check, screenshot
+):
+    game, _ = table_of("cezali-cift-okey", 1, planned=3)
+
+    page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+
+    expect(page.locator("[data-edit-rights-help]")).to_contain_text("düzenleme bağlantısını")
+    expect(page.locator("[data-board-link]")).to_have_attribute("href", f"/masa/{game.public_id}/")
+    axe_check()
+    screenshot("forbidden-how-to-edit")
