@@ -118,7 +118,9 @@ def preview_totals(page: Page) -> list[int]:
 def board_totals(page: Page) -> list[int]:
     return [
         int(t)
-        for t in page.locator(".board-table .totals [data-total]").evaluate_all("els => els.map(e => e.dataset.total)")
+        for t in page.locator(".board-table .totals [data-total]").evaluate_all(
+            "els => els.map(e => e.dataset.total)"
+        )
     ]
 
 
