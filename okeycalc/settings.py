@@ -72,7 +72,7 @@ DATABASES = {
         conn_max_age=int(os.environ.get("OKEYCALC_CONN_MAX_AGE", "60")),
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if DATABASES["default"].get("ENGINE") == "django.db.backends.sqlite3":
     # Concurrent writers (two phones, a double tap, several app workers): every transaction takes
     # the write lock when it starts (IMMEDIATE), so a reader never has to upgrade and fail with
     # "database is locked"; a writer waits up to ``timeout`` seconds for the lock. WAL lets the

@@ -133,13 +133,23 @@ def _touch(game: Game) -> None:
     game.save(update_fields=["version", "updated_at"])
 
 
-def _locked(game: Game) -> Game:
-    """Lock the table's row (PostgreSQL; SQLite's IMMEDIATE transaction already holds the write
-    lock) and read, in the same statement, what a new hand depends on."""
+def _lock(game: Game) -> None:
+    """Bump the table's version, which locks its row until the transaction ends.
+
+    PostgreSQL: other writers of this table wait at this UPDATE. SQLite: the IMMEDIATE
+    transaction already holds the database's write lock. Rolled back with everything else if
+    the hand is not stored after all.
+    """
+    Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
+
+
+def _hand_stats(game: Game) -> Game:
+    """What a new hand depends on, read in one statement AFTER the lock: a statement that waited
+    for the lock would see the hands as they were before it waited (PostgreSQL read committed)."""
     hands = Hand.objects.filter(game=OuterRef("pk"))
     live = hands.filter(deleted_at__isnull=True)
     return (
-        Game.objects.select_for_update(of=("self",))
+        Game.objects.only("pk", "version", "updated_at")
         .annotate(
             live_count=Coalesce(Subquery(live.values("game").annotate(n=Count("pk")).values("n")), 0),
             last_position=Coalesce(Subquery(hands.order_by("-position").values("position")[:1]), 0),
@@ -159,18 +169,17 @@ def hand_record(*, game: Game, data: object, hands_before: int | None = None) ->
     :class:`HandsChanged` instead of being doubled or silently following it.
     """
     stored = hand_validate(game=game, data=data)
-    locked = _locked(game)
-    live = locked.live_count
+    _lock(game)
+    stats = _hand_stats(game)
+    live = stats.live_count
     if hands_before is not None and hands_before != live:
-        if hands_before == live - 1 and locked.last_live_data == stored:
-            raise HandAlreadySaved(Hand.objects.get(pk=locked.last_live_pk), live)
+        if hands_before == live - 1 and stats.last_live_data == stored:
+            raise HandAlreadySaved(Hand.objects.get(pk=stats.last_live_pk), live)
         raise HandsChanged(live)
     if live >= game.hands_planned:
         raise InvalidInput([FieldError("", _(MSG_GAME_COMPLETE))])
-    hand = Hand.objects.create(game=game, position=locked.last_position + 1, data=stored)
-    game.version = locked.version + 1  # the row is locked: no expression, no re-read
-    game.updated_at = timezone.now()
-    game.save(update_fields=["version", "updated_at"])
+    hand = Hand.objects.create(game=game, position=stats.last_position + 1, data=stored)
+    game.version, game.updated_at = stats.version, stats.updated_at  # current without a re-read
     return hand
 
 

@@ -89,8 +89,10 @@ def test_a_hand_save_takes_at_most_five_sql_statements():
     with CaptureQueriesContext(connection) as correction:
         hand_update(hand=game.hands.first(), data=kerizim_hand(2), version=1)
 
-    statements = [q["sql"] for q in save.captured_queries]
+    statements = [q["sql"] for q in save.captured_queries]  # with the transaction's own SAVEPOINT/RELEASE
     assert len(statements) <= MAX_SAVE_STATEMENTS, statements
+    data = [sql.split()[0] for sql in statements if sql.split()[0] not in ("SAVEPOINT", "RELEASE")]
+    assert data == ["UPDATE", "SELECT", "INSERT"]  # lock + bump the table, read its hands, store
     assert len(correction.captured_queries) <= MAX_SAVE_STATEMENTS
 
 
