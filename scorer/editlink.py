@@ -2,7 +2,8 @@
 
 The link is ``/masa/<public id>/anahtar/<secret>/`` where
 
-    secret = base64url(HMAC-SHA256(SECRET_KEY, "okeycalc.editlink" + public id + version + link key))[:32]
+    secret = base64url(salted_hmac("okeycalc.editlink", f"{public id}:{version}:{link key}",
+                                   secret=SECRET_KEY, algorithm="sha256"))[:32]
 
 - ``version`` (``Game.secret_version``) is bumped by "Yeni düzenleme bağlantısı"; every device's
   edit grant records the version it was given, so a bump revokes them all at once.
