@@ -1,6 +1,8 @@
 """Handing over a table in a real browser at 375 × 812: copy, share and QR of the board's links,
 a new edit link, "Masalarım", and the same panel without JavaScript."""
 
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
@@ -9,6 +11,7 @@ from scorer.models import Game
 from scorer.services import game_create, hand_record
 
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 FAKE_SHARE = "navigator.share = (data) => { window.sharedData = data; return Promise.resolve(); };"
 NO_CLIPBOARD = "Object.defineProperty(navigator, 'clipboard', {value: undefined});"
 
@@ -113,7 +116,7 @@ def test_handing_over_with_the_qr_link_then_a_new_link_locks_the_other_phone_out
     expect(other_phone.locator("h1")).to_have_text("Erişim engellendi")
 
 
-def test_the_share_panel_without_javascript(browser, browser_context_args, live_server, screenshot):
+def test_the_share_panel_without_javascript(browser, browser_context_args, live_server):
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     page = context.new_page()
     game, secret = new_table()
@@ -128,7 +131,8 @@ def test_the_share_panel_without_javascript(browser, browser_context_args, live_
     page.locator("#edit-link").select_text()  # selectable by hand
     page.wait_for_function("document.querySelector('.edit-qr').complete")
     assert qr_loaded(page, ".edit-qr")
-    screenshot("share-panel-nojs")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "share-panel-nojs.png"), full_page=True)  # this page, not `page`
     context.close()
 
 
