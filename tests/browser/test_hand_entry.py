@@ -184,9 +184,9 @@ def test_points_typed_for_a_player_marked_acmadi_open_them_and_a_deliberate_acma
     click_label(page, "id_p1-opened_0")  # "no, Bora really did not open"
     expect(warning).to_be_visible()
     expect(page.locator("[data-dropped-seen]")).to_have_value("p1-points")
-    expect(
-        page.locator("#hand-preview .player-result").nth(1).locator('[data-code="not_opened"]')
-    ).to_be_visible()
+    bora = page.locator("#hand-preview .player-result").nth(1)
+    expect(bora.locator('[data-code="not_opened"]')).to_be_visible()
+    expect(bora.locator('[data-code="info"]')).to_contain_text("25")  # the engine's 0-point line
     expect(page.locator("#hand-bar-totals [data-bar-total]").nth(1)).to_have_text("202")
     page.locator("[data-player='1']").screenshot(
         path=str(ARTIFACTS / "screenshots" / "hand_entry-dropped-warning.png")

@@ -79,7 +79,14 @@ def test_points_typed_for_a_non_opener_are_not_saved_before_the_page_said_they_d
     assert "id_p3-points_dropped" in tag(html, name="p3-points")["aria-describedby"]
     assert tag(html, name="dropped_seen")["value"] == "p3-points p3-fake_okeys"
     assert tag(html, name="p3-points")["value"] == "25", "what was typed is kept"
-    assert 'data-code="not_opened"' in html, "the preview shows the fixed 202 line"
+    deniz = result_card(html, "Deniz")
+    assert 'data-code="not_opened"' in deniz, "the preview shows the fixed 202 line"
+    assert re.search(r'data-code="info".*25', deniz, re.S), "and a 0-point line saying the 25 does not count"
+
+
+def result_card(html: str, name: str) -> str:
+    start = html.index(f'<section class="card h-100 player-result" aria-label="{name}">')
+    return html[start : html.index("</section>", start)]
 
 
 def test_saving_again_after_the_warning_keeps_what_was_typed(client, table):
@@ -114,6 +121,7 @@ def test_a_preview_without_javascript_shows_the_warning_beside_the_field(client,
     assert "hidden" not in tag(html, id="id_p3-points_dropped")
     assert "hidden" in tag(html, id="id_p2-points_dropped"), "Cem opened: no warning"
     assert tag(html, name="dropped_seen")["value"] == "p3-points p3-fake_okeys"
+    assert re.search(r'data-code="info".*25', result_card(html, "Deniz"), re.S)
 
 
 def test_nothing_typed_for_a_non_opener_means_no_warning(client, table):
