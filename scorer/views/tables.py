@@ -178,8 +178,11 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if request.method != "POST":
         return hand_page(request, game, hand_form(game, number), number)
     form = hand_form(game, number, data=request.POST)
-    if score_form(game, form) is None:
+    result = score_form(game, form)
+    if result is None:
         return hand_page(request, game, form, number)
+    if dropped_unseen(request, form):
+        return hand_page(request, game, form, number, result=result, dropped_confirm=True)
     try:
         services.hand_record(game=game, data=form.hand_data(), hands_before=seen_hands(request.POST))
     except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
@@ -192,6 +195,16 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
         return hand_page(request, game, form, number)
     messages.success(request, _("Hand {n} saved.").format(n=number))
     return redirect(board_url(game))
+
+
+def dropped_unseen(request: HtmxHttpRequest, form: HandForm) -> bool:
+    """Values typed for a never-opened player (they do not count) that the page did not show as such.
+
+    The page says which warnings it showed in ``dropped_seen``; without JavaScript a hand saved
+    straight away is shown once more with the warnings and saved on the next tap.
+    """
+    dropped = form.dropped_signature()
+    return bool(dropped) and request.POST.get("dropped_seen") != dropped
 
 
 def seen_hands(post) -> int | None:
@@ -208,7 +221,13 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
         form = hand_form(game, number, hand=hand)
         return hand_page(request, game, form, number, hand, result=stored_result(game, hand))
     form = hand_form(game, number, data=request.POST)
-    if score_form(game, form) is not None:
+    result = score_form(game, form)
+    if result is not None and dropped_unseen(request, form):
+        version = request.POST.get("version")
+        return hand_page(
+            request, game, form, number, hand, result=result, dropped_confirm=True, version=version
+        )
+    if result is not None:
         try:
             services.hand_update(
                 hand=hand, data=form.hand_data(), version=parse_count(request.POST.get("version"))
@@ -243,7 +262,8 @@ def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     form = hand_form(game, number, data=request.POST)
     result = score_form(game, form)
     if request.htmx:
-        return render(request, "scorer/_preview.html", {"form": form, "result": result, "game": game})
+        context = {"form": form, "result": result, "game": game, "bar_oob": True}
+        return render(request, "scorer/_preview.html", context)
     guard = {"version": request.POST.get("version")} if hand else {}
     return hand_page(request, game, form, number, hand, result=result, previewed=True, **guard)
 
