@@ -3,7 +3,6 @@
 Writes are atomic and validate through the engine first: nothing invalid is ever stored.
 """
 
-import secrets
 from collections.abc import Mapping
 
 from django.db import IntegrityError, transaction
@@ -18,7 +17,7 @@ from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
 from scorer.jsontext import lone_surrogate_path
-from scorer.models import Game, Hand, hash_secret
+from scorer.models import Game, Hand
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
 MSG_NESTED = gettext_noop("Input is nested too deeply.")
@@ -69,7 +68,7 @@ def game_create(
     first_dealer: int = 0,
     rematch_of: Game | None = None,
 ) -> tuple[Game, str]:
-    """Create a table; returns it and its edit secret (only its hash is stored)."""
+    """Create a table; returns it and its edit link's secret (derived, never stored: scorer/editlink.py)."""
     document = {
         "ruleset": ruleset,
         "options": options,
@@ -80,17 +79,15 @@ def game_create(
     score_game(document)  # validates rule set, options, names and planned hands
     if not 0 <= first_dealer < len(players):
         raise InvalidInput([FieldError("first_dealer", _("Choose one of the players."))])
-    secret = secrets.token_urlsafe(24)
     game = Game.objects.create(
         ruleset=ruleset,
         options=get_ruleset(ruleset).normalize_options(options),
         players=[clean_name(name) for name in players],
         hands_planned=hands_planned,
         first_dealer=first_dealer,
-        edit_secret_hash=hash_secret(secret),
         rematch_of=rematch_of,
     )
-    return game, secret
+    return game, game.link_secret
 
 
 def rematch_dealer(game: Game) -> int:
@@ -104,18 +101,17 @@ def rematch_get(game: Game) -> Game | None:
 
 
 @transaction.atomic
-def game_rematch(*, game: Game) -> tuple[Game, str | None]:
+def game_rematch(*, game: Game) -> tuple[Game, bool]:
     """Open the rematch (rövanş) of a finished table: same players, rule set, options and number
-    of hands, the deal rotating on. Returns the new table and its edit secret.
+    of hands, the deal rotating on. Returns the rematch and whether this call created it.
 
     Idempotent: a table has at most one rematch (a unique link, also under concurrent requests);
-    when it already exists it is returned with ``None`` for the secret, which was shown only to
-    the device that opened it.
+    when it already exists it is returned.
     """
     _lock(game)  # one rematch decision at a time; the new version shows viewers the rematch link
     existing = rematch_get(game)
     if existing is not None:
-        return existing, None
+        return existing, False
     if game.hands.live().count() < game.hands_planned:
         raise InvalidInput([FieldError("", _(MSG_NOT_OVER))])
     kwargs = {
@@ -128,10 +124,10 @@ def game_rematch(*, game: Game) -> tuple[Game, str | None]:
     }
     try:
         with transaction.atomic():
-            rematch, secret = game_create(**kwargs)
+            rematch, _secret = game_create(**kwargs)
     except IntegrityError:  # another request opened it between our check and our insert
-        return Game.objects.get(rematch_of=game), None
-    return rematch, secret
+        return Game.objects.get(rematch_of=game), False
+    return rematch, True
 
 
 def hand_score(*, game: Game, data: object) -> HandResult:

@@ -3,31 +3,42 @@
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scorer import services
+from scorer import rights, services
 from scorer.engine import InvalidInput
 from scorer.models import Game
-from scorer.views.auth import can_edit, edit_required, remember_secret
-from scorer.views.tables import board_url, created_message
+from scorer.views.auth import edit_required
+from scorer.views.tables import board_url
+
+FIRST_SECRET_VERSION = Game._meta.get_field("secret_version").default
+
+
+def may_join(rematch: Game) -> bool:
+    """Whether an editor of the finished table may also edit its existing rematch: yes, unless
+    the rematch's scorekeeper made a new edit link since (which revokes every other device)."""
+    return rematch.secret_version == FIRST_SECRET_VERSION
 
 
 @require_POST
 @edit_required
 def game_rematch(request: HttpRequest, game: Game) -> HttpResponse:
-    """Open the rematch (or, after a double tap or from a second phone, go to the one already open)."""
+    """Open the rematch, or after a double tap or from a second phone, go to the one already open.
+
+    The device gets edit rights on the rematch the way game creation gives them: whoever may edit
+    the finished table may open (or join) its rematch.
+    """
     try:
-        rematch, secret = services.game_rematch(game=game)
+        rematch, created = services.game_rematch(game=game)
     except InvalidInput as exc:
         messages.error(request, " ".join(error.message for error in exc.errors))
         return redirect(board_url(game))
-    if secret is not None:
-        remember_secret(request, rematch, secret)  # the same rights game creation gives
-        link = request.build_absolute_uri(reverse("scorer:game_claim", args=[rematch.public_id, secret]))
-        messages.success(request, created_message(link))
-    elif not can_edit(request, rematch):
+    if created or may_join(rematch):
+        rights.grant_edit(request, rematch)
+        if created:
+            messages.success(request, _("The rematch table is open. This device can enter hands."))
+    elif not rights.can_edit(request, rematch):
         messages.info(
             request,
             _(

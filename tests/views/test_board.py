@@ -23,8 +23,9 @@ pytestmark = pytest.mark.django_db
 
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 EVIL = "<script>alert(1)</script>"
-LIVE_QUERIES = 3
-"""Game, hands, and the ETag's game lookup (board_live) or the undo list (editor)."""
+LIVE_QUERIES = 4
+"""Game, hands, and the ETag's game lookup (board_live) or the undo list (editor), plus this
+device's grant (edit rights are checked server-side, so that they can be revoked)."""
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -328,6 +329,7 @@ def test_board_query_count_does_not_grow_with_the_number_of_hands(client, django
 
     counts = {}
     for game in (short, long):
+        client.get(url("game_board", game))  # a device's first visit records a watch grant
         for name in ("game_board", "board_live", "hand_detail"):
             args = (1,) if name == "hand_detail" else ()
             with CaptureQueriesContext(connection) as queries:
@@ -349,6 +351,7 @@ def test_editor_board_query_count_does_not_grow_with_hands_or_deleted_hands(clie
         for hand in recorded[: hands // 2]:
             hand_delete(hand=hand)
         as_editor(client, game, secret)
+        client.get(url("game_board", game))  # an old session's secret becomes a grant
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url("game_board", game)).status_code == 200
         counts.append(len(queries))
@@ -396,9 +399,13 @@ def test_editor_gets_add_and_undo_controls_and_every_row_opens_its_hand_for_corr
     row = html.split(f'data-position="{kept.position}"', 1)[1].split("</tr>", 1)[0]
     assert row.count(f'href="{url("hand_edit", game, kept.position)}"') == 1 + len(NAMES)  # one tap
     assert f'href="{url("hand_detail", game, kept.position)}"' not in row
-    assert post_actions(html) == {reverse("set_language"), url("hand_restore", game, gone.position)}
+    assert post_actions(html) == {
+        reverse("set_language"),
+        url("hand_restore", game, gone.position),
+        url("game_link_rotate", game),
+    }
     assert "data-deleted" in html and "Cem" in html.split("data-deleted", 1)[1]  # who finished it
-    assert html.count("csrfmiddlewaretoken") == 2
+    assert html.count("csrfmiddlewaretoken") == 3
 
 
 def test_editor_sees_the_viewer_link_and_its_qr_code(client):

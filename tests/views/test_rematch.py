@@ -6,6 +6,7 @@ import re
 import pytest
 from django.contrib.messages import get_messages
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.urls import reverse
 
 from scorer import services
@@ -38,9 +39,9 @@ def url(name: str, game) -> str:
 def test_the_rematch_has_the_same_players_rule_set_options_and_hands_and_the_deal_rotates_on():
     game, _ = finished_game(planned=3, first_dealer=2)
 
-    rematch, secret = game_rematch(game=game)
+    rematch, created = game_rematch(game=game)
 
-    assert secret and rematch.check_secret(secret)
+    assert created
     assert rematch.pk != game.pk and rematch.rematch_of == game
     assert (rematch.ruleset, rematch.options, rematch.players, rematch.hands_planned) == (
         game.ruleset,
@@ -58,13 +59,13 @@ def test_the_rematch_dealer_continues_the_rotation(first, planned, expected):
     assert services.rematch_dealer(game) == expected
 
 
-def test_a_second_rematch_request_returns_the_first_without_a_secret():
+def test_a_second_rematch_request_returns_the_first():
     game, _ = finished_game()
 
-    first, secret = game_rematch(game=game)
-    again, none = game_rematch(game=game)
+    first, created = game_rematch(game=game)
+    again, created_again = game_rematch(game=game)
 
-    assert again == first and none is None
+    assert created and again == first and not created_again
     assert Game.objects.filter(rematch_of=game).count() == 1
 
 
@@ -74,9 +75,9 @@ def test_a_rematch_opened_between_the_check_and_the_insert_is_returned_not_doubl
     Game.objects.filter(pk=other.pk).update(rematch_of=game)  # the other request won the race
     monkeypatch.setattr(services, "rematch_get", lambda game: None)  # …after our check
 
-    rematch, secret = game_rematch(game=game)
+    rematch, created = game_rematch(game=game)
 
-    assert rematch.pk == other.pk and secret is None
+    assert rematch.pk == other.pk and not created
     assert Game.objects.filter(rematch_of=game).count() == 1
 
 
@@ -124,12 +125,11 @@ def test_the_editor_opens_the_rematch_with_a_post_and_can_enter_its_hands(client
     rematch = Game.objects.get(rematch_of=game)
     assert response.status_code == 302 and response["Location"] == url("game_board", rematch)
     [message] = [str(m) for m in get_messages(response.wsgi_request)]
-    assert reverse("scorer:game_claim", args=[rematch.public_id, "x"]).rsplit("x/", 1)[0] in message
+    assert "Rövanş masası açıldı" in message
     new_board = client.get(url("game_board", rematch)).content.decode()
     assert "data-add-hand" in new_board  # this device got edit rights on the new table
     assert f'href="{url("game_board", game)}"' in new_board.split("data-rematch-of", 1)[1]
     assert client.get(url("hand_new", rematch)).status_code == 200
-    assert client.get(url("hand_new", game)).status_code == 403 or "data-add-hand" not in board
 
 
 def test_a_double_tap_opens_one_rematch_and_both_answers_go_to_it(client):
@@ -157,9 +157,22 @@ def test_the_finished_board_links_the_rematch_for_everybody_and_offers_no_second
     assert f'href="{url("game_board", game)}"' in client.get(url("game_board", rematch)).content.decode()
 
 
-def test_a_second_phone_with_edit_rights_is_sent_to_the_existing_rematch_and_told_how_to_edit(client):
+def test_a_second_phone_with_edit_rights_joins_the_existing_rematch(client):
     game, secret = finished_game()
     rematch, _ = game_rematch(game=game)  # opened on the scorekeeper's phone
+    as_editor(client, game, secret)  # another phone that may edit the finished table
+
+    response = client.post(url("game_rematch", game))
+
+    assert response["Location"] == url("game_board", rematch)
+    assert Game.objects.filter(rematch_of=game).count() == 1
+    assert client.get(url("hand_new", rematch)).status_code == 200
+
+
+def test_after_a_new_edit_link_of_the_rematch_other_phones_are_not_let_back_in(client):
+    game, secret = finished_game()
+    rematch, _ = game_rematch(game=game)
+    Game.objects.filter(pk=rematch.pk).update(secret_version=F("secret_version") + 1)  # rotated
     as_editor(client, game, secret)
 
     response = client.post(url("game_rematch", game))
@@ -167,7 +180,7 @@ def test_a_second_phone_with_edit_rights_is_sent_to_the_existing_rematch_and_tol
     assert response["Location"] == url("game_board", rematch)
     [message] = [str(m) for m in get_messages(response.wsgi_request)]
     assert "düzenleme bağlantısını" in message
-    assert Game.objects.filter(rematch_of=game).count() == 1
+    assert client.get(url("hand_new", rematch)).status_code == 403
 
 
 def test_a_viewer_cannot_open_a_rematch_and_is_told_how_to_get_edit_rights(client):
