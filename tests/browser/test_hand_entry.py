@@ -80,6 +80,8 @@ def test_the_hand_form_of_four_players_fits_two_screens(page, live_server, rules
     assert tallest <= 2 * SCREEN, f"the hand form is {tallest} px tall"
     # Stronger: from the top of the page, the last player's fields end within two screens.
     assert max(fresh["bottom"], chosen["bottom"]) <= 2 * SCREEN
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow == 0, "the hand form scrolls sideways at 375px"
 
 
 # --- the sticky bar ------------------------------------------------------------------------------------
