@@ -137,8 +137,9 @@ def test_a_loca_cezali_table_from_start_to_corrected_totals(page, live_server, a
 
     game = Game.objects.get()
     assert page.url == live_server.url + reverse("scorer:game_board", args=[game.public_id])
-    expect(page.locator(".secret-link")).to_have_attribute(
-        "href", re.compile(rf"^{re.escape(live_server.url)}/masa/")
+    expect(page.locator("[data-share-panel]")).to_have_attribute("open", "")  # hand the links round now
+    expect(page.locator("#edit-link")).to_have_value(
+        re.compile(rf"^{re.escape(live_server.url)}/masa/{game.public_id}/anahtar/")
     )
     screenshot("table_created")
 

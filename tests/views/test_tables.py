@@ -131,7 +131,7 @@ def test_refresh_without_javascript_shows_the_new_rule_sets_options_and_keeps_th
     assert 'class="invalid-feedback' not in html
 
 
-def test_creating_a_table_remembers_the_secret_and_shows_the_edit_link(client):
+def test_creating_a_table_gives_this_device_edit_rights_and_the_board_shows_the_edit_link(client):
     response = client.post(reverse("scorer:game_new"), NEW_TABLE, follow=False)
 
     game = Game.objects.get()
@@ -139,11 +139,11 @@ def test_creating_a_table_remembers_the_secret_and_shows_the_edit_link(client):
     assert response["Location"] == reverse("scorer:game_board", args=[game.public_id])
     assert (game.ruleset, game.players, game.hands_planned, game.first_dealer) == ("loca-cezali", NAMES, 5, 1)
     assert game.options == {"partners": False, "katlama": "none"}
-    secret = client.session[SESSION_KEY][game.public_id]
-    assert game.check_secret(secret)
+    assert SESSION_KEY not in client.session  # no raw secret in the session any more
     page = client.get(response["Location"]).content.decode()
-    claim = reverse("scorer:game_claim", args=[game.public_id, secret])
-    assert f'href="http://testserver{claim}"' in page
+    claim = reverse("scorer:game_claim", args=[game.public_id, game.link_secret])
+    assert f'value="http://testserver{claim}"' in page
+    assert game.check_secret(game.link_secret)
     assert client.get(url("hand_new", game)).status_code == 200
 
 
