@@ -3,7 +3,7 @@
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter, get_converters
 
-from scorer.views import board, calculator, compare, examples, pages, rules, tables, tiles
+from scorer.views import board, calculator, compare, examples, imports, pages, rules, tables, tiles
 
 app_name = "scorer"
 
@@ -23,6 +23,7 @@ urlpatterns = [
     # Tables: start one, claim its edit link, enter and correct hands.
     path("masa/yeni/", tables.game_new, name="game_new"),
     path("masa/yeni/secenekler/", tables.game_new_options, name="game_new_options"),
+    path("masa/ice-aktar/", imports.game_import_view, name="game_import"),
     path("masa/<table:public_id>/anahtar/<str:secret>/", tables.game_claim, name="game_claim"),
     path("masa/<table:public_id>/el/yeni/", tables.hand_new, name="hand_new"),
     path("masa/<table:public_id>/el/onizleme/", tables.hand_preview, name="hand_preview"),
