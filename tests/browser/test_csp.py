@@ -91,6 +91,7 @@ def test_no_page_violates_the_content_security_policy(page: Page, live_server, t
     seen.visit(at("compare"))
     seen.visit(at("tile_picker"))
     seen.visit(at("calculator"))
+    seen.visit(at("game_import"))
     seen.visit(at("game_new"))
     # htmx at work: the rule set's options swapped in.
     page.locator(

@@ -373,6 +373,11 @@ def check_table(table: Table, bases: list[str]) -> None:
         totals.append([int(t) for t in cells])
     if not (totals[0] == totals[1] == totals[2]):
         STATS.fail(f"{table.public_id}: totals differ: engine, A, B = {totals}")
+    # An unchanged board: the ETag from one instance is current on the other (304, no body).
+    _status, etag = live_etag(phone, bases[0], table, None)
+    status, _etag = live_etag(phone, bases[1], table, etag)
+    if status != 304:
+        STATS.fail(f"{table.public_id}: unchanged board polled on B with A's ETag: HTTP {status}, not 304")
 
 
 def _p1_points(hand: dict) -> int:
