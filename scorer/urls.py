@@ -20,6 +20,7 @@ if "table" not in get_converters():  # a failed first import of this module must
 urlpatterns = [
     path("", pages.home, name="home"),
     path("healthz", pages.healthz, name="healthz"),
+    path("readyz", pages.readyz, name="readyz"),
     # Tables: start one, claim its edit link, enter and correct hands.
     path("masa/yeni/", tables.game_new, name="game_new"),
     path("masa/yeni/secenekler/", tables.game_new_options, name="game_new_options"),

@@ -196,7 +196,7 @@ def wait_ready(base: str, process: subprocess.Popen) -> None:
         if process.poll() is not None:
             raise SystemExit(f"the server for {base} exited with {process.returncode}")
         try:
-            with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
+            with urllib.request.urlopen(base + "/readyz", timeout=2) as response:
                 if response.status == 200:
                     return
         except OSError:
