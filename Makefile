@@ -145,7 +145,8 @@ bench: install
 bench-instructions: install
 	$(PY) bench/instructions.py
 
+# db.sqlite3 (with its -wal and -shm) is data, not a build product: make clean keeps it.
 clean:
 	rm -rf $(VENV) $(STAMPS) node_modules static/vendor staticfiles test-artifacts \
-		.pytest_cache .ruff_cache .hypothesis db.sqlite3-journal db.sqlite3-wal db.sqlite3-shm
+		.pytest_cache .ruff_cache .hypothesis .test-db*.sqlite3*
 	find . -path ./.git -prune -o \( -name __pycache__ -o -name '*.mo' \) -print0 | xargs -0 rm -rf

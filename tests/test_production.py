@@ -210,3 +210,16 @@ def test_gunicorn_refuses_to_start_without_a_key(tmp_path):
         out, err = stop(server)
     assert server.returncode != 0
     assert "OKEYCALC_SECRET_KEY is not set and DEBUG is off" in err
+
+
+def test_a_log_line_is_printed_once_under_debug(tmp_path):
+    """`make run` (DEBUG on): Django's "django" logger no longer has a second console handler."""
+    script = (
+        "import logging; logging.getLogger('django.request').warning('marker-%s', 'line'); "
+        "logging.getLogger('scorer').warning('app-marker /masa/x/anahtar/s3cr3t/')"
+    )
+    run = manage(tmp_path, "shell", "-c", script, OKEYCALC_DEBUG="1")
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.count("marker-line") == 1
+    assert run.stderr.count("app-marker /masa/x/anahtar/…/") == 1
+    assert "s3cr3t" not in run.stderr

@@ -50,5 +50,3 @@ def test_not_ready_when_the_cache_fails_or_loses_what_it_was_given(client, monke
     response = client.get(reverse("scorer:readyz"))
     assert response.status_code == 503
     assert response.json()["cache"] == "error"
-
-
