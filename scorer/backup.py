@@ -3,8 +3,10 @@
 A table travels as an *entry*: ``{"table": {...}, "game": {...}}``. ``game`` is exactly the
 HAND_FORMAT.md game document of the board's JSON export (``manage.py score`` scores it);
 ``table`` keeps what a restore needs beyond the scores: the public id (viewer links keep working),
-the hash of the edit secret (edit links keep working), the first dealer, hand positions and
-timestamps, and the deleted hands (the board's undo list). An archive is one entry per line
+what the edit link is derived from (its version and per-table key, and a pre-version-1 table's
+secret hash: on a server with the same ``SECRET_KEY`` the edit link keeps working), the first
+dealer, hand positions and timestamps, and the deleted hands (the board's undo list).
+Device grants are not exported: a device claims the table again with its edit link. An archive is one entry per line
 (JSON lines). A bare game document (the board's ``oyun.json``) imports as a new table.
 
 Every table is validated by the engine before anything is written, and written in one
@@ -55,6 +57,8 @@ def table_entry(game: Game) -> dict:
     table = {
         "public_id": game.public_id,
         "edit_secret_hash": game.edit_secret_hash,
+        "secret_version": game.secret_version,
+        "link_key": game.link_key,
         "first_dealer": game.first_dealer,
         "version": game.version,
         "created_at": _stamp(game.created_at),
@@ -133,7 +137,11 @@ def table_restore(table: Mapping, document: object) -> Imported:
             first_dealer=_first_dealer(table, len(document["players"])),
         )[0]
         game.public_id = public_id
-        game.edit_secret_hash = str(table.get("edit_secret_hash") or game.edit_secret_hash)
+        game.edit_secret_hash = str(table.get("edit_secret_hash") or "")[:64]
+        version = table.get("secret_version")
+        game.secret_version = version if type(version) is int and version >= 0 else game.secret_version
+        link_key = table.get("link_key")
+        game.link_key = link_key[:32] if isinstance(link_key, str) and link_key else game.link_key
         game.version = _positive(table.get("version"), 1)
         game.created_at = _when(table.get("created_at")) or game.created_at
         game.updated_at = _when(table.get("updated_at")) or game.updated_at

@@ -6,16 +6,15 @@ The new table gets a new id and edit link; this device gets edit rights, as afte
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from scorer import rights
 from scorer.backup import game_import
 from scorer.engine import InvalidInput
 from scorer.forms.imports import GameImportForm
-from scorer.views.auth import remember_secret
 from scorer.views.http import HtmxHttpRequest
-from scorer.views.tables import board_url, created_message
+from scorer.views.tables import board_url
 
 TEMPLATE = "scorer/game_import.html"
 
@@ -27,14 +26,13 @@ def game_import_view(request: HtmxHttpRequest) -> HttpResponse:
     form = GameImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            game, secret = game_import(form.cleaned_data["document"])
+            game, _secret = game_import(form.cleaned_data["document"])
         except InvalidInput as exc:
             form.add_document_errors(exc.errors)
         except RecursionError:
             form.add_error(form.source_field, _("Input is nested too deeply."))
         else:
-            remember_secret(request, game, secret)
-            link = request.build_absolute_uri(reverse("scorer:game_claim", args=[game.public_id, secret]))
-            messages.success(request, created_message(link))
+            rights.grant_edit(request, game)  # as after opening a table: the share panel shows the link
+            messages.success(request, _("The table is imported. This device can enter hands."))
             return redirect(board_url(game))
     return render(request, TEMPLATE, {"form": form})

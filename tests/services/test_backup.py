@@ -72,7 +72,15 @@ def snapshot() -> dict[str, dict]:
             "document": game_document(game),
             "positions": list(game.hands.live().values_list("position", flat=True)),
             "deleted": list(game.hands.filter(deleted_at__isnull=False).values_list("position", "data")),
-            "identity": (game.edit_secret_hash, game.first_dealer, game.ruleset, game.options, game.players),
+            "identity": (
+                game.edit_secret_hash,
+                game.secret_version,
+                game.link_key,
+                game.first_dealer,
+                game.ruleset,
+                game.options,
+                game.players,
+            ),
             "created_at": game.created_at,
         }
     return shot
@@ -103,6 +111,8 @@ def test_export_then_import_reproduces_every_table_exactly(tmp_path):
     call_command("import_tables", str(archive), stdout=io.StringIO(), stderr=io.StringIO())
 
     assert snapshot() == before
+    for game in Game.objects.all():  # the edit links of before the backup still open their tables
+        assert game.check_secret(game.link_secret)
 
 
 def test_one_file_per_table_round_trip(tmp_path):
