@@ -102,15 +102,18 @@ def test_no_page_violates_the_content_security_policy(page: Page, live_server, t
     # The board as a viewer (live polling), then as the table's editor: board, hand entry with
     # the live preview, a hand's breakdown, the printed sheet.
     seen.visit(at("game_board", game.public_id))
-    page.wait_for_timeout(4500)  # one live poll
+    with page.expect_response(lambda response: "/canli/" in response.url, timeout=15000):
+        pass  # one live poll
     make_editor(page.context, live_server, game, secret)
     seen.visit(at("game_board", game.public_id))
     seen.visit(at("hand_new", game.public_id))
-    page.locator("input[type=number]").first.fill("12")
-    page.wait_for_timeout(1200)  # the live preview's request and swap
+    with page.expect_response(lambda response: "/el/onizleme/" in response.url):
+        page.locator('label[for="id_finisher_0"]').click()  # a change: htmx asks for the live preview
+    page.wait_for_timeout(500)  # the swap
     seen.visit(at("hand_edit", game.public_id, 1))
     seen.visit(at("hand_detail", game.public_id, 1))
     seen.visit(at("game_print", game.public_id))
+    seen.visit(at("my_tables"))
 
     # Error pages: 404, 403 (a wrong edit link), 500 (self-contained, its style allowed by hash).
     seen.visit(url + "/yok-boyle-bir-sayfa/", status=404)
