@@ -57,7 +57,7 @@ def test_a_differing_cell_is_marked_and_explained_from_the_lines():
     gkokay = [c.ruleset.id for c in comparison.columns].index("gkokay")
     finisher = comparison.rows[0].cells[gkokay]
     assert finisher.total == 101  # 0 for finishing, and GkOkay cezalı writes the finisher's foul (D9)
-    assert {"gkokay.bitiren", "gkokay.cezalar"} <= {r.rule for r in finisher.reasons}
+    assert {"gkokay.bitiren", "gkokay.bitiren-ceza"} <= {r.rule for r in finisher.reasons}
 
 
 def test_the_multiplier_reason_comes_from_the_engines_context():
