@@ -132,6 +132,21 @@ CACHES = {
     )
 }
 
+# Rate limits per client IP (scorer/limits.py, django-ratelimit), counted in the cache above:
+# shared by every app server with Redis, per process with local memory. Behind a reverse proxy
+# set OKEYCALC_CLIENT_IP_META to the META key holding the client's address (e.g. HTTP_X_REAL_IP).
+RATELIMIT_ENABLE = _env_flag("OKEYCALC_RATELIMIT", default=True)
+RATELIMIT_FAIL_OPEN = True  # a cache outage must not lock every table out
+RATELIMIT_IP_META_KEY = os.environ.get("OKEYCALC_CLIENT_IP_META") or None
+OKEYCALC_RATES = {
+    "table_create": "10/m",
+    "claim": "20/m",
+    "calculator": "120/m",
+    "tile_picker": "120/m",
+    "compare": "60/m",
+    "api_score": "120/m",
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -6,11 +6,13 @@ from django.views.decorators.http import require_safe
 
 from scorer.compare import hand_compare
 from scorer.examples import EXAMPLES, example_get
+from scorer.limits import limited
 from scorer.share import BadShareLink, share_load
 from scorer.views.calc_common import bad_link
 
 
 @require_safe
+@limited("compare")
 def compare(request: HttpRequest) -> HttpResponse:
     token, slug = request.GET.get("el"), request.GET.get("ornek")
     example = None

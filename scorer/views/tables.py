@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scorer import services
 from scorer.engine import HandResult, InvalidInput
 from scorer.forms import GameForm, HandForm
+from scorer.limits import limited
 from scorer.models import Game, Hand
 from scorer.numbers import parse_count
 from scorer.selectors import game_get
@@ -35,6 +36,7 @@ def board_url(game: Game) -> str:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limited("table_create", method="POST")
 def game_new(request: HtmxHttpRequest) -> HttpResponse:
     if request.method != "POST":
         return render(request, GAME_NEW, {"form": GameForm(initial=request.GET)})
@@ -76,6 +78,7 @@ def game_new_options(request: HtmxHttpRequest) -> HttpResponse:
 
 @never_cache
 @require_safe
+@limited("claim")
 def game_claim(request: HtmxHttpRequest, public_id: str, secret: str) -> HttpResponse:
     """The secret edit link: remember it on this device, then show the board."""
     game = game_get(public_id)
