@@ -26,6 +26,7 @@ from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
 from scorer.forms.common import CHOICE_LABELS
 from scorer.models import Game, Hand
+from scorer.rights import grant_watch
 from scorer.selectors import Board, HandRow
 from scorer.services import game_document
 from scorer.views.auth import can_edit
@@ -204,6 +205,8 @@ def _etag_of(request: HttpRequest, public_id: str) -> str | None:
 @vary_on_headers("HX-Request")
 def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     game = selectors.game_get(public_id)
+    if request.method == "GET" and not request.htmx:
+        grant_watch(request, game)  # "Masalarım" lists the tables this device watched
     context = board_context(request, game, editor=can_edit(request, game), etag=live_etag(request, game))
     return render(request, LIVE_PARTIAL if request.htmx else "scorer/board.html", context)
 
