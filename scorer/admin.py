@@ -2,7 +2,7 @@
 
 Nothing can be added or edited here (scores change only through the table's edit link, so that
 every change bumps the version the viewers follow); an operator can look, search, and delete an
-abusive or test table. Edit secrets are never shown (only their hash is stored anyway).
+abusive or test table. Nothing an edit link is made from is shown.
 """
 
 from django.contrib import admin
@@ -44,7 +44,7 @@ class GameAdmin(ReadOnlyAdmin):
     list_filter = ("ruleset", "created_at", "updated_at")
     search_fields = ("public_id", "players")
     date_hierarchy = "updated_at"
-    exclude = ("edit_secret_hash",)
+    exclude = ("edit_secret_hash", "link_key")  # what the edit link is made from stays out of sight
     inlines = [HandInline]
 
     @admin.display(description="players")

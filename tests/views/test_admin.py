@@ -50,7 +50,9 @@ def test_an_operator_lists_tables_and_hands_and_sees_no_secret(operator, table):
 
     assert tables.status_code == detail.status_code == 200
     assert table.public_id in tables.content.decode()
-    assert table.edit_secret_hash not in detail.content.decode()
+    html = detail.content.decode()
+    assert table.link_secret not in html
+    assert table.link_key not in html
     assert operator.get("/yonetim/scorer/hand/").status_code == 200
 
 
