@@ -14,7 +14,7 @@ from tests.live.fuzz import api_body, api_problems, form_post, form_problems
 
 pytestmark = pytest.mark.django_db
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @FUZZ
