@@ -20,7 +20,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
-.PHONY: help run test lint check-python install static messages migrate chromium test-postgres bench bench-instructions clean
+.PHONY: help run test lint check-python install static messages migrate chromium test-postgres bench bench-instructions bench-web clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite)"
@@ -28,6 +28,7 @@ help:
 	@echo "make test-postgres  the same suite against DATABASE_URL (PostgreSQL)"
 	@echo "make bench          scoring-engine benchmark (wall time)"
 	@echo "make bench-instructions  the same, counted in instructions under valgrind"
+	@echo "make bench-web      pages vs a minimal view under gunicorn (needs wrk), bytes on the wire"
 
 check-python:
 	@if [ -z "$(PYTHON_FOUND)" ]; then \
@@ -90,6 +91,10 @@ bench: install
 
 bench-instructions: install
 	$(PY) bench/instructions.py
+
+# Web benchmark: starts its own gunicorn on 127.0.0.1:8160 (BENCH_WEB_ARGS="--rounds 5 ...").
+bench-web: install static
+	$(PY) bench/web.py $(BENCH_WEB_ARGS)
 
 clean:
 	rm -rf $(VENV) $(STAMPS) node_modules static/vendor staticfiles .pytest_cache .ruff_cache
