@@ -38,7 +38,7 @@ from urllib.parse import urlencode, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 HANDS = 11
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
+NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]  # as bench/web_table.py names them
 
 
 # --- the server --------------------------------------------------------------------------------
@@ -66,36 +66,8 @@ def manage(env: dict, *command: str) -> None:
 
 def make_table(env: dict) -> tuple[str, str]:
     """A LOCA 101 table of four with 11 valid generated hands; returns (public id, edit secret)."""
-    code = """
-import json, random, sys
-import django
-django.setup()
-sys.path.insert(0, "bench")
-from handgen import random_hand
-from scorer import services
-from scorer.engine import InvalidInput
-rng = random.Random(12)
-names = %r
-hands = [h for h in (random_hand(rng) for _ in range(3000))
-         if h["ruleset"] == "loca" and len(h["players"]) == 4 and not h["options"].get("partners")]
-options = hands[0]["options"]
-game, secret = services.game_create(ruleset="loca", options=options, players=names, hands_planned=%d)
-saved = 0
-for hand in hands:
-    if saved == %d:
-        break
-    if hand["options"] != options:
-        continue
-    players = [dict(p, name=n) for p, n in zip(hand["players"], names)]
-    try:
-        services.hand_record(game=game, data={"players": players})
-    except InvalidInput:
-        continue
-    saved += 1
-assert saved == %d, saved
-print(json.dumps([game.public_id, secret]))
-""" % (NAMES, HANDS + 1, HANDS, HANDS)
-    out = subprocess.run([PYTHON, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+    command = [PYTHON, str(ROOT / "bench" / "web_table.py"), str(HANDS)]
+    out = subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
     public_id, secret = json.loads(out.stdout.strip().splitlines()[-1])
     return public_id, secret
 
@@ -210,7 +182,11 @@ def wrk_script(tmp: Path, name: str, method: str, body: bytes | None) -> Path:
     lines = [f'wrk.method = "{method}"']
     if body is not None:
         (tmp / f"{name}.body").write_bytes(body)
-        lines += [f'local f = io.open("{tmp / (name + ".body")}", "rb")', "wrk.body = f:read('*a')", "f:close()"]
+        lines += [
+            f'local f = io.open("{tmp / (name + ".body")}", "rb")',
+            "wrk.body = f:read('*a')",
+            "f:close()",
+        ]
     script.write_text("\n".join(lines) + "\n")
     return script
 
@@ -305,12 +281,19 @@ def endpoints_for(client: Client, public_id: str, secret: str, encoding: str):
     live = f"/masa/{public_id}/canli/"
     etag = client.request("GET", live, headers=plain).headers.get("etag", "")
     api_body = json.dumps(
-        {"ruleset": "loca", "players": [{"name": n, **({"opened": "sets", "finished": True} if not i else {})}
-                                        for i, n in enumerate(NAMES)]}
+        {
+            "ruleset": "loca",
+            "players": [
+                {"name": n, **({"opened": "sets", "finished": True} if not i else {})}
+                for i, n in enumerate(NAMES)
+            ],
+        }
     ).encode()
     floors = {
         "GET": Endpoint("floor", "/bench-floor/", "GET", None, headers=plain),
-        "POST": Endpoint("floor POST", "/bench-floor/post/", "POST", None, method="POST", headers=form, body=body),
+        "POST": Endpoint(
+            "floor POST", "/bench-floor/post/", "POST", None, method="POST", headers=form, body=body
+        ),
     }
     rows = [
         Endpoint("hand entry page (editor)", f"/masa/{public_id}/el/yeni/", "GET", 1 / 15, headers=editor),
@@ -318,13 +301,23 @@ def endpoints_for(client: Client, public_id: str, secret: str, encoding: str):
         Endpoint("board, 11 hands (viewer)", f"/masa/{public_id}/", "GET", 1 / 5, headers=plain),
         Endpoint("live poll 200 (from cache)", live, "GET", 1 / 3, headers=plain),
         Endpoint(
-            "live preview POST (htmx)", f"/masa/{public_id}/el/onizleme/", "POST", 1 / 4,
-            method="POST", headers={**form, "HX-Request": "true"}, body=body,
+            "live preview POST (htmx)",
+            f"/masa/{public_id}/el/onizleme/",
+            "POST",
+            1 / 4,
+            method="POST",
+            headers={**form, "HX-Request": "true"},
+            body=body,
         ),
         Endpoint("live poll 304", live, "GET", None, headers={**plain, "If-None-Match": etag}, status=304),
         Endpoint(
-            "POST /api/v1/score", "/api/v1/score", "POST", None, method="POST",
-            headers={**form, "Content-Type": "application/json"}, body=api_body,
+            "POST /api/v1/score",
+            "/api/v1/score",
+            "POST",
+            None,
+            method="POST",
+            headers={**form, "Content-Type": "application/json"},
+            body=api_body,
         ),
     ]
     return rows, floors
@@ -356,10 +349,16 @@ def pages_for(public_id: str) -> list[tuple[str, str, bool]]:
 
 def print_report(args, rows: list[Endpoint], results: dict, loads: list) -> bool:
     met = True
-    print(f"\nthroughput vs a minimal view on the same server: gunicorn {args.workers} sync workers, DEBUG off,")
-    print(f"manifest static; wrk 1 thread {args.connections} connections, {args.rounds} rounds × {args.seconds} s,")
-    print(f"Accept-Encoding: {args.encoding or '(none)'}; ratio = median of per-round rps(endpoint)/rps(floor)\n")
-    print(f"| endpoint | floor | ratio | goal | p50 | endpoint rps |")
+    print(
+        f"\nthroughput vs a minimal view on the same server: gunicorn {args.workers} sync workers, DEBUG off,"
+    )
+    print(
+        f"manifest static; wrk 1 thread {args.connections} connections, {args.rounds} rounds × {args.seconds} s,"
+    )
+    print(
+        f"Accept-Encoding: {args.encoding or '(none)'}; ratio = median of per-round rps(endpoint)/rps(floor)\n"
+    )
+    print("| endpoint | floor | ratio | goal | p50 | endpoint rps |")
     print("|---|---|---|---|---|---|")
     for e in rows:
         r = results[e.name]
@@ -374,7 +373,9 @@ def print_report(args, rows: list[Endpoint], results: dict, loads: list) -> bool
         )
         if r["bad"]:
             print(f"  ({r['bad']} responses were not 2xx/3xx)")
-    print(f"\nfirst load, bytes as served (Accept-Encoding: {args.encoding}): HTML + its CSS and JS; goal ≤ 60 KB\n")
+    print(
+        f"\nfirst load, bytes as served (Accept-Encoding: {args.encoding}): HTML + its CSS and JS; goal ≤ 60 KB\n"
+    )
     print("| page | HTML raw | HTML served | encoding | CSS+JS served | first load | goal |")
     print("|---|---|---|---|---|---|---|")
     for name, html, assets, raw, encoding, problems in loads:
