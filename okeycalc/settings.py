@@ -39,6 +39,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Brotli/gzip for HTML and JSON, never for a response carrying an edit secret (BREACH).
+    "scorer.compress.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scorer.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -1,0 +1,137 @@
+"""Compressed HTML, JSON and text on the way out: brotli or gzip, as the client asks.
+
+Static files are not compressed here: WhiteNoise serves its pre-compressed ``.br``/``.gz``
+copies (made by collectstatic) before a request reaches this middleware.
+
+BREACH. Compressing a response that reflects what an attacker sends next to a secret lets the
+attacker guess the secret from the compressed length. okeycalc's pages carry two kinds:
+- Django's CSRF token: Django masks it with a fresh random mask every time it is rendered
+  (``get_token``), so its bytes differ on every response and the length reveals nothing;
+  the cookie itself never appears in a body. Pages with forms are compressed.
+- A table's edit secret (the edit link ``/masa/<id>/anahtar/<secret>/``, shown to the editor
+  in the share panel and in the "table is open" message): a response that contains an edit
+  link, or any edit secret held in this session, is sent uncompressed. Only such a page, only to
+  the editor; viewers' boards never carry it. A view may also set ``response.breach_sensitive``.
+
+Responses that many viewers share (the viewer's live board) may name a cache key in
+``response.compressed_cache_key``: the compressed bytes are kept in Django's cache under it, so
+a poll served from cache does not compress again. The key must name everything the body
+depends on (the view builds it from the table version, language and role).
+"""
+
+import gzip
+import re
+
+import brotli
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
+
+from scorer.views.auth import SESSION_KEY
+
+COMPRESSIBLE = ("text/html", "application/json", "text/plain", "text/csv", "image/svg+xml", "text/css")
+MIN_SIZE = 200  # below this the headers cost more than compression saves
+BROTLI_QUALITY = 5  # dynamic pages: most of quality 11's gain at a small fraction of its time
+GZIP_LEVEL = 6
+CACHE_SECONDS = 60 * 60
+EDIT_LINK = b"/anahtar/"  # the path segment of an edit link (scorer.urls: game_claim)
+ENCODING_PART = re.compile(r"\s*([A-Za-z0-9*-]+)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*")
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The codings an Accept-Encoding header allows (``q=0`` excludes one)."""
+    accepted = set()
+    for part in header.split(","):
+        match = ENCODING_PART.fullmatch(part)
+        if not match:
+            continue
+        try:
+            quality = float(match.group(2)) if match.group(2) else 1.0
+        except ValueError:
+            continue
+        if quality > 0:
+            accepted.add(match.group(1).lower())
+    return accepted
+
+
+def choose_encoding(header: str) -> str | None:
+    accepted = accepted_encodings(header)
+    if "br" in accepted:
+        return "br"
+    if "gzip" in accepted or "*" in accepted:
+        return "gzip"
+    return None
+
+
+def compress(body: bytes, encoding: str) -> bytes:
+    if encoding == "br":
+        return brotli.compress(body, quality=BROTLI_QUALITY)
+    return gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
+
+
+def session_secrets(request: HttpRequest) -> list[bytes]:
+    """The edit secrets this session holds (scorer.views.auth keeps them in the session)."""
+    session = getattr(request, "session", None)
+    if session is None or SESSION_KEY not in session:  # no session read, no cookie set
+        return []
+    stored = session.get(SESSION_KEY)
+    values = stored.values() if isinstance(stored, dict) else ()
+    return [value.encode() for value in values if isinstance(value, str) and value]
+
+
+def carries_secret(request: HttpRequest, response: HttpResponse) -> bool:
+    """Whether the body holds an edit link or secret (then it must not be compressed: BREACH)."""
+    if getattr(response, "breach_sensitive", False):
+        return True
+    body = response.content
+    return EDIT_LINK in body or any(secret in body for secret in session_secrets(request))
+
+
+def compressible(response: HttpResponse) -> bool:
+    if response.streaming or response.has_header("Content-Encoding"):
+        return False
+    content_type = response.get("Content-Type", "").split(";", 1)[0].strip().lower()
+    return content_type in COMPRESSIBLE and len(response.content) >= MIN_SIZE
+
+
+def weak_etag(response: HttpResponse) -> None:
+    """A compressed body is not byte-identical to the uncompressed one: its ETag becomes weak."""
+    etag = response.get("ETag")
+    if etag and etag.startswith('"'):
+        response.headers["ETag"] = "W/" + etag
+
+
+def compressed_body(response: HttpResponse, encoding: str) -> bytes:
+    key = getattr(response, "compressed_cache_key", None)
+    if not key:
+        return compress(response.content, encoding)
+    key = f"{key}:{encoding}"
+    body = cache.get(key)
+    if body is None:
+        body = compress(response.content, encoding)
+        cache.set(key, body, CACHE_SECONDS)
+    return body
+
+
+class CompressionMiddleware:
+    """Brotli or gzip for dynamic responses, never for one that carries an edit secret."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not compressible(response):
+            return response
+        patch_vary_headers(response, ("Accept-Encoding",))
+        encoding = choose_encoding(request.headers.get("Accept-Encoding", ""))
+        if encoding is None or carries_secret(request, response):
+            return response
+        body = compressed_body(response, encoding)
+        if len(body) >= len(response.content):
+            return response
+        response.content = body
+        response.headers["Content-Length"] = str(len(body))
+        response.headers["Content-Encoding"] = encoding
+        weak_etag(response)
+        return response

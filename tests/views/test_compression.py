@@ -1,0 +1,138 @@
+"""HTML and JSON go out compressed (brotli or gzip, as asked), never a page with an edit secret."""
+
+import gzip
+import re
+
+import brotli
+import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.signed_cookies import SessionStore
+from django.urls import reverse
+
+from scorer.compress import accepted_encodings, choose_encoding
+from scorer.services import game_create, hand_record
+from scorer.views.auth import SESSION_KEY
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
+BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+
+
+def new_game(hands: int = 2):
+    game, secret = game_create(ruleset="loca", options={}, players=NAMES, hands_planned=21)
+    for i in range(hands):
+        players = [{"opened": "none"} for _ in NAMES]
+        players[i % 4] = {"opened": "sets", "finished": True}
+        hand_record(game=game, data={"players": players})
+    return game, secret
+
+
+def decoded(response) -> bytes:
+    encoding = response.get("Content-Encoding")
+    if encoding == "br":
+        return brotli.decompress(response.content)
+    if encoding == "gzip":
+        return gzip.decompress(response.content)
+    return response.content
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("gzip, deflate, br, zstd", "br"),
+        ("br;q=1.0, gzip;q=0.8", "br"),
+        ("gzip", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+        ("*", "gzip"),
+        ("identity", None),
+        ("", None),
+        ("gzip;q=0", None),
+        ("br;q=nonsense, gzip", "gzip"),
+    ],
+)
+def test_encoding_follows_accept_encoding(header, expected):
+    assert choose_encoding(header) == expected
+
+
+def test_accepted_encodings_ignore_malformed_parts():
+    assert accepted_encodings("br;;q=1, ,gzip") == {"gzip"}
+
+
+@pytest.mark.parametrize(("accept", "encoding"), [("br, gzip", "br"), ("gzip", "gzip")])
+@pytest.mark.parametrize("path", ["/", "/hesap/", "/kurallar/loca/"])
+def test_pages_are_compressed_as_the_client_asks(client, path, accept, encoding):
+    plain = client.get(path)
+    response = client.get(path, headers={"Accept-Encoding": accept})
+
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == encoding
+    assert "Accept-Encoding" in response["Vary"]
+    assert int(response["Content-Length"]) == len(response.content) < len(plain.content) / 2
+    assert b"</html>" in decoded(response)
+
+
+def test_no_compression_without_accept_encoding(client):
+    response = client.get("/")
+    assert not response.has_header("Content-Encoding")
+    assert "Accept-Encoding" in response["Vary"]
+
+
+def test_json_api_answers_compressed(client):
+    response = client.get("/api/v1/rulesets", headers=BROWSER)
+    assert response["Content-Encoding"] == "br"
+    assert b"kerizim" in decoded(response)
+
+
+def test_viewer_board_and_live_poll_are_compressed(client):
+    game, _ = new_game()
+    for name in ("game_board", "board_live", "game_board"):
+        response = client.get(reverse(f"scorer:{name}", args=[game.public_id]), headers=BROWSER)
+        assert response["Content-Encoding"] == "br"
+        assert b'id="board-live"' in decoded(response)
+
+
+def test_compressed_live_poll_keeps_its_etag_weak_and_revalidates(client):
+    game, _ = new_game()
+    live = reverse("scorer:board_live", args=[game.public_id])
+
+    first = client.get(live, headers=BROWSER)
+    again = client.get(live, headers={**BROWSER, "If-None-Match": first["ETag"]})
+
+    assert first["ETag"].startswith('W/"')
+    assert again.status_code == 304
+
+
+def test_the_page_that_shows_a_new_tables_edit_link_is_not_compressed(client):
+    """BREACH: the edit secret must never sit in a compressed body next to reflected input."""
+    response = client.post(
+        "/masa/yeni/",
+        {"ruleset": "loca", "option_katlama": "none", "hands_planned": "11", "first_dealer": "1"}
+        | {f"player_{i}": name for i, name in enumerate(NAMES, start=1)},
+        headers=BROWSER,
+        follow=True,
+    )
+    assert not response.has_header("Content-Encoding")
+    assert re.search(r"/masa/[\w-]+/anahtar/[\w-]+/", response.content.decode())
+
+
+def test_any_page_carrying_a_secret_of_this_session_is_not_compressed(client, monkeypatch):
+    game, secret = new_game()
+    session = SessionStore()
+    session[SESSION_KEY] = {game.public_id: secret}
+    session.save()
+    client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
+    board = reverse("scorer:game_board", args=[game.public_id])
+
+    without = client.get(board, headers=BROWSER)
+    monkeypatch.setattr("scorer.views.board.board_url", lambda request, game: f"https://x/{secret}")
+    with_secret = client.get(board, headers=BROWSER)
+
+    assert without["Content-Encoding"] == "br"  # the editor's own board, no secret on it
+    assert secret in with_secret.content.decode()
+    assert not with_secret.has_header("Content-Encoding")
+
+
+def test_small_responses_are_not_compressed(client):
+    response = client.get("/healthz", headers=BROWSER)
+    assert not response.has_header("Content-Encoding")
