@@ -43,7 +43,23 @@ def random_hand(rng: random.Random) -> dict:
             player["remaining"] = {"points": rng.randint(0, 120), "okeys": okeys, "fake_okeys": fakes}
         add_extras(rng, ruleset, options, player)
         players.append(player)
+    drop_impossible_fouls(players)
     return {"ruleset": ruleset.id, "options": options, "players": players}
+
+
+def drop_impossible_fouls(players: list[dict]) -> None:
+    """SCORING_SPEC §2b: no işlek discard when nobody opened, no okey swap on a player who never opened."""
+    someone_opened = any(p["opened"] != "none" for p in players)
+    for player in players:
+        fouls = player.get("fouls")
+        if fouls is None:
+            continue
+        if not someone_opened:
+            fouls.pop("islek_discard", None)
+        if player["opened"] == "none":
+            fouls.pop("okey_swapped", None)
+        if not fouls:
+            del player["fouls"]
 
 
 def add_extras(rng: random.Random, ruleset, options: dict, player: dict) -> None:

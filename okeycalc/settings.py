@@ -74,6 +74,21 @@ DATABASES = {
         conn_max_age=int(os.environ.get("OKEYCALC_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"].get("ENGINE") == "django.db.backends.sqlite3":
+    # Concurrent writers (two phones, a double tap, several app workers): every transaction takes
+    # the write lock when it starts (IMMEDIATE), so a reader never has to upgrade and fail with
+    # "database is locked"; a writer waits up to ``timeout`` seconds for the lock. WAL lets the
+    # viewers read while a hand is written. PostgreSQL keeps its row locks (select_for_update).
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": float(os.environ.get("OKEYCALC_SQLITE_TIMEOUT", "20")),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
+    # Tests use a file, not the default in-memory shared-cache database, whose locking differs
+    # (SQLITE_LOCKED at once, busy timeout ignored): the concurrency tests see the real thing.
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.environ.get("OKEYCALC_TEST_SQLITE", str(BASE_DIR / ".test-db.sqlite3"))
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"

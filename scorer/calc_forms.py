@@ -11,8 +11,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine import RuleSet, all_rulesets, get_ruleset
+from scorer.engine.names import clean_name, name_key
 from scorer.engine.parse import MAX_NAME
 from scorer.forms import CHOICE_LABELS, style_widgets
+from scorer.numbers import parse_count
 
 DEFAULT_RULESET = "loca"
 MAX_PLAYERS = 4
@@ -79,10 +81,10 @@ class CalcSetupForm(forms.Form):
         count = cleaned.get("players") or MAX_PLAYERS
         seen: set[str] = set()
         for i in range(count):
-            name = (cleaned.get(f"name_{i}") or "").strip() or default_name(i)
-            if name.casefold() in seen:
+            name = clean_name(cleaned.get(f"name_{i}") or "") or default_name(i)
+            if name_key(name) in seen:
                 self.add_error(f"name_{i}", _("Two players cannot have the same name."))
-            seen.add(name.casefold())
+            seen.add(name_key(name))
         return cleaned
 
     def setup(self) -> tuple[RuleSet, dict, list[str]]:
@@ -106,7 +108,7 @@ class CalcSetupForm(forms.Form):
         }
 
     def _names(self, values: Mapping) -> list[str]:
-        count = int(values.get("players") or MAX_PLAYERS)
+        count = parse_count(values.get("players"), low=2, high=MAX_PLAYERS, default=MAX_PLAYERS)
         if values.get("opt_partners"):
             count = MAX_PLAYERS
         return [(str(values.get(f"name_{i}") or "").strip() or default_name(i)) for i in range(count)]

@@ -172,17 +172,19 @@ EXAMPLES: tuple[Example, ...] = (
     ),
     Example(
         slug="cezali-cift-okey",
-        title_tr="Cezalı: çiftle ve okey atarak, ×8",
-        title_en="Cezalı: pairs and okey discard, ×8",
+        title_tr="Cezalı: çiftle ve okey atarak, ×4",
+        title_en="Cezalı: pairs and okey discard, ×4",
         story_tr=(
-            "Ayşe ilk açılışında 7 çift indirdi ve okeyi atarak bitirdi: −808 ve 7 çift ödülü −101. "
-            "Rakiplerin el tabanı ×8 olur; hiç açamayan Deniz 1616 yazar. Çiftle açan Cem'de yine yalnız "
-            "büyük çarpan, ×8, uygulanır."
+            "Ayşe ilk açılışında 7 çift indirdi ve okeyi atarak bitirdi: klasik tablodan −808 ve 7 çift "
+            "ödülü −101. Cezalı'da bitiş çarpanları üst üste binmez: rakiplerin el tabanı her okeyli "
+            "bitişte olduğu gibi ×4 olur (Yorum D5); hiç açamayan Deniz 808 yazar. Çiftle açan Cem'de "
+            "yalnız büyük çarpan, ×4, uygulanır."
         ),
         story_en=(
-            "Ayşe laid down 7 pairs in her first opening and finished by discarding the okey: −808 and the "
-            "7-pair reward of −101. Opponents' hand bases are ×8; Deniz, who never opened, writes 1616. For "
-            "Cem, who opened with pairs, again only the larger multiplier, ×8, applies."
+            "Ayşe laid down 7 pairs in her first opening and finished by discarding the okey: −808 from the "
+            "classic table and the 7-pair reward of −101. Cezalı never stacks finish multipliers: opponents' "
+            "hand bases are ×4 as on any okey finish (note D5); Deniz, who never opened, writes 808. For "
+            "Cem, who opened with pairs, only the larger multiplier, ×4, applies."
         ),
         hand={
             "ruleset": "loca-cezali",

@@ -55,6 +55,9 @@ class Hand(models.Model):
     deleted_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
+    version = models.PositiveIntegerField(
+        default=1, help_text="Bumped on every correction; a correction based on an older one is refused."
+    )
 
     objects = HandQuerySet.as_manager()
 

@@ -7,18 +7,24 @@ import secrets
 from collections.abc import Mapping
 
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import Count, F, JSONField, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scorer.engine import HandResult, InvalidInput, get_ruleset, score_game, score_hand, score_input
 from scorer.engine.errors import FieldError
+from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
+from scorer.jsontext import lone_surrogate_path
 from scorer.models import Game, Hand, hash_secret
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
 MSG_NESTED = gettext_noop("Input is nested too deeply.")
+MSG_SURROGATE = gettext_noop(
+    "Holds an invalid character (a lone UTF-16 surrogate such as \\ud800); send valid Unicode text."
+)
 
 
 def is_game(data: object) -> bool:
@@ -28,6 +34,9 @@ def is_game(data: object) -> bool:
 
 def score_document(data: object) -> tuple[bool, dict]:
     """Score a hand or a game document: ``(True, result)`` or ``(False, {"errors": [...]})``."""
+    bad = lone_surrogate_path(data)
+    if bad is not None:
+        return False, InvalidInput([FieldError(bad, _(MSG_SURROGATE))]).to_dict()
     try:
         result = score_game(data) if is_game(data) else score_hand(data)
     except InvalidInput as exc:
@@ -68,7 +77,7 @@ def game_create(
     game = Game.objects.create(
         ruleset=ruleset,
         options=get_ruleset(ruleset).normalize_options(options),
-        players=[name.strip() for name in players],
+        players=[clean_name(name) for name in players],
         hands_planned=hands_planned,
         first_dealer=first_dealer,
         edit_secret_hash=hash_secret(secret),
@@ -89,9 +98,89 @@ def hand_validate(*, game: Game, data: object) -> dict:
     return {key: value for key, value in data.items() if key in ("players", "indicator")}
 
 
+class HandsChanged(Exception):
+    """The table's hands changed since the form was shown: another device saved a different hand."""
+
+    def __init__(self, hands: int) -> None:
+        super().__init__(hands)
+        self.hands = hands
+        """How many hands the table has now."""
+
+
+class StaleHand(Exception):
+    """A correction based on an older version of the hand: somebody else corrected it meanwhile."""
+
+    def __init__(self, current: Hand) -> None:
+        super().__init__(current.version)
+        self.current = current
+        """The hand as it is stored now (the other change)."""
+
+
+class HandAlreadySaved(Exception):
+    """The same hand was just saved (a double tap, a repeated post): nothing new is stored."""
+
+    def __init__(self, hand: Hand, number: int) -> None:
+        super().__init__(number)
+        self.hand = hand
+        self.number = number
+        """Its number on the board (live hands count 1, 2, …)."""
+
+
 def _touch(game: Game) -> None:
+    """Bump the table's version (the viewers' ETag): one UPDATE … RETURNING, no re-read."""
+    game.version = F("version") + 1
+    game.updated_at = timezone.now()
+    game.save(update_fields=["version", "updated_at"])
+
+
+def _lock(game: Game) -> None:
+    """Bump the table's version, which locks its row until the transaction ends.
+
+    PostgreSQL: other writers of this table wait at this UPDATE. SQLite: the IMMEDIATE
+    transaction already holds the database's write lock. Rolled back with everything else if
+    the hand is not stored after all.
+    """
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
-    game.refresh_from_db(fields=["version", "updated_at"])
+
+
+def _hand_stats(game: Game) -> Game:
+    """What a new hand depends on, read in one statement AFTER the lock: a statement that waited
+    for the lock would see the hands as they were before it waited (PostgreSQL read committed)."""
+    hands = Hand.objects.filter(game=OuterRef("pk"))
+    live = hands.filter(deleted_at__isnull=True)
+    return (
+        Game.objects.only("pk", "version", "updated_at")
+        .annotate(
+            live_count=Coalesce(Subquery(live.values("game").annotate(n=Count("pk")).values("n")), 0),
+            last_position=Coalesce(Subquery(hands.order_by("-position").values("position")[:1]), 0),
+            last_live_pk=Subquery(live.order_by("-position").values("pk")[:1]),
+            last_live_data=Subquery(live.order_by("-position").values("data")[:1], output_field=JSONField()),
+        )
+        .get(pk=game.pk)
+    )
+
+
+@transaction.atomic
+def hand_record(*, game: Game, data: object, hands_before: int | None = None) -> Hand:
+    """Store a new hand, at most once: ``hands_before`` is how many hands the form saw.
+
+    The check runs under the table's lock, so of N identical simultaneous posts one stores the
+    hand and the others raise :class:`HandAlreadySaved`; a different hand saved meanwhile raises
+    :class:`HandsChanged` instead of being doubled or silently following it.
+    """
+    stored = hand_validate(game=game, data=data)
+    _lock(game)
+    stats = _hand_stats(game)
+    live = stats.live_count
+    if hands_before is not None and hands_before != live:
+        if hands_before == live - 1 and stats.last_live_data == stored:
+            raise HandAlreadySaved(Hand.objects.get(pk=stats.last_live_pk), live)
+        raise HandsChanged(live)
+    if live >= game.hands_planned:
+        raise InvalidInput([FieldError("", _(MSG_GAME_COMPLETE))])
+    hand = Hand.objects.create(game=game, position=stats.last_position + 1, data=stored)
+    game.version, game.updated_at = stats.version, stats.updated_at  # current without a re-read
+    return hand
 
 
 def _ensure_room(game: Game) -> None:
@@ -100,22 +189,18 @@ def _ensure_room(game: Game) -> None:
 
 
 @transaction.atomic
-def hand_record(*, game: Game, data: object) -> Hand:
-    Game.objects.select_for_update().filter(pk=game.pk).first()  # one writer per table at a time
-    stored = hand_validate(game=game, data=data)
-    _ensure_room(game)
-    last = game.hands.aggregate(last=Max("position"))["last"] or 0
-    hand = Hand.objects.create(game=game, position=last + 1, data=stored)
-    _touch(game)
-    return hand
-
-
-@transaction.atomic
-def hand_update(*, hand: Hand, data: object) -> Hand:
+def hand_update(*, hand: Hand, data: object, version: int | None = None) -> Hand:
+    """Correct a hand. With ``version`` (what the form was based on) a correction made meanwhile
+    by somebody else is never overwritten: :class:`StaleHand` carries the stored hand."""
     stored = hand_validate(game=hand.game, data=data)
-    hand.data = stored
-    hand.updated_at = timezone.now()
-    hand.save(update_fields=["data", "updated_at"])
+    rows = Hand.objects.live().filter(pk=hand.pk)
+    if version is not None:
+        rows = rows.filter(version=version)
+    now = timezone.now()
+    if not rows.update(data=stored, updated_at=now, version=F("version") + 1):
+        raise StaleHand(Hand.objects.get(pk=hand.pk))
+    hand.data, hand.updated_at = stored, now
+    hand.version = (version if version is not None else hand.version) + 1
     _touch(hand.game)
     return hand
 

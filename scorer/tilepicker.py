@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from scorer.engine import FieldError, HandResult, InvalidInput, all_rulesets, parse_hand, score_input
 from scorer.engine.inputs import HandInput
 from scorer.engine.tiles import COLOURS, COPIES, FAKE, OKEY, Tile, okey_of, parse_tile
+from scorer.numbers import parse_count
 
 NUMBERS = range(1, 14)
 NUMBERED = tuple(f"{colour}-{n}" for colour in COLOURS for n in NUMBERS)
@@ -90,9 +91,9 @@ def apply_op(picker: Picker, op: str) -> str:
     """Apply ``add:i:tile``, ``remove:i:tile`` or ``player:i``; returns a message ('' if none)."""
     kind, _sep, rest = op.partition(":")
     index, _sep, tile = rest.partition(":")
-    if not index.isdigit() or int(index) >= len(picker.names):
+    i = parse_count(index, high=len(picker.names) - 1)
+    if i is None:
         return ""
-    i = int(index)
     if kind == "player":
         picker.active = i
         return ""
@@ -190,5 +191,4 @@ def picker_from_data(data: Mapping) -> tuple[Picker, dict[str, list[str]], dict[
 
 
 def _int(value: object, low: int, high: int, default: int) -> int:
-    text = str(value or "")
-    return int(text) if text.isdigit() and low <= int(text) <= high else default
+    return parse_count(value, low=low, high=high, default=default)

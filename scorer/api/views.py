@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from scorer.api.body import BodyTooLarge, LengthRequired, read_body
 from scorer.engine.describe import describe_rulesets
 from scorer.services import score_document
 
@@ -25,13 +26,13 @@ def error_response(status: int, message: str, path: str = "") -> JsonResponse:
 def score(request: HttpRequest) -> JsonResponse:
     if request.content_type != "application/json":
         return error_response(415, _("Send the hand or game as JSON (Content-Type: application/json)."))
-    length = request.headers.get("Content-Length", "")
     limit = settings.OKEYCALC_API_MAX_BODY
-    if length.isdigit() and int(length) > limit:
+    try:
+        body = read_body(request, limit)
+    except BodyTooLarge:
         return error_response(413, _("The body is larger than %(limit)d bytes.") % {"limit": limit})
-    body = request.read(limit + 1)
-    if len(body) > limit:
-        return error_response(413, _("The body is larger than %(limit)d bytes.") % {"limit": limit})
+    except LengthRequired:
+        return error_response(411, _("Send the body with a Content-Length header."))
     try:
         data = json.loads(body)
     except (ValueError, RecursionError) as exc:

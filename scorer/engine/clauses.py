@@ -168,20 +168,28 @@ DECISIONS: dict[str, Decision] = {
         _d(
             "D5",
             "LOCA Cezalı'da hem çiftle hem okey atarak bitişte bitiren, klasik tablodaki gibi −808 yazar; "
-            "rakiplerin el tabanı ×8 olur. Bu, kaynaktaki kalıbı izler: çarpan, bitiş puanının 101'e "
-            "bölümüdür (−202 ×2, −404 ×4).",
+            "rakiplerin el tabanı ×4 olur, ×8 değil. Kaynak hiç açamayan rakibin okeyli bitişte 808 "
+            "ödediğini söyler ve Cezalı'da bitiş çarpanları üst üste binmez: okeyle elden bitiş −404 ve "
+            "×4'tür, çiftin ×2'si de bitiş çarpanıyla çarpılmaz. Hiç açamayan rakip 808 öder (1616 değil).",
             "LOCA Cezalı, pairs plus okey-discard finish: the finisher writes −808 as in the classic table, "
-            "and opponents' hand bases are ×8, following the source's pattern multiplier = |finish score| / "
-            "101 (−202 ×2, −404 ×4).",
+            "but the opponents' hand bases are ×4, not ×8. The source says a never-opened opponent pays 808 "
+            "on an okey finish, and Cezalı never stacks finish multipliers: okey plus elden is −404 and ×4, "
+            "and the pairs ×2 is not multiplied by the finish multiplier. A never-opened opponent pays 808 "
+            "(not 1616).",
+            "Yukarıdaki klasik kuralların tamamı geçerlidir",
             "Hem çiftle hem okey atarak bitiş −808",
-            "Okey atarak bitiş: bitiren −404, rakiplerin el tabanı ×4.",
+            "Hiç açamayan rakibin tabanı 202'dir ve aynı çarpanla büyür: elden bitişte 404, okeyli bitişte 808.",
+            "9 çift + 1 seri ile bitiş, okeyle elden bitişin eşdeğeridir: −404 ve ×4.",
+            "Çiftle açıp bitirememenin ×2'si bitiş çarpanıyla ÇARPILMAZ; ikisinden yalnız BÜYÜK olan uygulanır.",
         ),
         _d(
             "D6",
-            "Cezalı 101 Eşli'de hem çiftle hem okey atarak bitişte karşı takım en yüksek sabit tabanı, "
-            "1600'ü öder: bu bitiş okeyle elden bitişten de değerlidir.",
-            "Cezalı 101 Eşli: on a pairs plus okey-discard finish the opposing team pays the top fixed base, "
-            "1600, since this finish outranks an okey elden finish.",
+            "Cezalı 101 Eşli'de hem çiftle hem okey atarak bitiş bir okeyli bitiştir: elden değilse karşı "
+            "takım “okeyle normal bitiş” gibi 808, elden ise “okey ile elden bitiş” gibi 1600 öder.",
+            "Cezalı 101 with partners: a pairs plus okey-discard finish is an okey finish. Without elden the "
+            "opposing team pays 808, like a “normal finish with the okey”; with elden it pays 1600, like an "
+            "“okey elden finish”.",
+            "Elden bitiş, 151+ elden bitiş ve okeyle normal bitiş: 808",
             "Okey ile ELDEN bitiş (9 çift + 1 seri dâhil): 1600",
         ),
         _d(

@@ -4,6 +4,7 @@ from collections.abc import Mapping
 
 from .errors import ErrorList
 from .i18n import _
+from .names import clean_name
 from .parse import (
     _parse_hand,
     check_name,
@@ -66,7 +67,7 @@ def parse_names(raw: object, partners: bool, errors: ErrorList) -> list[str]:
     valid = [check_name(name, path, errors) for name, path in zip(raw, paths, strict=True)]
     if not all(valid):
         return []
-    names = [name.strip() for name in raw]
+    names = [clean_name(name) for name in raw]
     check_unique_names(names, paths, errors)
     return names
 

@@ -22,6 +22,7 @@ from .inputs import (
     Remaining,
     record,
 )
+from .names import clean_name, name_key
 from .rulesets import RuleSet, get_ruleset
 from .tiles import COPIES, MAX_TILES, copy_key, is_tile_name, okey_of, parse_tile, value_tiles
 
@@ -58,9 +59,9 @@ def unknown_fields(data: Mapping, allowed: frozenset[str], path: str, errors: Er
 
 def name_problem(name: object) -> str | None:
     """What is wrong with a player's name, or None."""
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or not clean_name(name):
         return _("A name cannot be empty.")
-    if len(name.strip()) > MAX_NAME:
+    if len(clean_name(name)) > MAX_NAME:
         return _("A name can be at most 30 characters.")
     return None
 
@@ -75,7 +76,7 @@ def check_name(name: object, path: str, errors: ErrorList) -> bool:
 def check_unique_names(names: list[str], paths: list[str], errors: ErrorList) -> None:
     seen: set[str] = set()
     for name, path in zip(names, paths, strict=True):
-        key = name.strip().casefold()
+        key = name_key(name)
         if key in seen:
             errors.add(path, _("Two players cannot have the same name."))
         seen.add(key)
@@ -162,12 +163,12 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
         unknown_fields(raw, PLAYER_KEYS, path, errors)
     name = raw.get("name")
     if game_name is not None:
-        if name is not None and name != game_name:
+        if name is not None and (not isinstance(name, str) or clean_name(name) != clean_name(game_name)):
             errors.add(f"{path}.name", _("The players must be in the game's order."))
         name = game_name
     elif name is None:
         name = _("Player {n}").format(n=index + 1)
-    elif isinstance(name, str) and 0 < len(stripped := name.strip()) <= MAX_NAME:
+    elif isinstance(name, str) and 0 < len(stripped := clean_name(name)) <= MAX_NAME:
         name = stripped
     else:
         errors.add(f"{path}.name", name_problem(name))
@@ -361,7 +362,7 @@ def check_hand(players, prefix: str, names_given: bool, errors: ErrorList) -> No
     for (key, label), total in zip(OKEY_KINDS, (okeys, fake_okeys), strict=True):
         if total > COPIES:
             check_okey_count(players, key, label, prefix, errors)
-    if names_given and len({p.name.casefold() for p in players}) < len(players):
+    if names_given and len({name_key(p.name) for p in players}) < len(players):
         paths = [f"{prefix}players[{i}].name" for i in range(len(players))]
         check_unique_names([p.name for p in players], paths, errors)
 

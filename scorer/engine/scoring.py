@@ -8,11 +8,12 @@ from dataclasses import dataclass
 
 from .codes import LineCode as C
 from .i18n import _, gettext_noop
-from .inputs import HandInput, Opened, PlayerInput, record
+from .inputs import NOTHING_LEFT, HandInput, Opened, PlayerInput, record
 from .results import HandResult, Line, PlayerResult, TeamResult
 from .rulesets import RuleSet, get_ruleset
 from .rulesets.base import FinishRow
 from .thresholds import threshold_warnings
+from .tiles import okey_of, parse_tile
 
 NOT_OPENED_BASE = 202
 OKEY_COST = 101
@@ -106,14 +107,17 @@ def make_context(hand: HandInput, ruleset: RuleSet) -> Context:
 def player_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
     rules = ctx.ruleset.rules
     if ctx.outcome == "draw":
-        lines = [ctx.line(C.DRAW, 0, _("Draw: nobody opened"), _("table entry refunded"), rules.deck_out)]
+        detail = _("table entry refunded") + unscored_note(player.remaining)
+        lines = [ctx.line(C.DRAW, 0, _("Draw: nobody opened"), detail, rules.deck_out)]
     elif index == ctx.finisher:
         lines = finish_lines(ctx, player)
     elif ctx.is_finisher_partner(index):
-        lines = [ctx.line(C.PARTNER_EXEMPT, 0, _("Partner finished: no hand base"), "", rules.partners)]
+        label = _("Partner finished: no hand base")
+        lines = [ctx.line(C.PARTNER_EXEMPT, 0, label, unscored_note(player.remaining)[2:], rules.partners)]
     elif ctx.is_fixed_opponent(index):
         label = _("Hand base replaced by the team's fixed base")
-        lines = [ctx.line(C.INFO, 0, label, str(ctx.team_fixed), ctx.ruleset.rules.partners)]
+        detail = str(ctx.team_fixed) + unscored_note(player.remaining)
+        lines = [ctx.line(C.INFO, 0, label, detail, ctx.ruleset.rules.partners)]
     else:
         lines = base_lines(ctx, player)
     if player.first_opening is not None:  # rewards are for the size of a first opening
@@ -121,6 +125,36 @@ def player_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
     if player.fouls:
         lines += foul_lines(ctx, index, player)
     return lines
+
+
+def left_in_hand(points: int, okeys: int, fakes: int) -> str:
+    """What was typed as left in hand, in words: "25 + okey × 1 + fake okey × 1" ("" for nothing)."""
+    parts = [str(points)] if points else []
+    if okeys:
+        parts.append(f"{_(TILE_WORDS['okey'])} × {okeys}")
+    if fakes:
+        parts.append(f"{_(TILE_WORDS['fake'])} × {fakes}")
+    return " + ".join(parts)
+
+
+def unscored_note(remaining) -> str:
+    """The "; left in hand, not counted: 25" ending for the 0-point line of a player whose tiles never count."""
+    what = left_in_hand(*remaining[:3]) if remaining is not NOTHING_LEFT else ""
+    return "; " + _("left in hand, not counted: {what}").format(what=what) if what else ""
+
+
+def unscored_remaining_lines(ctx: Context, player: PlayerInput) -> list[Line]:
+    """SCORING_SPEC §2b: a 0-point info line for what was typed for a player who never opened."""
+    points, okeys, fakes, tiles = player.remaining
+    if ctx.ruleset.okeys_for_non_openers:
+        okeys = 0  # GkOkay charges these (D8): they have their own line
+    what = left_in_hand(points, okeys, fakes)
+    if not what:
+        return []
+    label = _("Left in hand, not counted: {what} (a player who never opened pays the fixed 202)")
+    detail = tiles_detail(ctx, player.remaining) if tiles else ""
+    rule = ctx.ruleset.rules.not_opened_tiles or ctx.ruleset.rules.not_opened
+    return [ctx.line(C.INFO, 0, label.format(what=what), detail, rule)]
 
 
 def finish_lines(ctx: Context, player: PlayerInput) -> list[Line]:
@@ -140,9 +174,11 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
         lines += multiplier_lines(ctx, NOT_OPENED_BASE, ctx.ruleset.non_opener_factor(ctx), rules.not_opened)
         if ctx.ruleset.okeys_for_non_openers:
             lines += okey_lines(ctx, player.remaining.okeys, 0)
+        if player.remaining is not NOTHING_LEFT and any(player.remaining[:3]):
+            lines += unscored_remaining_lines(ctx, player)
         return lines
     remaining = player.remaining
-    lines = [ctx.line(C.TILES, remaining.points, _("Tiles left"), tiles_detail(remaining), rules.tiles)]
+    lines = [ctx.line(C.TILES, remaining.points, _("Tiles left"), tiles_detail(ctx, remaining), rules.tiles)]
     fakes = remaining.fake_okeys if ctx.ruleset.fake_okey_penalty else 0
     lines += okey_lines(ctx, remaining.okeys, fakes)
     value = remaining.points + OKEY_COST * (remaining.okeys + fakes)
@@ -222,10 +258,22 @@ def tile_words(tile: str) -> str:
     return f"{_(TILE_WORDS[colour])} {number}".rstrip()
 
 
-def tiles_detail(remaining) -> str:
-    if remaining.tiles:
-        return ", ".join(tile_words(tile) for tile in remaining.tiles) + f" = {remaining.points}"
-    return str(remaining.points)
+def tiles_detail(ctx: Context, remaining) -> str:
+    """The tiles of the sum, then the real okeys kept visibly out of it: "red 3, fake okey (7) = 10 · black 7 (okey)"."""
+    if not remaining.tiles:
+        return str(remaining.points)
+    okey = okey_of(parse_tile(ctx.hand.indicator))
+    okey_name = str(okey)
+    counted, okeys = [], []
+    for tile in remaining.tiles:
+        if tile == "okey" or tile == okey_name:
+            okeys.append(_("{tile} (okey)").format(tile=tile_words(okey_name)))
+        elif tile == "fake":
+            counted.append(f"{tile_words(tile)} ({okey.number})")
+        else:
+            counted.append(tile_words(tile))
+    detail = f"{', '.join(counted)} = {remaining.points}" if counted else str(remaining.points)
+    return " · ".join([detail, *okeys])
 
 
 FOUL_CODES = {kind: C(f"foul_{kind}") for kind in FOUL_LABELS}

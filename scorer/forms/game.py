@@ -15,7 +15,7 @@ MAX_PLAYERS = 4
 DEFAULT_HANDS = 5
 RULESET_TAGLINES = {
     "loca": gettext_lazy("The LOCA table rules: finishing −101, with the okey −404."),
-    "loca-cezali": gettext_lazy("LOCA with finish multipliers up to ×8, opening rewards and more penalties."),
+    "loca-cezali": gettext_lazy("LOCA with finish multipliers up to ×4, opening rewards and more penalties."),
     "gkokay": gettext_lazy("The finisher writes 0; special finishes double the non-openers' 202."),
     "kerizim": gettext_lazy("Games of 1 to 3 hands; ×2 for a pairs finish, ×2 again if nobody else opened."),
 }

@@ -25,6 +25,7 @@ from django.views.decorators.vary import vary_on_headers
 from scorer import boardcache, selectors
 from scorer.charts import Chart, running_chart
 from scorer.engine import clauses, get_ruleset
+from scorer.engine.names import clean_name
 from scorer.forms.common import CHOICE_LABELS
 from scorer.models import Game, Hand
 from scorer.selectors import Board, HandRow
@@ -175,7 +176,9 @@ def detail_context(request: HttpRequest, board: Board, position: int, *, editor:
 
 
 def csv_cell(text: str) -> str:
-    """A name as a CSV text cell: never read as a formula by a spreadsheet."""
+    """A name as a CSV text cell: never read as a formula by a spreadsheet, never reordered by a
+    bidi control (tables stored before names were cleaned may still hold one)."""
+    text = clean_name(text)
     return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 

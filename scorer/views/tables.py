@@ -18,6 +18,7 @@ from scorer import services
 from scorer.engine import HandResult, InvalidInput
 from scorer.forms import GameForm, HandForm
 from scorer.models import Game, Hand
+from scorer.numbers import parse_count
 from scorer.selectors import game_get
 from scorer.views.auth import edit_required, forbidden, remember_secret
 from scorer.views.http import HtmxHttpRequest
@@ -151,13 +152,13 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     form = hand_form(game, number, data=request.POST)
     if score_form(game, form) is None:
         return hand_page(request, game, form, number)
-    seen = seen_hands(request.POST.get("hands_before"))
-    if seen is not None and seen != number - 1:
-        if seen == number - 2 and last_hand_is(game, form.hand_data()):
-            return redirect(board_url(game))  # a repeated tap on save: that hand is already saved
-        return hand_page(request, game, form, number, saved_meanwhile=True)
     try:
-        services.hand_record(game=game, data=form.hand_data())
+        services.hand_record(game=game, data=form.hand_data(), hands_before=seen_hands(request.POST))
+    except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
+        messages.info(request, _("Hand {n} was already saved.").format(n=exc.number))
+        return redirect(board_url(game))
+    except services.HandsChanged as exc:  # another device saved a different hand meanwhile
+        return hand_page(request, game, form, exc.hands + 1, saved_meanwhile=True)
     except InvalidInput as exc:
         form.add_engine_errors(exc.errors)
         return hand_page(request, game, form, number)
@@ -165,14 +166,9 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     return redirect(board_url(game))
 
 
-def seen_hands(value: str | None) -> int | None:
-    """How many hands the table had when the form was shown (None when not sent)."""
-    return int(value) if value and value.isdigit() and len(value) < 6 else None
-
-
-def last_hand_is(game: Game, data: dict) -> bool:
-    last = game.hands.live().last()
-    return last is not None and last.data == data
+def seen_hands(post) -> int | None:
+    """How many hands the table had when the form was shown (None when not sent or not a number)."""
+    return parse_count(post.get("hands_before"))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -186,13 +182,28 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
     form = hand_form(game, number, data=request.POST)
     if score_form(game, form) is not None:
         try:
-            services.hand_update(hand=hand, data=form.hand_data())
+            services.hand_update(
+                hand=hand, data=form.hand_data(), version=parse_count(request.POST.get("version"))
+            )
+        except services.StaleHand as exc:  # changed meanwhile on another device: show theirs, keep ours
+            if exc.current.deleted_at is not None:
+                messages.error(
+                    request, _("Hand {n} was deleted meanwhile on another device.").format(n=number)
+                )
+                return redirect(board_url(game))
+            return hand_page(request, game, form, number, exc.current, **other_change(game, exc.current))
         except InvalidInput as exc:
             form.add_engine_errors(exc.errors)
         else:
             messages.success(request, _("Hand {n} corrected.").format(n=number))
             return redirect(board_url(game))
-    return hand_page(request, game, form, number, hand)
+    return hand_page(request, game, form, number, hand, version=request.POST.get("version"))
+
+
+def other_change(game: Game, current: Hand) -> dict:
+    """What the stale-correction notice shows: the stored hand's result, whose version the form
+    now carries (saving again replaces it deliberately)."""
+    return {"changed_meanwhile": True, "other_result": stored_result(game, current)}
 
 
 @require_POST
@@ -205,14 +216,14 @@ def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     result = score_form(game, form)
     if request.htmx:
         return render(request, "scorer/_preview.html", {"form": form, "result": result, "game": game})
-    return hand_page(request, game, form, number, hand, result=result, previewed=True)
+    guard = {"version": request.POST.get("version")} if hand else {}
+    return hand_page(request, game, form, number, hand, result=result, previewed=True, **guard)
 
 
 def editing_hand(game: Game, value: str | None) -> Hand | None:
     """The hand being corrected, named by the form's hidden ``editing`` position (ignored if bad)."""
-    if not value or not value.isdigit() or len(value) > 9:
-        return None
-    return game.hands.live().filter(position=int(value)).first()
+    position = parse_count(value, low=1)
+    return None if position is None else game.hands.live().filter(position=position).first()
 
 
 @require_POST

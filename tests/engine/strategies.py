@@ -5,7 +5,8 @@ SCORING_SPEC §2 and §2b: 2–4 players (exactly 4 with partners), at most one 
 and has nothing left, at most 2 real and 2 fake okeys over the hand and at most 2 copies of a
 tile (the indicator is one), only the rule set's foul kinds, a side tile only where the rule set
 has the penalty and on a player who opened, finish flags only on the finisher and
-``nine_pairs_run`` only in ``loca-cezali`` on a pairs opener.
+``nine_pairs_run`` only in ``loca-cezali`` on a pairs opener, an ``islek_discard`` only when
+someone opened and ``okey_swapped`` only on a player who opened.
 
 >>> from hypothesis import find
 >>> find(valid_hands(), lambda h: h["ruleset"] == "kerizim")["ruleset"]
@@ -167,7 +168,19 @@ def draw_players(draw, ruleset_id: str, options: dict, count: int) -> tuple[list
         stock.copies[indicator] += 1
     finisher = draw(maybe_index(count))
     players = [draw_player(draw, ruleset_id, options, stock, finisher=i == finisher) for i in range(count)]
+    drop_impossible_fouls(players)
     return players, indicator
+
+
+def drop_impossible_fouls(players: list[dict]) -> None:
+    """SCORING_SPEC §2b: no işlek discard when nobody opened, no okey swap on a player who never opened."""
+    someone_opened = any(p.get("opened", "none") != "none" for p in players)
+    for player in players:
+        fouls = player.get("fouls", {})
+        if not someone_opened:
+            fouls.pop("islek_discard", None)
+        if player.get("opened", "none") == "none":
+            fouls.pop("okey_swapped", None)
 
 
 @st.composite

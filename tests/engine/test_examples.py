@@ -109,18 +109,29 @@ def test_d4_loca_klasik_elden_scores_nothing_extra_but_says_so():
     assert codes(elden, 0) == [("finish", -101), ("info", 0)]
 
 
-def test_d5_loca_cezali_pairs_and_okey_discard_finish_is_minus_808_with_multiplier_8():
+def test_d5_loca_cezali_pairs_and_okey_discard_finish_is_minus_808_with_multiplier_4():
     result = score("loca-cezali", "pairs fin +okey", "sets 10", "pairs 10", "none")
-    assert result.multiplier == 8
-    assert result.totals == (-808, 80, 80, 1616)
+    assert result.multiplier == 4
+    # the never-opened opponent pays 202 × 4 = 808 ("okeyli bitişte 808"), not 1616
+    assert result.totals == (-808, 40, 40, 808)
+    assert codes(result, 3) == [("not_opened", 202), ("multiplier", 606)]
+    elden = score("loca-cezali", "pairs fin +okey +elden", "sets 10", "pairs 10", "none")
+    assert (elden.multiplier, elden.totals) == (4, (-808, 40, 40, 808))
 
 
-def test_d6_loca_cezali_partners_pairs_and_okey_discard_pays_the_top_team_line():
+def test_d6_loca_cezali_partners_pairs_and_okey_discard_pays_808_without_elden():
     result = score("loca-cezali", "pairs fin +okey", "sets 10", "none", "sets 20", partners=True)
+    opponents = result.teams[1]
+    assert [(line.code, line.points) for line in opponents.lines] == [("team_fixed_base", 808)]
+    assert opponents.total == 808
+    assert result.teams[0].total == -808
+
+
+def test_d6_loca_cezali_partners_pairs_and_okey_discard_elden_pays_1600():
+    result = score("loca-cezali", "pairs fin +okey +elden", "sets 10", "none", "sets 20", partners=True)
     opponents = result.teams[1]
     assert [(line.code, line.points) for line in opponents.lines] == [("team_fixed_base", 1600)]
     assert opponents.total == 1600
-    assert result.teams[0].total == -808
 
 
 def test_d7_gkokay_special_finish_doubles_the_non_openers_202_once():

@@ -69,7 +69,8 @@ def test_elden_is_an_info_line_worth_nothing_in_klasik(finisher):
         ("pairs 10 o1", 222, [("tiles", 10), ("okey_in_hand", 101), ("pairs_double", 111)]),
         ("pairs 10 k2", 424, [("tiles", 10), ("okey_in_hand", 202), ("pairs_double", 212)]),
         ("none", 202, [("not_opened", 202)]),
-        ("none 80 o2 k2", 202, [("not_opened", 202)]),
+        # SCORING_SPEC §2b: what was typed for a non-opener is not counted, and a line says so
+        ("none 80 o2 k2", 202, [("not_opened", 202), ("info", 0)]),
     ],
 )
 def test_non_finisher_pays_hand_base_with_okeys_and_fake_okeys_at_101(spec, total, lines):
@@ -112,7 +113,7 @@ def test_side_tile_penalty_is_rejected():
 
 
 def test_deck_out_with_nobody_opened_is_a_draw_and_only_fouls_count():
-    result = score("none 50 o1", "none islek_discard=1", "none take_back=2", "none")
+    result = score("none 50 o1", "none okey_discard=1", "none take_back=2", "none")
     assert result.outcome == "draw"
     assert result.multiplier == 1
     assert result.totals == (0, 101, 202, 0)

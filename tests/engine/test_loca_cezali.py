@@ -24,8 +24,8 @@ FINISH_TABLE = [
     ("pairs fin +9p", -404, 4, 92, 40, 808),
     ("pairs fin +9p +elden", -404, 4, 92, 40, 808),
     ("pairs fin +9p +elden +okey", -404, 4, 92, 40, 808),
-    ("pairs fin +okey", -808, 8, 184, 80, 1616),
-    ("pairs fin +okey +elden", -808, 8, 184, 80, 1616),
+    ("pairs fin +okey", -808, 4, 92, 40, 808),  # D5
+    ("pairs fin +okey +elden", -808, 4, 92, 40, 808),  # D5
     ("sets fin +okey", -404, 4, 92, 40, 808),
     ("sets fin +okey +elden", -404, 4, 92, 40, 808),
     ("sets fin +elden", -202, 2, 46, 20, 404),
@@ -51,7 +51,7 @@ def test_first_matching_finish_row_sets_finisher_score_and_multiplier(
         ("sets fin", 20, [("tiles", 10), ("pairs_double", 10)]),
         ("sets fin +elden", 20, [("tiles", 10), ("pairs_double", 10)]),
         ("sets fin +okey", 40, [("tiles", 10), ("info", 0), ("multiplier", 30)]),
-        ("pairs fin +okey", 80, [("tiles", 10), ("info", 0), ("multiplier", 70)]),
+        ("pairs fin +okey", 40, [("tiles", 10), ("info", 0), ("multiplier", 30)]),  # D5
     ],
 )
 def test_pairs_opener_pays_larger_of_pairs_and_finish_multiplier(finisher, total, lines):
@@ -67,7 +67,7 @@ def test_pairs_opener_pays_larger_of_pairs_and_finish_multiplier(finisher, total
         ("sets fin +okey", "sets 23 o1 k1", (23 + 202) * 4),
         ("sets fin +okey", "pairs 10 o1", 111 * 4),
         ("sets fin +elden", "pairs 10 k1", 111 * 2),
-        ("pairs fin +okey", "sets 0 o2 k2", 404 * 8),
+        ("pairs fin +okey", "sets 0 o2 k2", 404 * 4),  # D5
         ("sets fin +okey", "none 60 o2 k1", 808),
     ],
 )
@@ -101,8 +101,8 @@ def test_opening_reward_is_the_largest_qualifying_one_only(spec, total, reward):
 
 def test_opening_reward_is_never_multiplied():
     result = score("pairs fin +okey", "sets 20 open151", "pairs 10 pairs9")
-    assert result.multiplier == 8
-    assert result.totals == (-808, 160 - 101, 80 - 202)
+    assert result.multiplier == 4
+    assert result.totals == (-808, 80 - 101, 40 - 202)
 
 
 @pytest.mark.parametrize(
@@ -135,9 +135,11 @@ CEZALI_FOULS = ["okey_discard", "islek_discard", "take_back", "okey_taken_from_d
 
 @pytest.mark.parametrize("kind", CEZALI_FOULS)
 def test_each_foul_costs_101_for_everyone_and_is_never_multiplied(kind):
-    result = score(f"pairs fin +okey {kind}=1", f"sets 10 {kind}=2", f"none {kind}=1")
-    assert result.multiplier == 8
-    assert result.totals == (-808 + 101, 80 + 202, 1616 + 101)
+    # okey_swapped needs a laid-down group: the third player opened (with nothing left) for it
+    third = f"sets 0 {kind}=1" if kind == "okey_swapped" else f"none {kind}=1"
+    result = score(f"pairs fin +okey {kind}=1", f"sets 10 {kind}=2", third)
+    assert result.multiplier == 4
+    assert result.totals == (-808 + 101, 40 + 202, (0 if kind == "okey_swapped" else 808) + 101)
     assert codes(result, 0) == [("finish", -808), (f"foul_{kind}", 101)]
     assert codes(result, 1)[-1] == (f"foul_{kind}", 202)
 
@@ -200,8 +202,8 @@ PARTNER_TABLE = [
     ("sets fin +okey +elden", -404, 1600, 1600),
     ("pairs fin +9p", -404, 1600, 1600),
     ("pairs fin +9p +elden", -404, 1600, 1600),
-    ("pairs fin +okey", -808, 1600, 1600),
-    ("pairs fin +okey +elden", -808, 1600, 1600),
+    ("pairs fin +okey", -808, 808, 808),  # D6: an okey finish without elden
+    ("pairs fin +okey +elden", -808, 1600, 1600),  # D6
 ]
 
 
@@ -272,7 +274,7 @@ def test_partners_deck_out_has_no_team_line():
 
 
 def test_deck_out_with_nobody_opened_is_a_draw_where_fouls_count():
-    result = score("none o1", "none okey_swapped=1", "none okey_taken_from_discard=1")
+    result = score("none o1", "none take_back=1", "none okey_taken_from_discard=1")
     assert result.outcome == "draw"
     assert result.totals == (0, 101, 101)
 

@@ -72,8 +72,10 @@ def test_tile_form_scores_the_same_as_the_equivalent_quick_form(ruleset, opened,
 def test_tile_form_totals_in_loca_count_fake_okey_face_value_and_101():
     result = score_hand(tiles_hand("loca", "red-5", ["red-7", "okey"], ["fake", "blue-2"]))
     assert result.totals == (-101, 7 + 101, 6 + 2 + 101)
-    # The tiles are named in the line, in the active language, with their sum.
-    assert result.players[1].lines[0].detail == f"{tile_words('red-7')}, {tile_words('okey')} = 7"
+    # The tiles are named in the line, in the active language, with their sum; the real okey is
+    # marked and kept out of the sum (it has its own 101 line).
+    assert result.players[1].lines[0].detail == f"{tile_words('red-7')} = 7 · {tile_words('red-6')} (okey)"
+    assert result.players[2].lines[0].detail == f"{tile_words('fake')} (6), {tile_words('blue-2')} = 8"
 
 
 def test_tiles_are_named_in_the_active_language():

@@ -57,7 +57,7 @@ def test_examples_cover_the_special_multipliers_and_penalties():
     for example in EXAMPLES:
         by_ruleset.setdefault(example.ruleset, []).append(RESULTS[example.slug])
     assert 4 in {r.multiplier for r in by_ruleset["kerizim"]}
-    assert 8 in {r.multiplier for r in by_ruleset["loca-cezali"]}
+    assert 4 in {r.multiplier for r in by_ruleset["loca-cezali"]}
     gkokay_non_openers = [
         p.total for r in by_ruleset["gkokay"] for p in r.players if p.lines[0].code == "not_opened"
     ]

@@ -81,6 +81,20 @@ class Rules:
     fouls: Mapping[str, RuleId]
     side_tile: RuleId | None = None
     reward: RuleId | None = None
+    not_opened_tiles: RuleId | None = None
+    """The clause saying a non-opener's tiles are not looked at (defaults to ``not_opened``)."""
+
+
+def impossible_foul(
+    player: PlayerInput, kind: str, someone_opened: bool, path: str, errors: ErrorList
+) -> None:
+    """SCORING_SPEC §2b: fouls that need something on the table that is not there."""
+    if kind == "islek_discard" and not someone_opened:
+        message = _("Nobody opened in this hand: there was no group on the table to lay a tile off on.")
+        errors.add(f"{path}.{kind}", message)
+    elif kind == "okey_swapped" and not player.has_opened:
+        message = _("This player never opened: there was no group of theirs holding an okey to swap.")
+        errors.add(f"{path}.{kind}", message)
 
 
 class RuleSet:
@@ -166,10 +180,13 @@ class RuleSet:
     ) -> None:
         kinds = self.foul_kinds(options)
         side_tile = self.has_side_tile(options)
+        someone_opened = any([p.has_opened for p in players])
         for i, player in enumerate(players):
             for kind in player.fouls:
                 if kind not in kinds:
                     errors.add(f"{prefix}players[{i}].fouls.{kind}", _("This rule set has no such foul."))
+                else:
+                    impossible_foul(player, kind, someone_opened, f"{prefix}players[{i}].fouls", errors)
             if "nine_pairs_run" in player.finish and "nine_pairs_run" not in self.finish_flags:
                 errors.add(
                     f"{prefix}players[{i}].finish.nine_pairs_run",

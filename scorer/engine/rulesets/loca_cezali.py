@@ -9,17 +9,18 @@ from .loca import Loca
 
 CEZALI_FINISHES = (
     row("nine_pairs_run", "nine_pairs_run", -404, 4, gettext_noop("9 pairs + 1 run finish")),
-    row("pairs_okey", "pairs okey_discard", -808, 8, gettext_noop("Pairs and okey discard finish")),
+    # D5: −808 from the klasik table, but Cezalı never stacks finish multipliers: ×4 like any okey finish.
+    row("pairs_okey", "pairs okey_discard", -808, 4, gettext_noop("Pairs and okey discard finish")),
     row("okey", "okey_discard", -404, 4, gettext_noop("Okey discard finish")),
     row("elden", "elden", -202, 2, gettext_noop("Elden finish")),
     row("pairs", "pairs", -202, 2, gettext_noop("Pairs finish")),
     row("normal", "", -101, 1, gettext_noop("Normal finish")),
 )
-# Cezalı 101 Eşli: the opposing team's fixed line, first match wins (D6).
+# Cezalı 101 Eşli: the opposing team's fixed line, first match wins. A pairs + okey finish is an okey
+# finish (D6): 1600 with elden (second row), 808 without (third row).
 TEAM_FIXED = (
     (frozenset({"nine_pairs_run"}), 1600),
     (frozenset({"okey_discard", "elden"}), 1600),
-    (frozenset({"okey_discard", "pairs"}), 1600),
     (frozenset({"okey_discard"}), 808),
     (frozenset({"elden"}), 808),
 )
@@ -58,6 +59,7 @@ class LocaCezali(Loca):
         },
         side_tile=R.CEZALI_SIDE_TILE,
         reward=R.CEZALI_REWARD,
+        not_opened_tiles=R.LOCA_NOT_OPENED,
     )
 
     def base_factors(self, ctx, player):

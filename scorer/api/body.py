@@ -1,0 +1,52 @@
+"""Reading a request body of bounded size, with or without Content-Length.
+
+Django reads ``Content-Length`` bytes and treats a missing header as an empty body, so a chunked
+upload (``Transfer-Encoding: chunked``) used to reach the API as ``""``. A server that decodes
+chunked input itself says so with ``wsgi.input_terminated`` (gunicorn, mod_wsgi): then the
+stream is read to its end. Where it does not (Django's development server), the body cannot be
+found safely and the client gets 411 Length Required.
+"""
+
+from django.http import HttpRequest
+
+from scorer.numbers import parse_count
+
+
+class BodyTooLarge(Exception):
+    """The body is larger than the limit."""
+
+
+class LengthRequired(Exception):
+    """A chunked body on a server that does not decode chunked input."""
+
+
+def _chunked(request: HttpRequest) -> bool:
+    return "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+
+
+def _read_stream(stream, limit: int) -> bytes:
+    parts, size = [], 0
+    while size <= limit:
+        part = stream.read(limit + 1 - size)
+        if not part:
+            break
+        parts.append(part)
+        size += len(part)
+    return b"".join(parts)
+
+
+def read_body(request: HttpRequest, limit: int) -> bytes:
+    """At most ``limit`` bytes of the body; raises :class:`BodyTooLarge` or :class:`LengthRequired`."""
+    length = request.headers.get("Content-Length", "")
+    declared = parse_count(length)  # None for a huge or odd header: reading stops at the limit
+    if declared is not None and declared > limit:
+        raise BodyTooLarge
+    if _chunked(request) and not length:
+        if not request.META.get("wsgi.input_terminated"):
+            raise LengthRequired
+        body = _read_stream(request.META["wsgi.input"], limit)
+    else:
+        body = request.read(limit + 1)
+    if len(body) > limit:
+        raise BodyTooLarge
+    return body

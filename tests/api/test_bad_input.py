@@ -1,0 +1,86 @@
+"""Issue 10 regressions: bad input is a clear 400 / exit 2 naming the path, never a 500 or a traceback."""
+
+import io
+import json
+
+import pytest
+from django.test import RequestFactory
+
+from scorer.api.views import score
+from tests.api.test_api import HAND, SCORE, error_paths, post
+from tests.api.test_command import error_paths as output_paths
+from tests.api.test_command import manage, run, write
+
+SURROGATE_HAND = '{"ruleset": "loca", "players": [{"name": "Ali"}, {"name": "\\ud800"}]}'
+
+
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        (SURROGATE_HAND, "players[1].name"),
+        ('{"name": "\\ud800"}', "name"),
+        ('{"ruleset": "loca", "players": [{"\\udfff": 1}, {}]}', "players[0].\\udfff"),
+        ('"\\ud83d"', ""),
+    ],
+)
+def test_a_lone_surrogate_is_a_400_naming_its_path(client, body, path):
+    response = post(client, body)
+
+    assert response.status_code == 400
+    assert error_paths(response) == [path]
+
+
+def test_a_lone_surrogate_in_a_file_exits_2_naming_its_path(tmp_path):
+    status, output = run(write(tmp_path, SURROGATE_HAND))
+
+    assert status == 2
+    assert output_paths(output) == ["players[1].name"]
+
+
+def test_a_lone_surrogate_on_stdin_of_the_real_process_exits_2():
+    process = manage("-", stdin=SURROGATE_HAND)
+
+    assert process.returncode == 2, process.stderr.decode()
+    assert b"Traceback" not in process.stderr
+    assert output_paths(json.loads(process.stdout)) == ["players[1].name"]
+
+
+def chunked_request(body: bytes, *, terminated: bool):
+    """A chunked POST as a WSGI server hands it over: no Content-Length, the body in wsgi.input."""
+    request = RequestFactory().generic(
+        "POST", SCORE, b"", CONTENT_TYPE="application/json", HTTP_TRANSFER_ENCODING="chunked"
+    )
+    request.META.pop("CONTENT_LENGTH", None)
+    request.META["wsgi.input"] = io.BytesIO(body)
+    if terminated:
+        request.META["wsgi.input_terminated"] = True  # gunicorn decoded the chunks
+    return request
+
+
+def test_a_chunked_body_is_read_when_the_server_decodes_chunks():
+    response = score(chunked_request(json.dumps(HAND).encode(), terminated=True))
+
+    assert response.status_code == 200
+    assert [p["name"] for p in json.loads(response.content)["players"]] == ["Ayşe", "Bora", "Cem", "Deniz"]
+
+
+def test_a_chunked_body_too_large_is_a_413():
+    response = score(chunked_request(b" " * (65 * 1024), terminated=True))
+
+    assert response.status_code == 413
+
+
+def test_a_chunked_body_the_server_cannot_decode_is_a_411_not_an_empty_body():
+    response = score(chunked_request(json.dumps(HAND).encode(), terminated=False))
+
+    assert response.status_code == 411
+    assert set(json.loads(response.content)) == {"errors"}
+
+
+@pytest.mark.parametrize("length", ["1" * 5000, "²", "-1"])
+def test_an_odd_content_length_is_never_a_500(client, length):
+    response = client.post(
+        SCORE, data=json.dumps(HAND), content_type="application/json", CONTENT_LENGTH=length
+    )
+
+    assert response.status_code in (200, 400, 413)

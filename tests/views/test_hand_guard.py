@@ -1,0 +1,96 @@
+"""Issue 10 at the hand forms: a double save lands on the board as "already saved", a stale
+correction is refused showing the other change with the typed values kept, odd numbers never 500."""
+
+import pytest
+from django.contrib.messages import get_messages
+from django.urls import reverse
+
+from scorer.models import Hand
+from scorer.services import game_create
+from tests.views.hand_posts import E2_HAND as HAND
+from tests.views.test_tables import NAMES, field_value, url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(client):
+    """A LOCA Cezalı table whose edit secret this client's session holds."""
+    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
+    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    return game
+
+
+ODD_NUMBERS = ["²", "٣", "1" * 5000, "-1", "0x1", " ", "1.0", "１"]
+HIDDEN_ODD = ["²", "1" * 5000, "-1", "１"]
+
+
+def test_a_second_identical_save_redirects_to_the_board_saying_already_saved(client, table):
+    client.post(url("hand_new", table), HAND | {"hands_before": "0"})
+
+    again = client.post(url("hand_new", table), HAND | {"hands_before": "0"}, follow=True)
+
+    assert again.redirect_chain[-1][0] == url("game_board", table)
+    shown = [str(m) for m in get_messages(again.wsgi_request)] + [again.content.decode()]
+    assert any("1" in text and ("already" in text or "zaten" in text) for text in shown)
+    assert Hand.objects.filter(game=table).count() == 1
+
+
+def test_the_correction_form_carries_the_hands_version(client, table):
+    client.post(url("hand_new", table), HAND | {"hands_before": "0"})
+
+    html = client.get(url("hand_edit", table, 1)).content.decode()
+
+    assert field_value(html, "version") == "1"
+    assert field_value(html, "editing") == "1"
+
+
+def test_a_stale_correction_is_refused_showing_the_other_change_and_keeping_the_typed_values(client, table):
+    client.post(url("hand_new", table), HAND | {"hands_before": "0"})
+    client.post(url("hand_edit", table, 1), HAND | {"p1-points": "30", "version": "1"})  # phone A
+
+    stale = client.post(url("hand_edit", table, 1), HAND | {"p1-points": "40", "version": "1"})  # phone B
+
+    html = stale.content.decode()
+    assert stale.status_code == 200
+    assert "data-changed-meanwhile" in html
+    assert "data-other-change" in html
+    assert field_value(html, "p1-points") == "40"  # what B typed is kept
+    assert field_value(html, "version") == "2"  # saving again replaces A's correction knowingly
+    assert Hand.objects.get(game=table).data["players"][1]["remaining"]["points"] == 30
+    again = client.post(url("hand_edit", table, 1), HAND | {"p1-points": "40", "version": "2"})
+    assert again.status_code == 302
+    assert Hand.objects.get(game=table).data["players"][1]["remaining"]["points"] == 40
+
+
+def test_a_correction_that_fails_validation_keeps_the_version_it_was_based_on(client, table):
+    client.post(url("hand_new", table), HAND | {"hands_before": "0"})
+    client.post(url("hand_edit", table, 1), HAND | {"p1-points": "30", "version": "1"})
+
+    invalid = client.post(url("hand_edit", table, 1), HAND | {"p1-points": "lots", "version": "1"})
+
+    assert field_value(invalid.content.decode(), "version") == "1"  # not silently the newest one
+
+
+@pytest.mark.parametrize("value", HIDDEN_ODD)
+@pytest.mark.parametrize("name", ["hands_before", "editing", "version"])
+def test_odd_numbers_in_hidden_fields_never_crash(client, table, name, value):
+    client.post(url("hand_new", table), HAND | {"hands_before": "0"})
+    for view, args in (("hand_new", ()), ("hand_preview", ()), ("hand_edit", (1,))):
+        response = client.post(url(view, table, *args), HAND | {name: value})
+        assert response.status_code in (200, 302), (view, name, value)
+
+
+@pytest.mark.parametrize("value", ODD_NUMBERS)
+def test_odd_numbers_in_the_tile_picker_never_crash(client, value):
+    for query in (f"players={value}", f"active={value}"):
+        assert client.get(f"/tas-secici/?{query}").status_code == 200
+    for op in (f"add:{value}:red-1", f"remove:{value}:red-1", f"player:{value}"):
+        assert client.post("/tas-secici/", {"op": op, "players": value, "active": value}).status_code == 200
+
+
+def test_superscript_two_in_the_picker_url_is_the_default_player_count(client):
+    response = client.get("/tas-secici/?players=%C2%B2")
+
+    assert response.status_code == 200
+    assert len(response.context["picker"].names) == 4
