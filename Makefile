@@ -20,7 +20,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
-.PHONY: help run test lint check-python install static messages migrate chromium test-postgres bench bench-instructions bench-web clean
+.PHONY: help run test lint check-python install static messages migrate chromium test-postgres bench bench-instructions bench-web bench-lighthouse clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite)"
@@ -29,6 +29,7 @@ help:
 	@echo "make bench          scoring-engine benchmark (wall time)"
 	@echo "make bench-instructions  the same, counted in instructions under valgrind"
 	@echo "make bench-web      pages vs a minimal view under gunicorn (needs wrk), bytes on the wire"
+	@echo "make bench-lighthouse  Lighthouse mobile Performance and Best Practices of the main pages"
 
 check-python:
 	@if [ -z "$(PYTHON_FOUND)" ]; then \
@@ -95,6 +96,10 @@ bench-instructions: install
 # Web benchmark: starts its own gunicorn on 127.0.0.1:8160 (BENCH_WEB_ARGS="--rounds 5 ...").
 bench-web: install static
 	$(PY) bench/web.py $(BENCH_WEB_ARGS)
+
+# Lighthouse 12 from npm (npx) against Debian's Chromium, on the same production-like server.
+bench-lighthouse: install static chromium
+	$(PY) bench/lighthouse.py
 
 clean:
 	rm -rf $(VENV) $(STAMPS) node_modules static/vendor staticfiles .pytest_cache .ruff_cache

@@ -63,6 +63,7 @@ def audit(url: str, cookie: str | None, out: Path) -> dict[str, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8161)
+    parser.add_argument("--reports", default="", help="keep each page's JSON report in this folder")
     args = parser.parse_args()
     args.workers, args.database_url, args.redis_url = 2, "", ""
     tmp = Path(tempfile.mkdtemp(prefix="okeycalc-lighthouse-"))
@@ -87,7 +88,12 @@ def main() -> int:
             print("|---|---|---|---|---|")
             met = True
             for name, path, cookie in pages:
-                scores = audit(base + path, cookie, tmp / "report.json")
+                report = (
+                    Path(args.reports or tmp)
+                    / f"lighthouse-{len(name)}-{path.strip('/').replace('/', '_') or 'home'}.json"
+                )
+                report.parent.mkdir(parents=True, exist_ok=True)
+                scores = audit(base + path, cookie, report)
                 met &= scores["performance"] == 100 and scores["best-practices"] == 100
                 print(
                     f"| {name} | {scores['performance']} | {scores['best-practices']} "

@@ -117,6 +117,9 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = True
 
+# Plain <input> widgets written in Python, every other form template as Django renders it.
+FORM_RENDERER = "scorer.formrender.FastInputRenderer"
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
