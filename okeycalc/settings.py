@@ -46,6 +46,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "scorer.middleware.DeviceCookieMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -94,6 +95,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
+# Flash messages live in their own cookie, only the latest few (scorer/flash.py): never the session.
+MESSAGE_STORAGE = "scorer.flash.LatestMessagesStorage"
+# Edit and watch rights per device (scorer/rights.py) expire after this many days unused.
+OKEYCALC_GRANT_MAX_IDLE_DAYS = int(os.environ.get("OKEYCALC_GRANT_MAX_IDLE_DAYS", "180"))
 
 LANGUAGE_CODE = "tr"
 LANGUAGES = [("tr", _("Türkçe")), ("en", _("English"))]

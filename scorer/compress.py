@@ -8,10 +8,11 @@ attacker guess the secret from the compressed length. okeycalc's pages carry two
 - Django's CSRF token: Django masks it with a fresh random mask every time it is rendered
   (``get_token``), so its bytes differ on every response and the length reveals nothing;
   the cookie itself never appears in a body. Pages with forms are compressed.
-- A table's edit secret (the edit link ``/masa/<id>/anahtar/<secret>/``, shown to the editor
-  in the share panel and in the "table is open" message): a response that contains an edit
-  link, or any edit secret held in this session, is sent uncompressed. Only such a page, only to
-  the editor; viewers' boards never carry it. A view may also set ``response.breach_sensitive``.
+- A table's edit secret: it only ever appears inside an edit link ``/masa/<id>/anahtar/<secret>/``
+  (the scorekeeper's share panel, the "table is open" message; scorer/editlink.py derives it, no
+  cookie or session holds it). A response whose body contains an edit link is sent
+  uncompressed: only such a page, only to the scorekeeper; viewers' boards never carry one.
+  A view may also mark any other response with ``response.breach_sensitive = True``.
 
 Responses that many viewers share (the viewer's live board) may name a cache key in
 ``response.compressed_cache_key``: the compressed bytes are kept in Django's cache under it, so
@@ -26,8 +27,6 @@ import brotli
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
-
-from scorer.views.auth import SESSION_KEY
 
 COMPRESSIBLE = ("text/html", "application/json", "text/plain", "text/csv", "image/svg+xml", "text/css")
 MIN_SIZE = 200  # below this the headers cost more than compression saves
@@ -69,22 +68,9 @@ def compress(body: bytes, encoding: str) -> bytes:
     return gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
 
 
-def session_secrets(request: HttpRequest) -> list[bytes]:
-    """The edit secrets this session holds (scorer.views.auth keeps them in the session)."""
-    session = getattr(request, "session", None)
-    if session is None or SESSION_KEY not in session:  # no session read, no cookie set
-        return []
-    stored = session.get(SESSION_KEY)
-    values = stored.values() if isinstance(stored, dict) else ()
-    return [value.encode() for value in values if isinstance(value, str) and value]
-
-
-def carries_secret(request: HttpRequest, response: HttpResponse) -> bool:
-    """Whether the body holds an edit link or secret (then it must not be compressed: BREACH)."""
-    if getattr(response, "breach_sensitive", False):
-        return True
-    body = response.content
-    return EDIT_LINK in body or any(secret in body for secret in session_secrets(request))
+def carries_secret(response: HttpResponse) -> bool:
+    """Whether the body holds an edit link (then it must not be compressed: BREACH)."""
+    return getattr(response, "breach_sensitive", False) or EDIT_LINK in response.content
 
 
 def compressible(response: HttpResponse) -> bool:
@@ -125,7 +111,7 @@ class CompressionMiddleware:
             return response
         patch_vary_headers(response, ("Accept-Encoding",))
         encoding = choose_encoding(request.headers.get("Accept-Encoding", ""))
-        if encoding is None or carries_secret(request, response):
+        if encoding is None or carries_secret(response):
             return response
         body = compressed_body(response, encoding)
         if len(body) >= len(response.content):

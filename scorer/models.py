@@ -1,11 +1,15 @@
 """Tables (masa) and their hands. A hand stores its validated input JSON; results are always
 recomputed by the engine, so a corrected rule or a fixed bug shows everywhere at once."""
 
-import hashlib
 import secrets
 
 from django.db import models
 from django.utils import timezone
+
+from scorer import editlink
+from scorer.editlink import hash_secret
+
+__all__ = ["Device", "Game", "Grant", "Hand", "hash_secret", "new_public_id"]
 
 
 def new_public_id() -> str:
@@ -13,13 +17,23 @@ def new_public_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-def hash_secret(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
 class Game(models.Model):
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
-    edit_secret_hash = models.CharField(max_length=64, editable=False)
+    edit_secret_hash = models.CharField(
+        max_length=64,
+        editable=False,
+        blank=True,
+        help_text="SHA-256 of a pre-version-1 table's random secret.",
+    )
+    secret_version = models.PositiveIntegerField(
+        default=1, help_text="Bumped by a new edit link: grants of older versions no longer edit."
+    )
+    link_key = models.CharField(
+        max_length=32,
+        default=editlink.new_link_key,
+        editable=False,
+        help_text="Per-table part of the edit link.",
+    )
     ruleset = models.CharField(max_length=20)
     options = models.JSONField(default=dict)
     players = models.JSONField(help_text="Player names in turn order.")
@@ -35,8 +49,19 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.ruleset} {', '.join(self.players)}"
 
+    @property
+    def link_secret(self) -> str:
+        """The secret of the current edit link (derived, see scorer/editlink.py)."""
+        return editlink.link_secret(self.public_id, self.secret_version, self.link_key)
+
     def check_secret(self, secret: str | None) -> bool:
-        return bool(secret) and secrets.compare_digest(self.edit_secret_hash, hash_secret(secret))
+        """Whether ``secret`` opens the current edit link (or a pre-version-1 table's original one)."""
+        if not secret or len(secret) > editlink.MAX_SECRET_LENGTH:
+            return False
+        if editlink.link_secret_matches(self.public_id, self.secret_version, self.link_key, secret):
+            return True
+        legacy = self.secret_version == 0 and self.edit_secret_hash
+        return bool(legacy) and secrets.compare_digest(self.edit_secret_hash, hash_secret(secret))
 
     @property
     def partners(self) -> bool:
@@ -67,3 +92,48 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.position} of game {self.game_id}"
+
+
+class Device(models.Model):
+    """A browser that holds edit or watch grants: a random token in a long-lived HttpOnly cookie.
+
+    Only the token's SHA-256 is stored, so a copy of the database does not let anyone act as a
+    device. No names, no accounts: a device is forgotten when its grants expire.
+    """
+
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_seen_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    def __str__(self) -> str:
+        return f"device {self.pk}"
+
+
+class Grant(models.Model):
+    """One device's right to one table: edit (claimed with the edit link) or watch (opened the board).
+
+    An edit grant counts only while its ``secret_version`` is the table's: a new edit link revokes
+    every other device. Grants unused for ``OKEYCALC_GRANT_MAX_IDLE_DAYS`` expire.
+    """
+
+    EDIT = "edit"
+    WATCH = "watch"
+    KINDS = [(EDIT, "edit"), (WATCH, "watch")]
+
+    device = models.ForeignKey(Device, on_delete=models.CASCADE, related_name="grants")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="grants")
+    kind = models.CharField(max_length=5, choices=KINDS)
+    secret_version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["device", "game"], name="unique_device_grant")]
+        indexes = [models.Index(fields=["device", "-created_at"], name="grant_device_newest")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} grant of {self.device_id} on {self.game_id}"
+
+    @property
+    def can_edit(self) -> bool:
+        return self.kind == self.EDIT and self.secret_version == self.game.secret_version

@@ -1,11 +1,14 @@
 """Read side: a table's scoreboard in a constant number of queries, whatever its length."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import groupby
 
+from django.db.models import QuerySet
 from django.http import Http404
 
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
-from scorer.models import Game, Hand
+from scorer.models import Game, Grant, Hand
 from scorer.services import game_document
 
 
@@ -70,8 +73,9 @@ def game_get(public_id: str) -> Game:
     return game
 
 
-def game_board(game: Game) -> Board:
-    hands = list(game.hands.live())
+def game_board(game: Game, hands: list[Hand] | None = None) -> Board:
+    """The scoreboard; ``hands`` (the live hands in order) when already fetched with others."""
+    hands = list(game.hands.live()) if hands is None else hands
     try:
         result = score_game(game_document(game, hands))
     except InvalidInput as exc:  # stored input the engine no longer accepts: show, never crash
@@ -87,3 +91,50 @@ def game_board(game: Game) -> Board:
 
 def deleted_hands(game: Game) -> list[Hand]:
     return list(game.hands.filter(deleted_at__isnull=False).order_by("-deleted_at")[:5])
+
+
+@dataclass(frozen=True, slots=True)
+class MyTable:
+    """A row of "Masalarım": a table this device can edit or has watched."""
+
+    grant: Grant
+    board: Board
+
+    @property
+    def game(self) -> Game:
+        return self.board.game
+
+    @property
+    def editable(self) -> bool:
+        return self.grant.can_edit
+
+    @property
+    def leader_names(self) -> list[str]:
+        """The winners of a finished game, else the leaders (teams with partners)."""
+        board, players = self.board, self.board.game.players
+        names = (
+            [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+            if board.game.partners
+            else players
+        )
+        picked = board.result.winners if board.complete and board.result else board.leaders
+        return [names[i] for i in picked]
+
+
+def device_grants(device_id: int | None, *, cutoff) -> QuerySet[Grant]:
+    """This device's unexpired grants with their tables, newest first."""
+    if device_id is None:
+        return Grant.objects.none()
+    return (
+        Grant.objects.filter(device_id=device_id, last_used_at__gte=cutoff)
+        .select_related("game")
+        .order_by("-created_at", "-pk")
+    )
+
+
+def tables_of(grants: Iterable[Grant]) -> list[MyTable]:
+    """Score the grants' tables for "Masalarım": one query for all their hands, however many."""
+    grants = list(grants)
+    hands = Hand.objects.live().filter(game__in=[g.game_id for g in grants]).order_by("game_id", "position")
+    by_game = {game_id: list(rows) for game_id, rows in groupby(hands, key=lambda hand: hand.game_id)}
+    return [MyTable(grant, game_board(grant.game, by_game.get(grant.game_id, []))) for grant in grants]

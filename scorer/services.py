@@ -3,7 +3,6 @@
 Writes are atomic and validate through the engine first: nothing invalid is ever stored.
 """
 
-import secrets
 from collections.abc import Mapping
 
 from django.db import transaction
@@ -18,7 +17,7 @@ from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
 from scorer.jsontext import lone_surrogate_path
-from scorer.models import Game, Hand, hash_secret
+from scorer.models import Game, Hand
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
 MSG_NESTED = gettext_noop("Input is nested too deeply.")
@@ -62,7 +61,7 @@ def game_document(game: Game, hands: list[Hand] | None = None) -> dict:
 def game_create(
     *, ruleset: str, options: dict, players: list[str], hands_planned: int, first_dealer: int = 0
 ) -> tuple[Game, str]:
-    """Create a table; returns it and its edit secret (only its hash is stored)."""
+    """Create a table; returns it and its edit link's secret (derived, never stored: scorer/editlink.py)."""
     document = {
         "ruleset": ruleset,
         "options": options,
@@ -73,16 +72,14 @@ def game_create(
     score_game(document)  # validates rule set, options, names and planned hands
     if not 0 <= first_dealer < len(players):
         raise InvalidInput([FieldError("first_dealer", _("Choose one of the players."))])
-    secret = secrets.token_urlsafe(24)
     game = Game.objects.create(
         ruleset=ruleset,
         options=get_ruleset(ruleset).normalize_options(options),
         players=[clean_name(name) for name in players],
         hands_planned=hands_planned,
         first_dealer=first_dealer,
-        edit_secret_hash=hash_secret(secret),
     )
-    return game, secret
+    return game, game.link_secret
 
 
 def hand_score(*, game: Game, data: object) -> HandResult:

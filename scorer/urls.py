@@ -19,11 +19,14 @@ if "table" not in get_converters():  # a failed first import of this module must
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("masalarim/", pages.my_tables, name="my_tables"),
     path("healthz", pages.healthz, name="healthz"),
     # Tables: start one, claim its edit link, enter and correct hands.
     path("masa/yeni/", tables.game_new, name="game_new"),
     path("masa/yeni/secenekler/", tables.game_new_options, name="game_new_options"),
     path("masa/<table:public_id>/anahtar/<str:secret>/", tables.game_claim, name="game_claim"),
+    path("masa/<table:public_id>/yeni-baglanti/", tables.game_link_rotate, name="game_link_rotate"),
+    path("masa/<table:public_id>/duzenleme-qr.svg", tables.edit_qr, name="edit_qr"),
     path("masa/<table:public_id>/el/yeni/", tables.hand_new, name="hand_new"),
     path("masa/<table:public_id>/el/onizleme/", tables.hand_preview, name="hand_preview"),
     path("masa/<table:public_id>/el/<int:position>/duzelt/", tables.hand_edit, name="hand_edit"),

@@ -45,14 +45,21 @@ class PlayerFields:
     fake_okeys: forms.BoundField
     fouls: list[forms.BoundField]
     opening: list[forms.BoundField]
+    dropped: list[str]
 
     @property
-    def fouls_open(self) -> bool:
-        return any(f.errors or _number(f.value()) for f in self.fouls)
+    def extras(self) -> list[forms.BoundField]:
+        """What sits behind the player's "Ceza / ödül" disclosure: penalties, then the opening."""
+        return self.fouls + self.opening
 
     @property
-    def opening_open(self) -> bool:
-        return any(f.errors or f.value() not in (None, "") for f in self.opening)
+    def extras_count(self) -> int:
+        """How many penalty or opening values are set (the disclosure's badge)."""
+        return sum(_number(f.value()) > 0 for f in self.fouls) + sum(_is_set(f) for f in self.opening)
+
+    @property
+    def extras_open(self) -> bool:
+        return any(f.errors for f in self.extras)
 
 
 def _number(value: object) -> int:
@@ -60,6 +67,10 @@ def _number(value: object) -> int:
         return int(value)
     except (TypeError, ValueError):
         return 0
+
+
+def _is_set(field: forms.BoundField) -> bool:
+    return field.value() not in (None, "")
 
 
 def _optional_number(label: str, values: range) -> forms.TypedChoiceField:
@@ -89,7 +100,7 @@ class HandForm(EngineErrorsMixin, forms.Form):
     """
 
     def __init__(self, ruleset, options, names, data=None, initial=None, *, dealer=None, **kwargs) -> None:
-        super().__init__(data, initial=initial, **kwargs)
+        super().__init__(finisher_opened(data, len(names)), initial=initial, **kwargs)
         self.ruleset = ruleset if isinstance(ruleset, RuleSet) else get_ruleset(ruleset)
         self.options = self.ruleset.normalize_options(options)
         self.names = list(names)
@@ -175,7 +186,30 @@ class HandForm(EngineErrorsMixin, forms.Form):
             fake_okeys=self[p + "fake_okeys"],
             fouls=[self[f"{p}foul_{kind}"] for kind in self.foul_kinds],
             opening=[f for f in opening if f is not None],
+            dropped=self.dropped(i),
         )
+
+    def dropped(self, i: int) -> list[str]:
+        """The fields typed for player ``i`` that do not count because they never opened.
+
+        A player who never opened pays the fixed 202 whatever they hold; the typed values are kept
+        in the hand, and the form shows this list beside the fields (the engine adds a line too).
+        """
+        if self.finisher_value == str(i):
+            return []
+        p = f"p{i}-"
+        if str(self[p + "opened"].value() or "none") != "none":
+            return []
+        fields = [k for k in REMAINING if k != "okeys" or not self.ruleset.okeys_for_non_openers]
+        return [k for k in fields if _number(self[p + k].value()) > 0]
+
+    def dropped_signature(self) -> str:
+        """Which typed values do not count, as ``p1-points p3-okeys``: the page's warnings, in one word."""
+        return " ".join(f"p{i}-{key}" for i in range(len(self.names)) for key in self.dropped(i))
+
+    @property
+    def okeys_count_unopened(self) -> bool:
+        return bool(self.ruleset.okeys_for_non_openers)
 
     @property
     def players(self) -> list[PlayerFields]:
@@ -207,11 +241,13 @@ class HandForm(EngineErrorsMixin, forms.Form):
         player: dict = {"name": self.names[i], "opened": data.get(p + "opened") or "none"}
         if data.get("finisher") == str(i):
             player["finished"] = True
-        finish = {flag: True for flag in self.ruleset.finish_flags if data.get(p + flag)}
-        if finish:
-            player["finish"] = finish
+            # Finish flags are the finisher's; boxes left ticked under another player are not sent.
+            finish = {flag: True for flag in self.ruleset.finish_flags if data.get(p + flag)}
+            if finish:
+                player["finish"] = finish
+        # The finisher holds no tiles: the page hides their numbers (and, with JavaScript, does not send them).
         remaining = {key: data[p + key] for key in REMAINING if data.get(p + key)}
-        if remaining:
+        if remaining and not player.get("finished"):
             player["remaining"] = remaining
         fouls = {kind: data[f"{p}foul_{kind}"] for kind in self.foul_kinds if data.get(f"{p}foul_{kind}")}
         if fouls:
@@ -269,6 +305,23 @@ class HandForm(EngineErrorsMixin, forms.Form):
 
     def cleaned_or_data(self, name: str) -> bool:
         return bool(getattr(self, "cleaned_data", {}).get(name))
+
+
+def finisher_opened(data: Mapping | None, count: int) -> Mapping | None:
+    """The posted data with the finisher opened: a finisher always has, so a finisher posted as
+    "Açmadı" (or without an opening) is taken as opened with sets, as the page shows it."""
+    if data is None:
+        return None
+    finisher = data.get("finisher")
+    if finisher not in [str(i) for i in range(count)] or data.get(f"p{finisher}-opened") not in (
+        None,
+        "",
+        "none",
+    ):
+        return data
+    data = data.copy()
+    data[f"p{finisher}-opened"] = "sets"
+    return data
 
 
 def _quick_form_players(rs: RuleSet, options, names, hand_data: Mapping) -> list[dict]:

@@ -28,6 +28,7 @@ from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
 from scorer.forms.common import CHOICE_LABELS
 from scorer.models import Game, Hand
+from scorer.rights import grant_watch
 from scorer.selectors import Board, HandRow
 from scorer.services import game_document
 from scorer.views.auth import can_edit
@@ -235,6 +236,8 @@ def viewer_page(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     game = selectors.game_get(public_id)
+    if request.method == "GET" and not request.htmx:
+        grant_watch(request, game)  # "Masalarım" lists the tables this device watched
     editor = can_edit(request, game)
     etag = live_etag(request, game, editor)
     if not editor:

@@ -35,6 +35,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     refresh = "refresh" in request.POST or "refresh" in request.GET
     if refresh:  # new rule set, options or names: show the new fields with what was typed, no errors yet
         context["form"] = HandForm(rs, options, names, initial=request.POST.dict())
+    context["bar_oob"] = request.htmx and not refresh
     if request.htmx:
         return render(request, f"{TEMPLATE}#{'body' if refresh else 'result'}", context)
     return render(request, TEMPLATE, context)

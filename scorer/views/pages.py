@@ -2,20 +2,51 @@
 
 import logging
 
+from django.core.paginator import Paginator
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from scorer import rights, selectors
 from scorer.engine import clauses
 
 logger = logging.getLogger(__name__)
 
 
+HOME_TABLES = 5
+"""How many of this device's tables the home page lists; "Masalarım" lists them all."""
+MY_TABLES_PER_PAGE = 20
+
+
+def _device_grants(request: HttpRequest):
+    device = rights.device_of(request)
+    return selectors.device_grants(device.pk if device else None, cutoff=rights.grant_cutoff())
+
+
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "scorer/home.html", {"rulesets": list(clauses.RULESETS.values())})
+    tables = selectors.tables_of(_device_grants(request)[: HOME_TABLES + 1])
+    context = {
+        "rulesets": list(clauses.RULESETS.values()),
+        "my_tables": tables[:HOME_TABLES],
+        "more_tables": len(tables) > HOME_TABLES,
+        "grant_days": rights.max_idle().days,
+    }
+    return render(request, "scorer/home.html", context)
+
+
+@require_safe
+def my_tables(request: HttpRequest) -> HttpResponse:
+    """The "Masalarım" page: every table this device can edit or has watched, newest first, a page at a time."""
+    page = Paginator(_device_grants(request), MY_TABLES_PER_PAGE).get_page(request.GET.get("sayfa"))
+    context = {
+        "my_tables": selectors.tables_of(page.object_list),
+        "page": page,
+        "grant_days": rights.max_idle().days,
+    }
+    return render(request, "scorer/my_tables.html", context)
 
 
 @never_cache

@@ -1,8 +1,10 @@
 """Tables (masa): start one, claim its edit link, and enter, preview, correct, delete and restore hands.
 
 Every page works without JavaScript; htmx only swaps in the rule set's options and the live
-preview. Writes need the table's edit secret in the session (:func:`edit_required`).
+preview. Writes need this device's edit grant (:func:`edit_required`, scorer/rights.py).
 """
+
+import logging
 
 from django.contrib import messages
 from django.http import HttpResponse
@@ -14,16 +16,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorer import services
+from scorer import rights, services
 from scorer.engine import HandResult, InvalidInput
 from scorer.forms import GameForm, HandForm
 from scorer.models import Game, Hand
 from scorer.numbers import parse_count
-from scorer.selectors import game_get
-from scorer.views.auth import edit_required, forbidden, remember_secret
+from scorer.qr import qr_svg
+from scorer.views.auth import edit_required, forbidden
 from scorer.views.http import HtmxHttpRequest
 
+logger = logging.getLogger(__name__)
+
 GAME_NEW = "scorer/game_new.html"
+SHARE_PANEL_ID = "paylas"
+SHOW_EDIT_LINK = "baglanti"
+"""Query flag that opens the board's share panel with the edit link shown (after a new link)."""
 HAND_PAGE = "scorer/hand_entry.html"
 
 
@@ -49,21 +56,10 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         except InvalidInput as exc:
             form.add_engine_errors(exc.errors)
         else:
-            remember_secret(request, game, secret)
-            link = request.build_absolute_uri(reverse("scorer:game_claim", args=[game.public_id, secret]))
-            messages.success(request, created_message(link))
+            rights.grant_edit(request, game)
+            messages.success(request, _("The table is open. This device can enter hands."))
             return redirect(board_url(game))
     return render(request, GAME_NEW, {"form": form})
-
-
-def created_message(link: str) -> str:
-    return format_html(
-        '{} <span class="d-block">{}</span> <a class="alert-link secret-link text-break" href="{}">{}</a>',
-        _("The table is open. This device can enter hands."),
-        _("Keep this edit link to enter hands from another device; anyone with it can edit:"),
-        link,
-        link,
-    )
 
 
 @require_safe
@@ -77,13 +73,45 @@ def game_new_options(request: HtmxHttpRequest) -> HttpResponse:
 @never_cache
 @require_safe
 def game_claim(request: HtmxHttpRequest, public_id: str, secret: str) -> HttpResponse:
-    """The secret edit link: remember it on this device, then show the board."""
-    game = game_get(public_id)
-    if not game.check_secret(secret):
-        return forbidden(request)
-    remember_secret(request, game, secret)
+    """The secret edit link: give this device edit rights, then show the board.
+
+    The redirect takes the secret out of the address bar (and the history). A wrong or unknown
+    link is answered without Django's "Forbidden: <path>" / "Not Found: <path>" warning, which
+    would carry the secret into the log (the log filter, scorer/logredact.py, redacts it too).
+    """
+    game = Game.objects.filter(public_id=public_id).first()
+    if game is None or not game.check_secret(secret):
+        logger.info("Refused edit link for table %s", public_id)
+        response = forbidden(request) if game else render(request, "404.html", status=404)
+        response._has_been_logged = True  # django.utils.log.log_response: already logged, above
+        return response
+    rights.grant_edit(request, game)
     messages.success(request, _("This device can now enter hands at this table."))
-    return redirect(board_url(game))
+    response = redirect(board_url(game))
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@require_POST
+@edit_required
+def game_link_rotate(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    """The "Yeni düzenleme bağlantısı" button: the old link and every other device stop editing."""
+    rights.game_link_rotate(game=game, device=rights.device_of(request))
+    messages.success(
+        request, _("New edit link made. The old link no longer works and no other device can enter hands.")
+    )
+    return redirect(f"{board_url(game)}?{SHOW_EDIT_LINK}=1#{SHARE_PANEL_ID}")
+
+
+@never_cache
+@require_safe
+@edit_required
+def edit_qr(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    """A QR code of the EDIT link, to hand the table over to another phone (scorekeepers only)."""
+    link = request.build_absolute_uri(reverse("scorer:game_claim", args=[game.public_id, game.link_secret]))
+    response = HttpResponse(qr_svg(link), content_type="image/svg+xml")
+    response["Cache-Control"] = "no-store, private"
+    return response
 
 
 # --- hands ----------------------------------------------------------------------------------------------
@@ -150,8 +178,11 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if request.method != "POST":
         return hand_page(request, game, hand_form(game, number), number)
     form = hand_form(game, number, data=request.POST)
-    if score_form(game, form) is None:
+    result = score_form(game, form)
+    if result is None:
         return hand_page(request, game, form, number)
+    if dropped_unseen(request, form):
+        return hand_page(request, game, form, number, result=result, dropped_confirm=True)
     try:
         services.hand_record(game=game, data=form.hand_data(), hands_before=seen_hands(request.POST))
     except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
@@ -164,6 +195,16 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
         return hand_page(request, game, form, number)
     messages.success(request, _("Hand {n} saved.").format(n=number))
     return redirect(board_url(game))
+
+
+def dropped_unseen(request: HtmxHttpRequest, form: HandForm) -> bool:
+    """Values typed for a never-opened player (they do not count) that the page did not show as such.
+
+    The page says which warnings it showed in ``dropped_seen``; without JavaScript a hand saved
+    straight away is shown once more with the warnings and saved on the next tap.
+    """
+    dropped = form.dropped_signature()
+    return bool(dropped) and request.POST.get("dropped_seen") != dropped
 
 
 def seen_hands(post) -> int | None:
@@ -180,7 +221,13 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
         form = hand_form(game, number, hand=hand)
         return hand_page(request, game, form, number, hand, result=stored_result(game, hand))
     form = hand_form(game, number, data=request.POST)
-    if score_form(game, form) is not None:
+    result = score_form(game, form)
+    if result is not None and dropped_unseen(request, form):
+        version = request.POST.get("version")
+        return hand_page(
+            request, game, form, number, hand, result=result, dropped_confirm=True, version=version
+        )
+    if result is not None:
         try:
             services.hand_update(
                 hand=hand, data=form.hand_data(), version=parse_count(request.POST.get("version"))
@@ -215,7 +262,8 @@ def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     form = hand_form(game, number, data=request.POST)
     result = score_form(game, form)
     if request.htmx:
-        return render(request, "scorer/_preview.html", {"form": form, "result": result, "game": game})
+        context = {"form": form, "result": result, "game": game, "bar_oob": True}
+        return render(request, "scorer/_preview.html", context)
     guard = {"version": request.POST.get("version")} if hand else {}
     return hand_page(request, game, form, number, hand, result=result, previewed=True, **guard)
 

@@ -1,6 +1,7 @@
 // okeycalc: small progressive enhancements. Every page works without this file.
 //  - steppers: −/+ buttons beside small number inputs (okeys, penalties);
-//  - hand form: finish flags only under the chosen finisher, no "tiles left" for the finisher;
+//  - hand form: the chosen finisher's flags only, no "tiles left" for the finisher, the finisher
+//    and anyone with points or okeys typed switched from "Açmadı" to opened, penalty badges;
 //  - new table: the "deals first" choices show the names as they are typed.
 (() => {
   const fire = (input) => {
@@ -16,10 +17,9 @@
       for (const button of stepper.querySelectorAll("[data-step]")) {
         button.hidden = false;
         button.addEventListener("click", () => {
-          const min = Number(input.min || 0);
-          const max = Number(input.max || Infinity);
+          const max = Number(input.dataset.max || Infinity);
           const current = Number.parseInt(input.value, 10) || 0;
-          const next = Math.min(max, Math.max(min, current + Number(button.dataset.step)));
+          const next = Math.min(max, Math.max(0, current + Number(button.dataset.step)));
           if (String(next) !== input.value) {
             input.value = String(next);
             fire(input);
@@ -37,23 +37,112 @@
     for (const control of part.querySelectorAll("input, select, button")) control.disabled = !visible;
   };
 
+  const openedInput = (player, value) => player.querySelector(`input[name$="-opened"][value="${value}"]`);
+  const isUnopened = (player) => Boolean(openedInput(player, "none")?.checked);
+
+  // Opened with sets, remembered as done by the page: undone if the reason goes away untouched.
+  const autoOpen = (player) => {
+    if (!isUnopened(player)) return;
+    openedInput(player, "sets").checked = true;
+    player.dataset.autoOpened = "1";
+  };
+
+  const undoAutoOpen = (player) => {
+    if (player.dataset.autoOpened !== "1") return;
+    delete player.dataset.autoOpened;
+    openedInput(player, "none").checked = true;
+  };
+
+  // The numbers that do not count for a player who never opened (okeys do in some rule sets).
+  const droppedInputs = (form, player) => {
+    const names = ["points", "okeys", "fake_okeys"];
+    return names
+      .filter((name) => name !== "okeys" || form.dataset.unopenedOkeys !== "count")
+      .map((name) => player.querySelector(`input[name$="-${name}"]`))
+      .filter((input) => input && !input.disabled && (Number.parseInt(input.value, 10) || 0) > 0);
+  };
+
+  // The warning beside the fields; the page's hidden "dropped_seen" says which ones were shown,
+  // so that the server saves such a hand without asking again.
+  const showDropped = (form, player) => {
+    const warning = player.querySelector("[data-dropped]");
+    if (warning) warning.hidden = !(isUnopened(player) && droppedInputs(form, player).length);
+    const seen = form.closest("form")?.querySelector("[data-dropped-seen]");
+    if (!seen) return;
+    const shown = [];
+    for (const other of form.querySelectorAll("[data-player]")) {
+      if (other.querySelector("[data-dropped]")?.hidden === false) {
+        shown.push(...droppedInputs(form, other).map((input) => input.name));
+      }
+    }
+    seen.value = shown.join(" ");
+  };
+
+  const countExtras = (player) => {
+    const badge = player.querySelector("[data-extras-count]");
+    if (!badge) return;
+    let count = 0;
+    for (const control of player.querySelectorAll("[data-extras] input, [data-extras] select")) {
+      const value = control.value.trim();
+      if (control.tagName === "SELECT" ? value !== "" : (Number.parseInt(value, 10) || 0) > 0) count += 1;
+    }
+    badge.hidden = count === 0;
+    badge.lastChild.textContent = String(count);
+  };
+
+  const finisherOf = (form) => form.querySelector('input[name="finisher"]:checked')?.value ?? null;
+
   const applyFinisher = (form) => {
-    const checked = form.querySelector('input[name="finisher"]:checked');
-    const finisher = checked ? checked.value : null;
+    const finisher = finisherOf(form);
     for (const player of form.querySelectorAll("[data-player]")) {
       const isFinisher = player.dataset.player === finisher;
       player.classList.toggle("is-finisher", isFinisher);
-      showPart(player.querySelector("[data-finish-flags]"), isFinisher);
       showPart(player.querySelector("[data-remaining]"), !isFinisher);
+      showDropped(form, player);
     }
+    for (const flags of form.querySelectorAll("[data-finish-flags]")) {
+      showPart(flags, flags.dataset.finishFlags === finisher);
+    }
+  };
+
+  // A finisher has opened: choosing one opens them with sets (changeable); the one before goes
+  // back to "Açmadı" if the page had opened them and nobody changed it since.
+  const chooseFinisher = (form) => {
+    const finisher = finisherOf(form);
+    for (const player of form.querySelectorAll("[data-player]")) {
+      if (player.dataset.player === finisher) autoOpen(player);
+      else if (!droppedInputs(form, player).length) undoAutoOpen(player);
+    }
+    applyFinisher(form);
+  };
+
+  // Points or okeys typed for a player marked "Açmadı" would not count: they opened.
+  const typedNumber = (form, input) => {
+    const player = input.closest("[data-player]");
+    if (!player || !input.closest("[data-remaining]")) return;
+    if (droppedInputs(form, player).length) autoOpen(player);
+    showDropped(form, player);
   };
 
   const initHandForm = (root) => {
     for (const form of root.querySelectorAll("[data-hand-form]:not(.js-ready)")) {
       form.classList.add("js-ready");
       applyFinisher(form);
+      form.addEventListener("input", (event) => {
+        if (event.target.matches('input[type="text"]')) typedNumber(form, event.target);
+        const player = event.target.closest("[data-player]");
+        if (player && event.target.closest("[data-extras]")) countExtras(player);
+      });
       form.addEventListener("change", (event) => {
-        if (event.target.name === "finisher") applyFinisher(form);
+        const target = event.target;
+        if (target.name === "finisher") chooseFinisher(form);
+        const player = target.closest("[data-player]");
+        if (!player) return;
+        if (target.name?.endsWith("-opened")) {
+          delete player.dataset.autoOpened; // chosen by hand: the page no longer changes it
+          showDropped(form, player);
+        }
+        if (target.closest("[data-extras]")) countExtras(player);
       });
       // A double tap on "save" must not record the hand twice.
       form.closest("form")?.addEventListener("submit", (event) => {

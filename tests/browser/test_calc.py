@@ -56,7 +56,7 @@ def test_calculator_live_result_and_share_link_round_trip(page, live_server, axe
     page.locator('[data-stepper]:has(#id_p1-okeys) [data-step="1"]').click()
     click_label(page, "id_p2-opened_2")
     page.locator("#id_p2-points").fill("10")
-    page.locator('[data-player="3"] details.fouls > summary').click()
+    page.locator('[data-player="3"] details.extras > summary').click()
     page.locator('[data-stepper]:has(#id_p3-foul_okey_discard) [data-step="1"]').click()
 
     hand = {

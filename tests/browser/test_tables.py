@@ -96,12 +96,12 @@ def enter_hand(page: Page, spec: dict) -> None:
             for flag in spec["flags"]:
                 page.locator(f"#id_p{i}-{flag}").check()
         else:
-            expect(page.locator(f'[data-player="{i}"] [data-finish-flags]')).to_be_hidden()
+            expect(page.locator(f'[data-finish-flags="{i}"]')).to_be_hidden()
             page.locator(f"#id_p{i}-points").fill(str(points) if points else "")
             step(page, f"id_p{i}-okeys", okeys)
             step(page, f"id_p{i}-fake_okeys", fakes)
         if fouls:
-            page.locator(f'[data-player="{i}"] details.fouls > summary').click()
+            page.locator(f'[data-player="{i}"] details.extras > summary').click()
             for kind, count in fouls.items():
                 step(page, f"id_p{i}-foul_{kind}", count)
 
@@ -137,8 +137,9 @@ def test_a_loca_cezali_table_from_start_to_corrected_totals(page, live_server, a
 
     game = Game.objects.get()
     assert page.url == live_server.url + reverse("scorer:game_board", args=[game.public_id])
-    expect(page.locator(".secret-link")).to_have_attribute(
-        "href", re.compile(rf"^{re.escape(live_server.url)}/masa/")
+    expect(page.locator("[data-share-panel]")).to_have_attribute("open", "")  # hand the links round now
+    expect(page.locator("#edit-link")).to_have_value(
+        re.compile(rf"^{re.escape(live_server.url)}/masa/{game.public_id}/anahtar/")
     )
     screenshot("table_created")
 
@@ -208,13 +209,13 @@ def test_finish_flags_follow_the_finisher_and_are_not_sent_for_others(page, live
     page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
 
     for i in range(4):
-        expect(page.locator(f'[data-player="{i}"] [data-finish-flags]')).to_be_hidden()
+        expect(page.locator(f'[data-finish-flags="{i}"]')).to_be_hidden()
     click_label(page, "id_finisher_1")
-    expect(page.locator('[data-player="1"] [data-finish-flags]')).to_be_visible()
+    expect(page.locator('[data-finish-flags="1"]')).to_be_visible()
     page.locator("#id_p1-elden").check()
     click_label(page, "id_finisher_2")
-    expect(page.locator('[data-player="1"] [data-finish-flags]')).to_be_hidden()
-    expect(page.locator('[data-player="2"] [data-finish-flags]')).to_be_visible()
+    expect(page.locator('[data-finish-flags="1"]')).to_be_hidden()
+    expect(page.locator('[data-finish-flags="2"]')).to_be_visible()
     expect(page.locator("#id_p1-elden")).to_be_disabled()
     expect(page.locator("#id_p1-points")).to_be_visible()
     expect(page.locator("#id_p2-points")).to_be_hidden()
@@ -242,8 +243,9 @@ def test_new_table_and_hand_form_have_no_axe_violations(
     click_label(page, "id_p0-opened_2")
     page.locator("#id_p1-points").fill("12")
     expect(page.locator("#hand-preview .player-result")).to_have_count(4)
-    page.locator('[data-player="1"] details.fouls > summary').click()
-    page.locator('[data-player="1"] details.opening > summary').click()
+    page.locator('[data-player="1"] details.extras > summary').click()
+    page.locator("#id_p1-foul_okey_discard").fill("1")
+    expect(page.locator('[data-player="1"] [data-extras-count]')).to_have_text(re.compile(r"1$"))
     axe_check()
     screenshot(f"hand_form-gkokay-partners-{color_scheme}")
 
@@ -252,10 +254,11 @@ def test_touch_targets_are_at_least_44_px(page, live_server):
     game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
     page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
     page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
-    page.locator('[data-player="0"] details.fouls > summary').click()
+    page.locator('[data-player="0"] details.extras > summary').click()
+    click_label(page, "id_finisher_1")  # the finisher's flags show: 44 px rows too
 
     small = page.evaluate(
-        """() => [...document.querySelectorAll('#hand-form label.btn, #hand-form button, #hand-form input:not([type=hidden]):not(.btn-check), #hand-form select, #hand-form summary')]
+        """() => [...document.querySelectorAll('#hand-form label.btn, #hand-form .finish-flag label, #hand-form button, #hand-form input:not([type=hidden]):not(.btn-check):not([type=checkbox]), #hand-form select, #hand-form summary, #hand-form .bar-totals')]
             .filter((el) => el.offsetParent !== null)
             .map((el) => ({el: el.id || el.getAttribute('for') || el.textContent.trim(), ...el.getBoundingClientRect().toJSON()}))
             .filter((r) => r.height < 44 || (r.width < 44 && !r.el.startsWith('id_p')))"""
@@ -295,6 +298,12 @@ def test_everything_works_without_javascript(browser, browser_context_args, live
             "data-total", "303"
         )
         expect(page.locator("#id_p0-points")).to_have_value("17")
+        # Ayşe is still "Açmadı": the 17 does not count, and the page says so beside the field.
+        expect(page.locator('[data-player="0"] [data-dropped]')).to_be_visible()
+        expect(page.locator("#id_p0-points")).to_have_attribute(
+            "aria-describedby", re.compile("id_p0-points_dropped")
+        )
+        expect(page.locator("[data-bar-total]").first).to_have_text("303")
         with page.expect_navigation():
             page.locator("[data-save]").click()
         assert board_totals(page) == [303, 0]
@@ -309,9 +318,12 @@ def test_an_invalid_hand_shows_its_errors_inline_and_keeps_what_was_typed(
     page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
     page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
 
-    click_label(page, "id_finisher_0")  # Ayşe finished but "did not open": the engine refuses
+    click_label(page, "id_finisher_0")
     page.locator("#id_p1-points").fill("300")
     page.locator("#id_p2-points").fill("17")
+    click_label(page, "id_p0-opened_2")
+    page.locator("#id_p0-nine_pairs_run").check()
+    click_label(page, "id_p0-opened_1")  # 9 pairs + 1 run with sets: the engine refuses
     with page.expect_navigation():
         page.locator("[data-save]").click()
 
@@ -320,7 +332,7 @@ def test_an_invalid_hand_shows_its_errors_inline_and_keeps_what_was_typed(
     expect(page.locator("#id_p2-points")).to_have_value("17")
     expect(page.locator("#id_p1-points_error")).to_be_visible()
     expect(page.locator("#id_p1-points")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#id_p0-opened_error")).to_be_visible()
+    expect(page.locator("#id_p0-nine_pairs_run_error")).to_be_visible()
     page.locator('#error-summary a[href="#id_p1-points"]').click()
     expect(page.locator("#id_p1-points")).to_be_in_viewport()
     axe_check()

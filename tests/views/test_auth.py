@@ -1,12 +1,19 @@
-"""The edit secret: remembered per session, checked on every write, never needed to view."""
+"""Edit rights per device: granted once, checked on every write, bounded by age, never needed to view."""
+
+from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.contrib.sessions.backends.signed_cookies import SessionStore
 from django.http import Http404, HttpResponse
 from django.test import RequestFactory
+from django.urls import reverse
+from django.utils import timezone
 
+from scorer import rights
+from scorer.models import Device, Grant
 from scorer.services import game_create
-from scorer.views.auth import MAX_REMEMBERED, SESSION_KEY, can_edit, edit_required, remember_secret
+from scorer.views.auth import SESSION_KEY, can_edit, edit_required
 
 pytestmark = pytest.mark.django_db
 
@@ -15,10 +22,16 @@ def new_game():
     return game_create(ruleset="kerizim", options={}, players=["Ayşe", "Bora"], hands_planned=3)
 
 
-def request_with_session(rf: RequestFactory):
+def fresh_request(rf: RequestFactory, cookies: dict | None = None):
     request = rf.post("/")
     request.session = SessionStore()
+    request.COOKIES.update(cookies or {})
     return request
+
+
+def same_device(rf: RequestFactory, request):
+    """A later request of the device that made ``request`` (its cookie, nothing cached)."""
+    return fresh_request(rf, {rights.DEVICE_COOKIE: request._okeycalc_rights.token})
 
 
 @edit_required
@@ -26,82 +39,165 @@ def protected(request, game, position=None):
     return HttpResponse(f"{game.public_id}:{position}")
 
 
-def test_can_edit_only_after_the_secret_is_remembered(rf):
-    game, secret = new_game()
-    request = request_with_session(rf)
-
-    assert not can_edit(request, game)
-    remember_secret(request, game, secret)
-    assert can_edit(request, game)
-
-
-def test_a_wrong_secret_does_not_give_edit_rights(rf):
-    game, secret = new_game()
-    request = request_with_session(rf)
-
-    remember_secret(request, game, secret + "x")
-
-    assert not can_edit(request, game)
-
-
-def test_a_secret_of_another_table_does_not_give_edit_rights(rf):
-    game, secret = new_game()
-    other, _ = new_game()
-    request = request_with_session(rf)
-
-    remember_secret(request, game, secret)
-
-    assert not can_edit(request, other)
-
-
-def test_a_tampered_session_value_is_ignored(rf):
+def test_can_edit_only_after_an_edit_grant(rf):
     game, _ = new_game()
-    request = request_with_session(rf)
-    request.session[SESSION_KEY] = ["not", "a", "dict"]
+    request = fresh_request(rf)
 
     assert not can_edit(request, game)
+    rights.grant_edit(request, game)
+
+    assert can_edit(request, game)
+    assert can_edit(same_device(rf, request), game)
 
 
-def test_only_the_most_recent_tables_are_remembered(rf):
-    request = request_with_session(rf)
-    games = [new_game() for _ in range(MAX_REMEMBERED + 2)]
-    for game, secret in games:
-        remember_secret(request, game, secret)
+def test_a_grant_on_another_table_does_not_give_edit_rights(rf):
+    game, _ = new_game()
+    other, _ = new_game()
+    request = fresh_request(rf)
+    rights.grant_edit(request, game)
 
-    assert len(request.session[SESSION_KEY]) == MAX_REMEMBERED
-    assert can_edit(request, games[-1][0])
-    assert not can_edit(request, games[0][0])
+    assert not can_edit(same_device(rf, request), other)
 
 
-def test_remembering_again_moves_a_table_to_the_front(rf):
-    request = request_with_session(rf)
-    first, first_secret = new_game()
-    remember_secret(request, first, first_secret)
-    for game, secret in [new_game() for _ in range(MAX_REMEMBERED - 1)]:
-        remember_secret(request, game, secret)
+def test_a_watch_grant_never_gives_edit_rights_and_never_downgrades_an_edit_grant(rf):
+    watched, _ = new_game()
+    edited, _ = new_game()
+    request = fresh_request(rf)
+    rights.grant_watch(request, watched)
+    rights.grant_edit(request, edited)
+    later = same_device(rf, request)
+    rights.grant_watch(later, edited)
 
-    remember_secret(request, first, first_secret)
-    newest, newest_secret = new_game()
-    remember_secret(request, newest, newest_secret)
+    again = same_device(rf, request)
+    assert not can_edit(again, watched)
+    assert can_edit(again, edited)
 
-    assert can_edit(request, first)
+
+@pytest.mark.parametrize("cookie", ["x" * 43, "short", "é" * 43, "a/b" + "c" * 40])
+def test_an_unknown_or_malformed_device_cookie_gives_no_rights(rf, cookie):
+    game, _ = new_game()
+
+    assert not can_edit(fresh_request(rf, {rights.DEVICE_COOKIE: cookie}), game)
+
+
+def test_only_a_hash_of_the_device_token_is_stored(rf):
+    game, _ = new_game()
+    request = fresh_request(rf)
+    rights.grant_edit(request, game)
+
+    token = request._okeycalc_rights.token
+    assert not Device.objects.filter(token_hash=token).exists()
+    assert Device.objects.get().token_hash != token
+
+
+def test_rights_are_bounded_by_age_not_by_count(rf):
+    """Forty tables (the old session kept thirty) all stay editable on one device."""
+    request = fresh_request(rf)
+    games = [new_game()[0] for _ in range(40)]
+    for game in games:
+        rights.grant_edit(request, game)
+
+    later = same_device(rf, request)
+    assert all(can_edit(later, game) for game in games)
+
+
+def test_a_grant_unused_for_longer_than_the_limit_expires(rf, settings):
+    settings.OKEYCALC_GRANT_MAX_IDLE_DAYS = 30
+    game, _ = new_game()
+    request = fresh_request(rf)
+    rights.grant_edit(request, game)
+
+    Grant.objects.update(last_used_at=timezone.now() - timedelta(days=29))
+    assert can_edit(same_device(rf, request), game)
+    Grant.objects.update(last_used_at=timezone.now() - timedelta(days=31))
+    assert not can_edit(same_device(rf, request), game)
+
+
+def test_an_expired_edit_grant_is_not_revived_by_watching_the_board(rf, settings):
+    settings.OKEYCALC_GRANT_MAX_IDLE_DAYS = 30
+    game, _ = new_game()
+    request = fresh_request(rf)
+    rights.grant_edit(request, game)
+    Grant.objects.update(last_used_at=timezone.now() - timedelta(days=31))
+
+    rights.grant_watch(same_device(rf, request), game)
+
+    assert Grant.objects.get().kind == Grant.WATCH
+    assert not can_edit(same_device(rf, request), game)
+
+
+def test_using_a_grant_refreshes_it_at_most_once_an_hour(rf, django_assert_num_queries):
+    game, _ = new_game()
+    request = fresh_request(rf)
+    rights.grant_edit(request, game)
+    recent = timezone.now() - timedelta(minutes=10)
+    Grant.objects.update(last_used_at=recent)
+
+    with django_assert_num_queries(1):  # the grant, no write
+        assert can_edit(same_device(rf, request), game)
+    assert Grant.objects.get().last_used_at == recent
+
+    Grant.objects.update(last_used_at=timezone.now() - timedelta(days=2))
+    assert can_edit(same_device(rf, request), game)
+    assert Grant.objects.get().last_used_at > recent
+
+
+def test_expiry_deletes_old_grants_and_devices_left_without_any(rf):
+    game, _ = new_game()
+    request = fresh_request(rf)
+    rights.grant_edit(request, game)
+    long_ago = timezone.now() - timedelta(days=400)
+    Grant.objects.update(last_used_at=long_ago)
+    Device.objects.update(last_seen_at=long_ago)
+
+    assert rights.grants_expire() == 1
+    assert not Device.objects.exists()
+
+
+def legacy_client(client, game, secret):
+    """A device from before grants: the raw secret in its signed-cookie session."""
+    session = SessionStore()
+    session[SESSION_KEY] = {game.public_id: secret}
+    session.save()
+    client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
+
+
+def test_a_secret_remembered_in_an_old_session_becomes_a_grant_and_leaves_the_session(client):
+    game, secret = new_game()
+    legacy_client(client, game, secret)
+
+    assert client.get(reverse("scorer:hand_new", args=[game.public_id])).status_code == 200
+
+    assert SESSION_KEY not in client.session
+    assert rights.DEVICE_COOKIE in client.cookies
+    assert Grant.objects.get().kind == Grant.EDIT
+    assert client.get(reverse("scorer:hand_new", args=[game.public_id])).status_code == 200
+
+
+def test_a_wrong_secret_in_an_old_session_gives_nothing(client):
+    game, secret = new_game()
+    legacy_client(client, game, secret + "x")
+
+    assert client.get(reverse("scorer:hand_new", args=[game.public_id])).status_code == 403
+    assert SESSION_KEY not in client.session
+    assert not Grant.objects.exists()
 
 
 def test_edit_required_passes_the_game_and_other_arguments_on(rf):
-    game, secret = new_game()
-    request = request_with_session(rf)
-    remember_secret(request, game, secret)
+    game, _ = new_game()
+    request = fresh_request(rf)
+    rights.grant_edit(request, game)
 
-    response = protected(request, game.public_id, position=3)
+    response = protected(same_device(rf, request), game.public_id, position=3)
 
     assert response.status_code == 200
     assert response.content.decode() == f"{game.public_id}:3"
 
 
-def test_edit_required_answers_403_without_the_secret(rf):
+def test_edit_required_answers_403_without_a_grant(rf):
     game, _ = new_game()
 
-    response = protected(request_with_session(rf), game.public_id)
+    response = protected(fresh_request(rf), game.public_id)
 
     assert response.status_code == 403
     assert b"403" in response.content
@@ -109,4 +205,4 @@ def test_edit_required_answers_403_without_the_secret(rf):
 
 def test_edit_required_answers_404_for_an_unknown_table(rf):
     with pytest.raises(Http404):
-        protected(request_with_session(rf), "no-such-table")
+        protected(fresh_request(rf), "no-such-table")

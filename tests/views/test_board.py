@@ -23,8 +23,9 @@ pytestmark = pytest.mark.django_db
 
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 EVIL = "<script>alert(1)</script>"
-LIVE_QUERIES = 3
-"""Game, hands, and the ETag's game lookup (board_live) or the undo list (editor)."""
+LIVE_QUERIES = 4
+"""Game, hands, and the ETag's game lookup (board_live) or the undo list (editor), plus this
+device's grant (edit rights are checked server-side, so that they can be revoked)."""
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -318,6 +319,7 @@ def test_board_query_count_does_not_grow_with_the_number_of_hands(client, django
 
     counts = {}
     for game in (short, long):
+        client.get(url("game_board", game))  # a device's first visit records a watch grant
         for name in ("game_board", "board_live", "hand_detail"):
             args = (1,) if name == "hand_detail" else ()
             with CaptureQueriesContext(connection) as queries:
@@ -339,6 +341,7 @@ def test_editor_board_query_count_does_not_grow_with_hands_or_deleted_hands(clie
         for hand in recorded[: hands // 2]:
             hand_delete(hand=hand)
         as_editor(client, game, secret)
+        client.get(url("game_board", game))  # an old session's secret becomes a grant
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url("game_board", game)).status_code == 200
         counts.append(len(queries))
@@ -388,9 +391,10 @@ def test_editor_gets_add_correct_delete_and_undo_controls_with_delete_and_undo_a
         reverse("set_language"),
         url("hand_delete", game, kept.position),
         url("hand_restore", game, gone.position),
+        url("game_link_rotate", game),
     }
     assert "data-deleted" in html and "Cem" in html.split("data-deleted", 1)[1]  # who finished it
-    assert html.count("csrfmiddlewaretoken") == 3
+    assert html.count("csrfmiddlewaretoken") == 4
 
 
 def test_editor_sees_the_viewer_link_and_its_qr_code(client):

@@ -3,7 +3,7 @@
 import pytest
 from django import forms
 
-from scorer.engine import InvalidInput, get_ruleset, score_hand
+from scorer.engine import get_ruleset, score_hand
 from scorer.engine.errors import FieldError
 from scorer.forms import DECK, HandForm
 
@@ -257,16 +257,26 @@ def test_engine_errors_without_a_field_go_on_top(path):
     assert form.non_field_errors() == ["bad"]
 
 
-def test_flags_on_a_non_finisher_are_rejected_next_to_that_players_flags():
-    data = {"finisher": "0", "p0-opened": "sets", "p1-opened": "sets", "p1-elden": "on"}
+def test_finish_flags_and_remaining_follow_the_finisher():
+    # The page shows the chosen finisher's flags only, and no "tiles left" for the finisher:
+    # boxes ticked or numbers typed under someone who then is not (or is) the finisher are not sent.
+    data = {
+        "finisher": "0",
+        "p0-opened": "sets",
+        "p0-elden": "on",
+        "p0-points": "12",
+        "p1-opened": "sets",
+        "p1-elden": "on",
+        "p1-points": "5",
+    }
     form = bound("loca-cezali", {}, data)
     assert form.is_valid()
 
-    with pytest.raises(InvalidInput) as caught:
-        score_hand({"ruleset": "loca-cezali", **form.hand_data()})
-    form.add_engine_errors(caught.value.errors)
+    players = form.hand_data()["players"]
 
-    assert "p1-elden" in form.errors
+    assert players[0] == {"name": "Ayşe", "opened": "sets", "finished": True, "finish": {"elden": True}}
+    assert players[1] == {"name": "Bora", "opened": "sets", "remaining": {"points": 5}}
+    score_hand({"ruleset": "loca-cezali", **form.hand_data()})
 
 
 @pytest.mark.parametrize(

@@ -131,7 +131,7 @@ def test_refresh_without_javascript_shows_the_new_rule_sets_options_and_keeps_th
     assert 'class="invalid-feedback' not in html
 
 
-def test_creating_a_table_remembers_the_secret_and_shows_the_edit_link(client):
+def test_creating_a_table_gives_this_device_edit_rights_and_the_board_shows_the_edit_link(client):
     response = client.post(reverse("scorer:game_new"), NEW_TABLE, follow=False)
 
     game = Game.objects.get()
@@ -139,11 +139,11 @@ def test_creating_a_table_remembers_the_secret_and_shows_the_edit_link(client):
     assert response["Location"] == reverse("scorer:game_board", args=[game.public_id])
     assert (game.ruleset, game.players, game.hands_planned, game.first_dealer) == ("loca-cezali", NAMES, 5, 1)
     assert game.options == {"partners": False, "katlama": "none"}
-    secret = client.session[SESSION_KEY][game.public_id]
-    assert game.check_secret(secret)
+    assert SESSION_KEY not in client.session  # no raw secret in the session any more
     page = client.get(response["Location"]).content.decode()
-    claim = reverse("scorer:game_claim", args=[game.public_id, secret])
-    assert f'href="http://testserver{claim}"' in page
+    claim = reverse("scorer:game_claim", args=[game.public_id, game.link_secret])
+    assert f'value="http://testserver{claim}"' in page
+    assert game.check_secret(game.link_secret)
     assert client.get(url("hand_new", game)).status_code == 200
 
 
@@ -294,7 +294,7 @@ def test_csrf_is_enforced_on_writes():
 def test_hand_form_page_has_one_fieldset_per_player_and_the_live_preview(client, table):
     html = client.get(url("hand_new", table)).content.decode()
 
-    assert html.count('class="card player') == 4
+    assert html.count('<fieldset class="player') == 4
     assert f'action="{url("hand_new", table)}"' in html
     assert f'hx-post="{url("hand_preview", table)}"' in html
     assert 'hx-trigger="input changed delay:400ms, change"' in html
@@ -370,14 +370,14 @@ def test_invalid_hand_keeps_typed_values_and_shows_the_field_error(client, table
 
 
 def test_engine_errors_show_next_to_the_field(client, table):
-    # Without JavaScript every player's finish flags are shown; the engine rejects them on a non-finisher.
-    data = HAND | {"p2-elden": "on", "p0-points": "5"}
+    # What only the engine checks (it depends on other fields) comes back next to its field.
+    data = HAND | {"p3-side_tile": "7", "p0-nine_pairs_run": "on"}
 
     html = client.post(url("hand_new", table), data).content.decode()
 
     assert not Hand.objects.exists()
-    assert 'id="id_p2-elden_error"' in html
-    assert 'id="id_p0-points_error"' in html, "a finisher has no tiles left"
+    assert 'id="id_p3-side_tile_error"' in html, "Deniz never opened: no side tile"
+    assert 'id="id_p0-nine_pairs_run_error"' in html, "9 pairs + 1 run needs an opening with pairs"
 
 
 def test_a_missing_finisher_is_asked_for(client, table):

@@ -1,0 +1,59 @@
+"""A table's edit link, derived rather than stored, so the scorekeeper can always show it again.
+
+The link is ``/masa/<public id>/anahtar/<secret>/`` where
+
+    secret = base64url(salted_hmac("okeycalc.editlink", f"{public id}:{version}:{link key}",
+                                   secret=SECRET_KEY, algorithm="sha256"))[:32]
+
+- ``version`` (``Game.secret_version``) is bumped by "Yeni düzenleme bağlantısı"; every device's
+  edit grant records the version it was given, so a bump revokes them all at once.
+- ``link key`` (``Game.link_key``) is 128 random bits stored with the table and replaced on every
+  rotation. Deriving a link takes both the server's ``SECRET_KEY`` and the database row: a leaked
+  database alone, or a leaked key alone, gives nobody an edit link.
+- Nothing secret is stored raw and nothing needs decrypting: the server recomputes the link when
+  the scorekeeper asks to see it again, and compares in constant time when a link is opened.
+  A secret matching under one of ``SECRET_KEY_FALLBACKS`` is accepted too, so rotating the server
+  key does not break the links already handed out (their devices keep their grants anyway).
+
+Tables made before derived links (``secret_version`` 0) also keep accepting their original random
+secret, of which only the SHA-256 is stored, until the first rotation.
+"""
+
+import base64
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.utils.crypto import constant_time_compare, salted_hmac
+
+SALT = "okeycalc.editlink"
+SECRET_LENGTH = 32
+"""192 bits of the HMAC, URL-safe."""
+MAX_SECRET_LENGTH = 128
+"""Longer path segments are refused before any hashing."""
+
+
+def new_link_key() -> str:
+    return secrets.token_hex(16)
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _derive(public_id: str, version: int, link_key: str, key: str | bytes) -> str:
+    mac = salted_hmac(SALT, f"{public_id}:{version}:{link_key}", secret=key, algorithm="sha256")
+    return base64.urlsafe_b64encode(mac.digest()).decode()[:SECRET_LENGTH]
+
+
+def link_secret(public_id: str, version: int, link_key: str) -> str:
+    """The secret of the table's current edit link (under the current ``SECRET_KEY``)."""
+    return _derive(public_id, version, link_key, settings.SECRET_KEY)
+
+
+def link_secret_matches(public_id: str, version: int, link_key: str, secret: str) -> bool:
+    """Whether ``secret`` is the current edit link's secret (under any accepted server key)."""
+    if not secret or len(secret) > MAX_SECRET_LENGTH:
+        return False
+    keys = [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
+    return any(constant_time_compare(_derive(public_id, version, link_key, key), secret) for key in keys)

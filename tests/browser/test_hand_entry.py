@@ -1,0 +1,361 @@
+"""Hand entry on a 375 × 812 phone (issue 8): two screens at most, the sticky bar, the tap budget.
+
+Measured numbers (form heights per rule set, taps per reference hand) are also written to
+test-artifacts/hand-entry-measurements.md.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+from scorer.engine import score_game, score_hand
+from scorer.models import Game
+from scorer.services import game_create
+from tests.browser.test_tables import HANDS, NAMES, board_totals, hand_data
+
+SCREEN = 812
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+MEASUREMENTS = ARTIFACTS / "hand-entry-measurements.json"
+RULE_SETS = [
+    ("loca", {}),
+    ("loca", {"partners": True, "katlama": "extra"}),
+    ("loca-cezali", {}),
+    ("loca-cezali", {"partners": True}),
+    ("gkokay", {}),
+    ("gkokay", {"cezali": True, "katlamali": True}),
+    ("gkokay", {"partners": True, "cezali": True}),
+    ("kerizim", {}),
+    ("kerizim", {"partners": True}),
+]
+
+
+def record(section: str, key: str, value) -> None:
+    """Keep a measured number for the report (one JSON file, merged across tests)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    data = json.loads(MEASUREMENTS.read_text()) if MEASUREMENTS.exists() else {}
+    data.setdefault(section, {})[key] = value
+    MEASUREMENTS.write_text(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def open_hand_page(page: Page, live_server, ruleset="loca-cezali", options=None, hands_planned=3) -> Game:
+    game, secret = game_create(
+        ruleset=ruleset, options=options or {}, players=NAMES, hands_planned=hands_planned
+    )
+    page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+    page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+    expect(page.locator("[data-hand-form].js-ready")).to_be_attached()
+    return game
+
+
+def click_label(page: Page, input_id: str) -> None:
+    page.locator(f'label[for="{input_id}"]').click()
+
+
+FORM_BOX = """() => {
+    const box = document.querySelector('[data-hand-form]').getBoundingClientRect();
+    return {height: Math.round(box.height), bottom: Math.round(box.bottom + window.scrollY)};
+}"""
+
+
+# --- two screens at most ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options"), RULE_SETS, ids=lambda v: json.dumps(v) if isinstance(v, dict) else v
+)
+def test_the_hand_form_of_four_players_fits_two_screens(page, live_server, ruleset, options):
+    open_hand_page(page, live_server, ruleset, options)
+    fresh = page.evaluate(FORM_BOX)
+    click_label(page, "id_finisher_0")  # the finisher's flags appear under the choice
+    expect(page.locator("#id_p0-opened_1")).to_be_checked()
+    chosen = page.evaluate(FORM_BOX)
+    expect(page.locator("details[data-extras][open]")).to_have_count(0)
+
+    tallest = max(fresh["height"], chosen["height"])
+    record("form_height_px", f"{ruleset} {json.dumps(options)}", {"fresh": fresh, "finisher_chosen": chosen})
+    assert tallest <= 2 * SCREEN, f"the hand form is {tallest} px tall"
+    # Stronger: from the top of the page, the last player's fields end within two screens.
+    assert max(fresh["bottom"], chosen["bottom"]) <= 2 * SCREEN
+
+
+# --- the sticky bar ------------------------------------------------------------------------------------
+
+IN_VIEW = """(selector) => {
+    const el = document.querySelector(selector);
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {top: r.top, bottom: r.bottom, visible: r.top >= 0 && r.bottom <= window.innerHeight,
+            uncovered: hit !== null && (hit === el || el.contains(hit))};
+}"""
+
+
+def assert_bar_in_view(page: Page, where: str) -> None:
+    for selector in ("[data-save]", "#hand-bar-totals"):
+        box = page.evaluate(IN_VIEW, selector)
+        assert box["visible"] and box["uncovered"], f"{selector} at the {where} of the form: {box}"
+
+
+def test_the_save_button_and_live_totals_stay_on_screen_while_typing(
+    page, live_server, axe_check, screenshot
+):
+    open_hand_page(page, live_server)
+    form = page.evaluate(
+        "() => { const r = document.querySelector('[data-hand-form]').getBoundingClientRect();"
+        " return {top: r.top + scrollY, bottom: r.bottom + scrollY}; }"
+    )
+    assert_bar_in_view(page, "top")
+    click_label(page, "id_finisher_0")
+    page.locator("#id_p1-points").click()
+    page.keyboard.type("23")
+    # The bar follows the typing (the live preview's totals, out of band).
+    expect(page.locator("#hand-bar-totals [data-bar-total]").nth(1)).to_have_text("23")
+    page.locator('[data-stepper]:has(#id_p2-okeys) [data-step="1"]').click()
+    expect(page.locator("#hand-bar-totals [data-bar-total]").nth(2)).to_have_text(
+        "101"
+    )  # the okey opened Cem
+    page.screenshot(path=str(ARTIFACTS / "screenshots" / "hand_entry-top.png"))
+
+    page.evaluate("(y) => window.scrollTo(0, y)", (form["top"] + form["bottom"]) / 2 - SCREEN / 2)
+    assert_bar_in_view(page, "middle")
+    page.locator("#id_p3-points").click()
+    page.keyboard.type("9")
+    expect(page.locator("#hand-bar-totals [data-bar-total]").nth(3)).to_have_text("9")
+    page.screenshot(path=str(ARTIFACTS / "screenshots" / "hand_entry-middle.png"))
+
+    page.evaluate("(y) => window.scrollTo(0, y)", form["bottom"] - SCREEN + 10)
+    assert_bar_in_view(page, "bottom")
+    page.screenshot(path=str(ARTIFACTS / "screenshots" / "hand_entry-bottom.png"))
+    bar = page.locator("[data-hand-bar]").bounding_box()
+    page.screenshot(path=str(ARTIFACTS / "screenshots" / "hand_bar.png"), clip=bar)
+    assert bar["height"] <= 64, "the bar stays small"
+
+    # The bar's totals lead to the itemised preview under the form.
+    page.locator("#hand-bar-totals").click()
+    expect(page.locator("#preview-heading")).to_be_in_viewport()
+    axe_check()
+    screenshot("hand_entry-full")
+
+
+# --- choosing the finisher, typing for "Açmadı" ------------------------------------------------------
+
+
+def opened(page: Page, i: int) -> str:
+    return page.locator(f'input[name="p{i}-opened"]:checked').get_attribute("value")
+
+
+def test_the_finisher_is_opened_by_the_page_and_shows_their_flags_right_there(page, live_server):
+    open_hand_page(page, live_server)
+    click_label(page, "id_finisher_1")
+    assert opened(page, 1) == "sets"
+    flags = page.locator('[data-finish-flags="1"]')
+    expect(flags).to_be_visible()
+    # Right under the finisher choice, with 44 px targets.
+    choice = page.locator(".finisher-group").bounding_box()
+    assert abs(flags.bounding_box()["y"] - (choice["y"] + choice["height"])) < 24
+    for label in flags.locator("label").all():
+        assert label.bounding_box()["height"] >= 44
+
+    click_label(page, "id_p1-opened_2")  # changeable: Bora opened with pairs
+    click_label(page, "id_finisher_2")
+    assert opened(page, 2) == "sets"
+    assert opened(page, 1) == "pairs", "chosen by hand: kept"
+    click_label(page, "id_finisher_3")
+    assert opened(page, 2) == "none", "opened by the page only because Cem finished: undone"
+    assert opened(page, 3) == "sets"
+
+
+def test_points_typed_for_a_player_marked_acmadi_open_them_and_a_deliberate_acmadi_is_warned(
+    page, live_server
+):
+    game = open_hand_page(page, live_server)
+    click_label(page, "id_finisher_0")
+    page.locator("#id_p1-points").click()
+    page.keyboard.type("25")
+    assert opened(page, 1) == "sets", "typing points means Bora opened"
+    page.locator('[data-stepper]:has(#id_p2-fake_okeys) [data-step="1"]').click()
+    assert opened(page, 2) == "sets"
+    warning = page.locator('[data-player="1"] [data-dropped]')
+    expect(warning).to_be_hidden()
+
+    click_label(page, "id_p1-opened_0")  # "no, Bora really did not open"
+    expect(warning).to_be_visible()
+    expect(page.locator("[data-dropped-seen]")).to_have_value("p1-points")
+    bora = page.locator("#hand-preview .player-result").nth(1)
+    expect(bora.locator('[data-code="not_opened"]')).to_be_visible()
+    expect(bora.locator('[data-code="info"]')).to_contain_text("25")  # the engine's 0-point line
+    expect(page.locator("#hand-bar-totals [data-bar-total]").nth(1)).to_have_text("202")
+    page.locator("[data-player='1']").screenshot(
+        path=str(ARTIFACTS / "screenshots" / "hand_entry-dropped-warning.png")
+    )
+
+    with page.expect_navigation():
+        page.locator("[data-save]").click()
+    bora = game.hands.get().data["players"][1]
+    assert bora["opened"] == "none"
+    assert bora["remaining"] == {"points": 25}, "the stored hand keeps what was typed"
+
+
+def test_the_penalty_disclosure_shows_a_count_badge(page, live_server):
+    open_hand_page(page, live_server)
+    badge = page.locator('[data-player="2"] [data-extras-count]')
+    expect(badge).to_be_hidden()
+    page.locator('[data-player="2"] details.extras > summary').click()
+    plus = page.locator('[data-stepper]:has(#id_p2-foul_take_back) [data-step="1"]')
+    plus.click()
+    plus.click()
+    page.locator("#id_p2-opening_order").select_option("1")
+    page.locator('[data-player="2"] details.extras > summary').click()  # closed again
+    expect(badge).to_be_visible()
+    expect(badge).to_have_text(re.compile(r"2$"))
+
+
+# --- the tap budget -----------------------------------------------------------------------------------
+
+# The five reference hands of the table test (LOCA Cezalı, Ayşe · Bora · Cem · Deniz): the three of
+# test_tables.HANDS and two more. Each player: opened, points, okeys, fake okeys, fouls.
+TYPICAL = {  # finisher + 3 opponents with tiles left, one okey held
+    "finisher": 0,
+    "flags": [],
+    "players": [
+        ("sets", 0, 0, 0, {}),
+        ("sets", 23, 0, 0, {}),
+        ("sets", 17, 1, 0, {}),
+        ("pairs", 9, 0, 0, {}),
+    ],
+}
+ELDEN_PAIRS = {  # Bora finishes elden with pairs; Ayşe and Deniz never opened
+    "finisher": 1,
+    "flags": ["elden"],
+    "players": [
+        ("none", 0, 0, 0, {}),
+        ("pairs", 0, 0, 0, {}),
+        ("sets", 31, 0, 0, {}),
+        ("none", 0, 0, 0, {}),
+    ],
+}
+REFERENCE_HANDS = [*HANDS, TYPICAL, ELDEN_PAIRS]
+
+# What a scorekeeper taps (digits are typed on the number keyboard and counted apart).
+# The page infers "opened with sets" for the finisher and for anyone whose points or okeys are
+# typed, so only pairs (or a deliberate "Açmadı") costs a tap on the opening.
+#
+# hand                                     finisher flags opening fields steppers penalties save | taps digits budget
+# 1 Ayşe okey finish; Bora 23+okey;           1      1      1      2       1        2       1   |   9     4     10
+#   Cem pairs 10; Deniz discarded okey
+# 2 deck ran out; Ayşe 15; Cem pairs 8;       1      0      1      3       1        0       1   |   7     5      8
+#   Deniz 40 + fake okey
+# 3 Cem finishes; Ayşe 12 + işlek penalty;    1      0      1      2       1        2       1   |   8     3     10
+#   Deniz pairs 6 + okey
+# 4 typical: Ayşe finishes; Bora 23,          1      0      1      3       1        0       1   |   7     5      8
+#   Cem 17 + okey, Deniz pairs 9
+# 5 Bora elden with pairs; Cem 31             1      1      1      1       0        0       1   |   5     2      8
+TAP_TABLE = [
+    # (taps, digits, budget)
+    (9, 4, 10),
+    (7, 5, 8),
+    (8, 3, 10),
+    (7, 5, 8),
+    (5, 2, 8),
+]
+TYPICAL_BUDGET = 8  # the issue: a typical hand takes at most 8 taps plus the digits
+
+
+class Taps:
+    """Drives the page like a thumb: every click is one tap, every typed character one digit."""
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.taps, self.digits = page, 0, 0
+
+    def tap(self, locator) -> None:
+        locator.click()
+        self.taps += 1
+
+    def label(self, input_id: str) -> None:
+        self.tap(self.page.locator(f'label[for="{input_id}"]'))
+
+    def type_number(self, input_id: str, number: int) -> None:
+        self.tap(self.page.locator(f"#{re.escape(input_id)}"))
+        self.page.keyboard.type(str(number))
+        self.digits += len(str(number))
+
+    def step(self, input_id: str, times: int) -> None:
+        for _ in range(times):
+            self.tap(self.page.locator(f'[data-stepper]:has(#{re.escape(input_id)}) [data-step="1"]'))
+
+
+OPENED_INDEX = {"none": 0, "sets": 1, "pairs": 2}
+
+
+def enter_with_taps(page: Page, spec: dict) -> Taps:
+    """The fewest taps for the hand, letting the page infer what it infers; then save."""
+    t, finisher = Taps(page), spec["finisher"]
+    t.label("id_finisher_4" if finisher == "deck" else f"id_finisher_{finisher}")
+    for flag in spec["flags"]:
+        t.label(f"id_p{finisher}-{flag}")
+    for i, (how, points, okeys, fakes, fouls) in enumerate(spec["players"]):
+        if i != finisher:
+            if points:
+                t.type_number(f"id_p{i}-points", points)
+            t.step(f"id_p{i}-okeys", okeys)
+            t.step(f"id_p{i}-fake_okeys", fakes)
+        if not page.locator(f"#id_p{i}-opened_{OPENED_INDEX[how]}").is_checked():
+            t.label(f"id_p{i}-opened_{OPENED_INDEX[how]}")
+        if fouls:
+            t.tap(page.locator(f'[data-player="{i}"] details.extras > summary'))
+            for kind, count in fouls.items():
+                t.step(f"id_p{i}-foul_{kind}", count)
+    expected = [
+        p.total for p in score_hand({"ruleset": "loca-cezali", "players": NAMES, **hand_data(spec)}).players
+    ]
+    page.wait_for_function(
+        "expected => JSON.stringify([...document.querySelectorAll('#hand-bar-totals [data-bar-total]')]"
+        ".map(e => Number(e.dataset.barTotal))) === JSON.stringify(expected)",
+        arg=expected,
+    )
+    with page.expect_navigation():
+        t.tap(page.locator("[data-save]"))
+    return t
+
+
+def test_the_five_reference_hands_stay_within_their_tap_budget(page, live_server):
+    game = open_hand_page(page, live_server, hands_planned=len(REFERENCE_HANDS))
+    measured = []
+    for number, (spec, (taps, digits, budget)) in enumerate(
+        zip(REFERENCE_HANDS, TAP_TABLE, strict=True), start=1
+    ):
+        if number > 1:
+            page.locator("[data-add-hand]").click()
+            expect(page.locator("[data-hand-form].js-ready")).to_be_attached()
+        t = enter_with_taps(page, spec)
+        measured.append({"hand": number, "taps": t.taps, "digits": t.digits, "budget": budget})
+        # The taps entered exactly this hand: the board shows the engine's totals.
+        game_json = {
+            "ruleset": "loca-cezali",
+            "players": NAMES,
+            "hands": [hand_data(h) for h in REFERENCE_HANDS[:number]],
+        }
+        assert board_totals(page) == list(score_game(game_json).totals)
+        assert (t.taps, t.digits) == (taps, digits), f"hand {number}: the table of taps is out of date"
+        assert t.taps <= budget
+    record("taps", "reference_hands", measured)
+    assert measured[3]["taps"] <= TYPICAL_BUDGET
+    assert game.hands.count() == len(REFERENCE_HANDS)
+
+
+# --- the calculator shares the form --------------------------------------------------------------------
+
+
+def test_calculator_names_typed_then_a_finisher_tap_update_the_buttons(page, live_server):
+    page.goto(live_server.url + reverse("scorer:calculator"))
+    expect(page.locator("[data-hand-form].js-ready")).to_be_attached()
+    page.locator("#id_setup-name_3").fill("Deniz")
+    click_label(page, "id_finisher_0")  # blurs the name (its refresh starts) and asks for a result
+    expect(page.locator('label[for="id_finisher_3"]')).to_have_text("Deniz")
+    expect(page.locator('[data-player="3"] .player-name')).to_have_text("Deniz")
+    expect(page.locator("#hand-bar-totals .bar-name").nth(3)).to_have_text("Deniz")
+    expect(page.locator("#id_finisher_0")).to_be_checked()
+    assert opened(page, 0) == "sets"
