@@ -10,9 +10,14 @@ attacker guess the secret from the compressed length. okeycalc's pages carry two
   the cookie itself never appears in a body. Pages with forms are compressed.
 - A table's edit secret: it only ever appears inside an edit link ``/masa/<id>/anahtar/<secret>/``
   (the scorekeeper's share panel, the "table is open" message; scorer/editlink.py derives it, no
-  cookie or session holds it). A response whose body contains an edit link is sent
-  uncompressed: only such a page, only to the scorekeeper; viewers' boards never carry one.
-  A view may also mark any other response with ``response.breach_sensitive = True``.
+  cookie or session holds it). Viewers' pages never carry one. A page that does (only the
+  scorekeeper's) is gzipped with every edit link *isolated*: a full flush before and after each
+  link resets the compressor's history, so no byte elsewhere on the page can be encoded as a
+  reference to the link or the link to it, and the link's bytes sit in deflate blocks of their
+  own. The compressed length is then the sum of lengths that each depend on one part only: what
+  an attacker reflects into the page can no longer match the secret (tested). Brotli has no such
+  reset, so these pages go out gzipped or, for a client without gzip, uncompressed.
+  A view may mark any other response with ``response.breach_sensitive = True``: never compressed.
 
 Responses that many viewers share (the viewer's live board) may name a cache key in
 ``response.compressed_cache_key``: the compressed bytes are kept in Django's cache under it, so
@@ -22,6 +27,7 @@ depends on (the view builds it from the table version, language and role).
 
 import gzip
 import re
+import zlib
 
 import brotli
 from django.core.cache import cache
@@ -33,7 +39,7 @@ MIN_SIZE = 200  # below this the headers cost more than compression saves
 BROTLI_QUALITY = 3  # dynamic pages: qualities above 3 switch to a much slower algorithm for ~10 % fewer bytes
 GZIP_LEVEL = 6
 CACHE_SECONDS = 60 * 60
-EDIT_LINK = b"/anahtar/"  # the path segment of an edit link (scorer.urls: game_claim)
+EDIT_LINK = re.compile(rb"/anahtar/[^/\"'<>\s]*")  # an edit link's secret part (scorer.urls: game_claim)
 ENCODING_PART = re.compile(r"\s*([A-Za-z0-9*-]+)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*")
 
 
@@ -53,9 +59,9 @@ def accepted_encodings(header: str) -> set[str]:
     return accepted
 
 
-def choose_encoding(header: str) -> str | None:
-    accepted = accepted_encodings(header)
-    if "br" in accepted:
+def choose_encoding(accepted: set[str], *, isolating: bool = False) -> str | None:
+    """Brotli before gzip; only gzip can isolate an edit link (``isolating``)."""
+    if "br" in accepted and not isolating:
         return "br"
     if "gzip" in accepted or "*" in accepted:
         return "gzip"
@@ -68,9 +74,21 @@ def compress(body: bytes, encoding: str) -> bytes:
     return gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
 
 
-def carries_secret(response: HttpResponse) -> bool:
-    """Whether the body holds an edit link (then it must not be compressed: BREACH)."""
-    return getattr(response, "breach_sensitive", False) or EDIT_LINK in response.content
+def secret_spans(body: bytes) -> list[tuple[int, int]]:
+    """Where the body holds an edit link's secret part (``/anahtar/<secret>``)."""
+    return [match.span() for match in EDIT_LINK.finditer(body)] if b"/anahtar/" in body else []
+
+
+def gzip_isolating(body: bytes, spans: list[tuple[int, int]]) -> bytes:
+    """gzip with each span compressed on its own: the history is reset before and after it."""
+    compressor = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    out, position = [], 0
+    for start, end in spans:
+        out += [compressor.compress(body[position:start]), compressor.flush(zlib.Z_FULL_FLUSH)]
+        out += [compressor.compress(body[start:end]), compressor.flush(zlib.Z_FULL_FLUSH)]
+        position = end
+    out += [compressor.compress(body[position:]), compressor.flush()]
+    return b"".join(out)
 
 
 def compressible(response: HttpResponse) -> bool:
@@ -100,7 +118,7 @@ def compressed_body(response: HttpResponse, encoding: str) -> bytes:
 
 
 class CompressionMiddleware:
-    """Brotli or gzip for dynamic responses, never for one that carries an edit secret."""
+    """Brotli or gzip for dynamic responses; edit links isolated from the rest (BREACH)."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response
@@ -110,10 +128,14 @@ class CompressionMiddleware:
         if not compressible(response):
             return response
         patch_vary_headers(response, ("Accept-Encoding",))
-        encoding = choose_encoding(request.headers.get("Accept-Encoding", ""))
-        if encoding is None or carries_secret(response):
+        if getattr(response, "breach_sensitive", False):
             return response
-        body = compressed_body(response, encoding)
+        accepted = accepted_encodings(request.headers.get("Accept-Encoding", ""))
+        spans = secret_spans(response.content)
+        encoding = choose_encoding(accepted, isolating=bool(spans))
+        if encoding is None:
+            return response
+        body = gzip_isolating(response.content, spans) if spans else compressed_body(response, encoding)
         if len(body) >= len(response.content):
             return response
         response.content = body

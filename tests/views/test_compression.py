@@ -7,7 +7,7 @@ import brotli
 import pytest
 from django.urls import reverse
 
-from scorer.compress import accepted_encodings, choose_encoding
+from scorer.compress import accepted_encodings, choose_encoding, gzip_isolating, secret_spans
 from scorer.services import game_create, hand_record
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,7 @@ def decoded(response) -> bytes:
     ],
 )
 def test_encoding_follows_accept_encoding(header, expected):
-    assert choose_encoding(header) == expected
+    assert choose_encoding(accepted_encodings(header)) == expected
 
 
 def test_accepted_encodings_ignore_malformed_parts():
@@ -109,20 +109,56 @@ def test_the_page_that_shows_a_new_tables_edit_link_is_not_compressed(client):
         headers=BROWSER,
         follow=True,
     )
-    assert not response.has_header("Content-Encoding")
-    assert re.search(r"/masa/[\w-]+/anahtar/[\w-]+/", response.content.decode())
+    assert response["Content-Encoding"] == "gzip"  # never brotli: gzip can isolate the link
+    assert re.search(r"/masa/[\w-]+/anahtar/[\w-]+/", decoded(response).decode())
 
 
-def test_the_editors_board_with_its_edit_link_is_not_compressed_but_the_hand_page_is(client):
+def test_the_editors_board_with_its_edit_link_is_gzipped_with_the_link_isolated(client):
     game, secret = new_game()
     client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
-    board = client.get(reverse("scorer:game_board", args=[game.public_id]), headers=BROWSER)
+    board_url = reverse("scorer:game_board", args=[game.public_id])
+    board = client.get(board_url, headers=BROWSER)
+    brotli_only = client.get(board_url, headers={"Accept-Encoding": "br"})
     hand_page = client.get(reverse("scorer:hand_new", args=[game.public_id]), headers=BROWSER)
 
-    assert re.search(r"/anahtar/[\w-]{16,}/", board.content.decode())  # the share panel's edit link
-    assert not board.has_header("Content-Encoding")
+    html = decoded(board)
+    assert board["Content-Encoding"] == "gzip"
+    assert len(secret_spans(html)) >= 1  # the share panel's edit link
+    assert board.content == gzip_isolating(html, secret_spans(html))
+    assert not brotli_only.has_header("Content-Encoding")
     assert hand_page["Content-Encoding"] == "br"
     assert b"/anahtar/" not in decoded(hand_page)
+
+
+def guess_delta(compress, secret: bytes) -> int:
+    """How much the compressed page shrinks when the reflected guess is the secret's start."""
+
+    def page(guess: bytes) -> bytes:
+        return (
+            b"<p>You searched for: /anahtar/"
+            + guess
+            + b"</p>" * 30
+            + b'<a href="/masa/x/anahtar/'
+            + secret
+            + b'/">'
+        )
+
+    right, wrong = secret[:20], b"Zq9-xW_3kL0pV7mN2bR4"
+    return len(compress(page(wrong))) - len(compress(page(right)))
+
+
+def test_a_reflected_guess_of_the_secret_changes_nothing_in_the_isolated_length():
+    """BREACH's oracle: the length difference between guesses must not depend on the secret."""
+
+    def isolating(body):
+        return gzip_isolating(body, secret_spans(body))
+
+    def plain(body):
+        return gzip.compress(body, mtime=0)
+
+    secrets = [b"Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z", b"Qw7eRt0yUi3oPa6sDf9gHj2kLz5xCv8b"]
+    assert all(guess_delta(plain, secret) > 5 for secret in secrets)  # plain gzip leaks
+    assert all(guess_delta(isolating, secret) == 0 for secret in secrets)
 
 
 def test_a_view_can_mark_any_response_as_not_to_compress(rf):
