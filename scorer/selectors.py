@@ -6,6 +6,7 @@ from itertools import groupby
 
 from django.db.models import QuerySet
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
 from scorer.models import Game, Grant, Hand
@@ -71,6 +72,11 @@ def game_get(public_id: str) -> Game:
     if game is None:
         raise Http404("No such table")
     return game
+
+
+def game_for_board(public_id: str) -> Game:
+    """A table with the games it is linked to by a rematch (rövanş), in the same query."""
+    return get_object_or_404(Game.objects.select_related("rematch_of", "rematch"), public_id=public_id)
 
 
 def game_board(game: Game, hands: list[Hand] | None = None) -> Board:
