@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scorer.engine import score_game, score_hand
 from scorer.models import Game
-from scorer.services import game_create
+from scorer.services import game_create, hand_record
 from tests.browser.test_tables import HANDS, NAMES, board_totals, hand_data
 
 SCREEN = 812
@@ -80,6 +80,8 @@ def test_the_hand_form_of_four_players_fits_two_screens(page, live_server, rules
     assert tallest <= 2 * SCREEN, f"the hand form is {tallest} px tall"
     # Stronger: from the top of the page, the last player's fields end within two screens.
     assert max(fresh["bottom"], chosen["bottom"]) <= 2 * SCREEN
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow == 0, "the hand form scrolls sideways at 375px"
 
 
 # --- the sticky bar ------------------------------------------------------------------------------------
@@ -359,3 +361,89 @@ def test_calculator_names_typed_then_a_finisher_tap_update_the_buttons(page, liv
     expect(page.locator("#hand-bar-totals .bar-name").nth(3)).to_have_text("Deniz")
     expect(page.locator("#id_finisher_0")).to_be_checked()
     assert opened(page, 0) == "sets"
+
+
+# --- without JavaScript ------------------------------------------------------------------------------
+
+
+def test_without_javascript_the_finisher_shows_their_flags_and_a_dropped_value_is_warned_before_saving(
+    browser, browser_context_args, live_server
+):
+    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+        page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+        expect(page.locator("[data-finish-flags]").first).to_be_hidden()
+        click_label(page, "id_finisher_2")  # CSS alone shows Cem's flags and hides his numbers
+        expect(page.locator('[data-finish-flags="2"]')).to_be_visible()
+        expect(page.locator('[data-finish-flags="0"]')).to_be_hidden()
+        expect(page.locator("#id_p2-points")).to_be_hidden()
+        expect(page.locator('[data-player="2"] [data-finished-note]')).to_be_visible()
+        page.locator("#id_p2-elden").check()
+        click_label(page, "id_p0-opened_1")
+        page.locator("#id_p0-points").fill("12")
+        page.locator("#id_p1-points").fill("25")  # Bora left on "Açmadı"
+        with page.expect_navigation():
+            page.locator("[data-save]").click()
+
+        # Not saved yet: the page says the 25 does not count, beside the field and in the preview.
+        assert game.hands.count() == 0
+        expect(page.locator("[data-dropped-confirm]")).to_be_visible()
+        expect(page.locator('[data-player="1"] [data-dropped]')).to_be_visible()
+        expect(page.locator("#id_p1-points")).to_have_value("25")
+        expect(page.locator("#id_p2-opened_1")).to_be_checked()  # the finisher, opened by the server
+        bora = page.locator("#hand-preview .player-result").nth(1)
+        expect(bora.locator('[data-code="info"]')).to_contain_text("25")
+        expect(page.locator("[data-bar-total]").nth(1)).not_to_have_text("—")
+        with page.expect_navigation():
+            page.locator("[data-save]").click()
+        stored = game.hands.get().data["players"]
+        assert stored[1] == {"name": "Bora", "opened": "none", "remaining": {"points": 25}}
+        assert stored[2]["finish"] == {"elden": True}
+    finally:
+        context.close()
+
+
+# --- line details start under their label ----------------------------------------------------------
+
+# Where the text itself starts (a block's box starts at the left even when its text is pushed right).
+DETAIL_OFFSETS = """() => {
+    const textLeft = (el) => { const r = document.createRange(); r.selectNodeContents(el);
+                               return r.getClientRects()[0].left; };
+    return [...document.querySelectorAll('.hand-result .line')].flatMap((line) => {
+        const label = line.querySelector('.line-text > a') || line.querySelector('.line-text');
+        const detail = line.querySelector('.line-detail');
+        return detail ? [Math.round(textLeft(detail) - textLeft(label))] : [];
+    });
+}"""
+
+
+def test_breakdown_details_start_under_their_label(page, live_server, screenshot):
+    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=5)
+    hand_record(game=game, data=hand_data(HANDS[0]))
+    pages = {
+        "hand_detail": reverse("scorer:hand_detail", args=[game.public_id, 1]),
+        "example": reverse("scorer:example", args=["cezali-okey-atarak"]),
+    }
+    for name, path in pages.items():
+        page.goto(live_server.url + path)
+        offsets = page.evaluate(DETAIL_OFFSETS)
+        assert offsets, f"{name}: no line details"
+        assert set(offsets) == {0}, f"{name}: details not under their labels: {offsets}"
+        page.locator(".hand-result .player-result").nth(1).screenshot(
+            path=str(ARTIFACTS / "screenshots" / f"breakdown-{name}.png")
+        )
+
+    page.goto(live_server.url + reverse("scorer:calculator"))
+    expect(page.locator("[data-hand-form].js-ready")).to_be_attached()
+    click_label(page, "id_finisher_0")
+    page.locator("#id_p1-points").fill("23")
+    expect(page.locator("#calc-result .player-result")).to_have_count(4)
+    offsets = page.evaluate(DETAIL_OFFSETS)
+    assert offsets and set(offsets) == {0}, offsets
+    expect(page.locator("#hand-bar-totals [data-bar-total]").nth(1)).to_have_text("23")
+    page.locator("#calc-result .player-result").nth(1).screenshot(
+        path=str(ARTIFACTS / "screenshots" / "breakdown-calculator.png")
+    )
