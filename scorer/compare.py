@@ -284,12 +284,17 @@ def fixed_base_reason(base: Column, column: Column, mine, theirs) -> Reason | No
         text = _("{ruleset}: the opposing team pays one fixed team line instead of its hand bases.")
     else:
         text = _("{ruleset} has no fixed team base here: each opponent pays their own hand base.")
-    return Reason(text.format(ruleset=column.name), str(column.ruleset.rules.partners))
+    return Reason(text.format(ruleset=column.name), team_base_rule(column.ruleset))
+
+
+def team_base_rule(rs: RuleSet) -> str:
+    """The clause of the fixed team base, or the partners clause of a rule set without one."""
+    return str(rs.team_fixed_table[0].rule) if rs.team_fixed_table else str(rs.rules.partners)
 
 
 def has_fixed_base(column: Column, grouped: dict[str, list[Line]]) -> bool:
-    partners = str(column.ruleset.rules.partners)
-    return C.TEAM_FIXED_BASE in grouped or any(line.rule == partners for line in grouped.get(C.INFO, []))
+    team_rules = {str(r.rule) for r in column.ruleset.team_fixed_table}
+    return C.TEAM_FIXED_BASE in grouped or any(line.rule in team_rules for line in grouped.get(C.INFO, []))
 
 
 def by_code(lines) -> dict[str, list[Line]]:
@@ -358,7 +363,7 @@ def rule_of(rs: RuleSet, code: str) -> str | None:
         C.PAIRS_DOUBLE: rules.pairs_double,
         C.MULTIPLIER: rules.multiplier,
         C.PARTNER_EXEMPT: rules.partners,
-        C.TEAM_FIXED_BASE: rules.partners,
+        C.TEAM_FIXED_BASE: team_base_rule(rs),
         C.DRAW: rules.deck_out,
         C.OPENING_REWARD: rules.reward,
         C.SIDE_TILE_PENALTY: rules.side_tile,

@@ -1,10 +1,19 @@
-"""Worked examples: real-looking hands stored as hand JSON (HAND_FORMAT.md), with a short story.
+"""Worked examples: real-looking hands stored as hand JSON files (HAND_FORMAT.md), with a short story.
 
-The pages score each hand live with the engine, so an example can never show a number the engine
-would not produce. Titles and stories are data in both languages, like the rule clauses.
+Each hand is a file in ``docs/examples/<slug>.json`` that ``manage.py score`` reads as it is; the
+pages score it live with the engine, so an example can never show a number the engine would not
+produce, and ``docs/examples.md`` (generated) shows the same numbers. Titles and stories are data
+in both languages, like the rule clauses. The examples of SCORING_SPEC §10 are hand files too
+(``docs/examples/spec/``).
 """
 
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
+
+EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "docs" / "examples"
+SPEC_EXAMPLES: dict[str, Path] = {path.stem: path for path in sorted((EXAMPLES_DIR / "spec").glob("e*.json"))}
+"""SCORING_SPEC §10's examples E1–E6 as hand files, by file name ("e1-loca-normal-bitis")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,8 +30,9 @@ class Example:
         return self.hand["ruleset"]
 
 
-def _p(name: str, opened: str = "none", **fields) -> dict:
-    return {"name": name, "opened": opened, **fields}
+def hand_file(slug: str) -> dict:
+    """The example's hand, read from its JSON file in ``docs/examples/`` (HAND_FORMAT.md)."""
+    return json.loads((EXAMPLES_DIR / f"{slug}.json").read_text(encoding="utf-8"))
 
 
 EXAMPLES: tuple[Example, ...] = (
@@ -41,16 +51,7 @@ EXAMPLES: tuple[Example, ...] = (
             "10 points he holds are doubled. Deniz never opened and discarded an okey once: the fixed 202 "
             "plus a 101 foul."
         ),
-        hand={
-            "ruleset": "loca",
-            "options": {"partners": False, "katlama": "none"},
-            "players": [
-                _p("Ayşe", "sets", finished=True),
-                _p("Bora", "sets", remaining={"points": 23, "okeys": 1}),
-                _p("Cem", "pairs", remaining={"points": 10}),
-                _p("Deniz", fouls={"okey_discard": 1}),
-            ],
-        },
+        hand=hand_file("klasik-normal-bitis"),
     ),
     Example(
         slug="klasik-cift-okey-elden",
@@ -68,16 +69,7 @@ EXAMPLES: tuple[Example, ...] = (
             "including a fake okey: in LOCA a fake okey left with an opener also costs 101. Cem took back "
             "what he had laid down (+101); Deniz never opened."
         ),
-        hand={
-            "ruleset": "loca",
-            "options": {"partners": False, "katlama": "katlamali"},
-            "players": [
-                _p("Ayşe", "pairs", finished=True, finish={"okey_discard": True, "elden": True}),
-                _p("Bora", "sets", remaining={"points": 31, "fake_okeys": 1}),
-                _p("Cem", "sets", remaining={"points": 12}, fouls={"take_back": 1}),
-                _p("Deniz"),
-            ],
-        },
+        hand=hand_file("klasik-cift-okey-elden"),
     ),
     Example(
         slug="klasik-deste-bitti",
@@ -93,15 +85,7 @@ EXAMPLES: tuple[Example, ...] = (
             "gets −101, openers pay what they hold (Bora, who opened with pairs, twice that) and the others "
             "pay 202. Deniz's take-back foul is written too."
         ),
-        hand={
-            "ruleset": "loca",
-            "players": [
-                _p("Ayşe", "sets", remaining={"points": 45}),
-                _p("Bora", "pairs", remaining={"points": 11}),
-                _p("Cem"),
-                _p("Deniz", fouls={"take_back": 1}),
-            ],
-        },
+        hand=hand_file("klasik-deste-bitti"),
     ),
     Example(
         slug="klasik-berabere",
@@ -115,10 +99,7 @@ EXAMPLES: tuple[Example, ...] = (
             "When the wall ran out nobody had opened: the hand is a draw, the tiles left are not counted and "
             "the table entry is refunded. Bora's okey discard during the hand still costs 101."
         ),
-        hand={
-            "ruleset": "loca",
-            "players": [_p("Ayşe"), _p("Bora", fouls={"okey_discard": 1}), _p("Cem"), _p("Deniz")],
-        },
+        hand=hand_file("klasik-berabere"),
     ),
     Example(
         slug="klasik-esli",
@@ -134,16 +115,7 @@ EXAMPLES: tuple[Example, ...] = (
             "partner Cem pays no end-of-hand base but pays 101 for the okey he discarded. Bora pays what he "
             "holds and Deniz, who opened with pairs, twice that; each team writes its two players' sum."
         ),
-        hand={
-            "ruleset": "loca",
-            "options": {"partners": True},
-            "players": [
-                _p("Ayşe", "pairs", finished=True),
-                _p("Bora", "sets", remaining={"points": 40}),
-                _p("Cem", "sets", remaining={"points": 17}, fouls={"okey_discard": 1}),
-                _p("Deniz", "pairs", remaining={"points": 12}),
-            ],
-        },
+        hand=hand_file("klasik-esli"),
     ),
     Example(
         slug="cezali-okey-atarak",
@@ -160,15 +132,7 @@ EXAMPLES: tuple[Example, ...] = (
             "the finish ×4 are not multiplied together, only the larger applies. Deniz's 202 becomes 808, "
             "and the foul is added once, unmultiplied."
         ),
-        hand={
-            "ruleset": "loca-cezali",
-            "players": [
-                _p("Ayşe", "sets", finished=True, finish={"okey_discard": True}),
-                _p("Bora", "sets", remaining={"points": 23, "okeys": 1}),
-                _p("Cem", "pairs", remaining={"points": 10}),
-                _p("Deniz", fouls={"okey_discard": 1}),
-            ],
-        },
+        hand=hand_file("cezali-okey-atarak"),
     ),
     Example(
         slug="cezali-cift-okey",
@@ -186,15 +150,7 @@ EXAMPLES: tuple[Example, ...] = (
             "hand bases are ×4 as on any okey finish (note D5); Deniz, who never opened, writes 808. For "
             "Cem, who opened with pairs, only the larger multiplier, ×4, applies."
         ),
-        hand={
-            "ruleset": "loca-cezali",
-            "players": [
-                _p("Ayşe", "pairs", finished=True, finish={"okey_discard": True}, first_opening={"pairs": 7}),
-                _p("Bora", "sets", remaining={"points": 15}),
-                _p("Cem", "pairs", remaining={"points": 6}),
-                _p("Deniz"),
-            ],
-        },
+        hand=hand_file("cezali-cift-okey"),
     ),
     Example(
         slug="cezali-elden-151",
@@ -210,15 +166,7 @@ EXAMPLES: tuple[Example, ...] = (
             "−101 for the 151+ opening, −303 in all. Opponents' bases are ×2. Cem had laid down 9 pairs in "
             "his first opening: the 9-pair reward of −202 is written next to twice what he holds."
         ),
-        hand={
-            "ruleset": "loca-cezali",
-            "players": [
-                _p("Ayşe", "sets", finished=True, finish={"elden": True}, first_opening={"points": 156}),
-                _p("Bora", "sets", remaining={"points": 40}),
-                _p("Cem", "pairs", remaining={"points": 8}, first_opening={"pairs": 9}),
-                _p("Deniz"),
-            ],
-        },
+        hand=hand_file("cezali-elden-151"),
     ),
     Example(
         slug="cezali-dokuz-cift-seri",
@@ -233,21 +181,7 @@ EXAMPLES: tuple[Example, ...] = (
             "The 9-pair reward is not added on top. Those who never opened write 808; Deniz's işlek foul is "
             "not multiplied."
         ),
-        hand={
-            "ruleset": "loca-cezali",
-            "players": [
-                _p(
-                    "Ayşe",
-                    "pairs",
-                    finished=True,
-                    finish={"nine_pairs_run": True, "elden": True},
-                    first_opening={"pairs": 9},
-                ),
-                _p("Bora", "sets", remaining={"points": 20}),
-                _p("Cem"),
-                _p("Deniz", fouls={"islek_discard": 1}),
-            ],
-        },
+        hand=hand_file("cezali-dokuz-cift-seri"),
     ),
     Example(
         slug="cezali-yandan-ceza",
@@ -263,21 +197,7 @@ EXAMPLES: tuple[Example, ...] = (
             "Cem's discarded 5 and opened with pairs: Cem pays 5 × 20 = 100. Cem's discarded okey was taken "
             "from the discards (+101); someone swapped the okey out of Deniz's group (+101)."
         ),
-        hand={
-            "ruleset": "loca-cezali",
-            "players": [
-                _p("Ayşe", "sets", finished=True),
-                _p("Bora", "sets", remaining={"points": 18}, side_tile={"value": 7}),
-                _p("Cem", "sets", remaining={"points": 25}, fouls={"okey_taken_from_discard": 1}),
-                _p(
-                    "Deniz",
-                    "pairs",
-                    remaining={"points": 9},
-                    side_tile={"value": 5},
-                    fouls={"okey_swapped": 1},
-                ),
-            ],
-        },
+        hand=hand_file("cezali-yandan-ceza"),
     ),
     Example(
         slug="cezali-esli-sabit-taban",
@@ -293,16 +213,7 @@ EXAMPLES: tuple[Example, ...] = (
             "pays one fixed line of 1600 instead of the tiles they hold. Bora's 151+ opening reward still "
             "counts; Cem pays no end-of-hand base but pays his işlek foul."
         ),
-        hand={
-            "ruleset": "loca-cezali",
-            "options": {"partners": True},
-            "players": [
-                _p("Ayşe", "sets", finished=True, finish={"okey_discard": True, "elden": True}),
-                _p("Bora", "sets", remaining={"points": 33}, first_opening={"points": 152}),
-                _p("Cem", "sets", remaining={"points": 14}, fouls={"islek_discard": 1}),
-                _p("Deniz"),
-            ],
-        },
+        hand=hand_file("cezali-esli-sabit-taban"),
     ),
     Example(
         slug="gkokay-elden-404",
@@ -319,16 +230,7 @@ EXAMPLES: tuple[Example, ...] = (
             "below the threshold. Deniz, who opened with pairs, is not doubled. Deniz opened with Cem's "
             "discarded 6, so Cem pays 120."
         ),
-        hand={
-            "ruleset": "gkokay",
-            "options": {"cezali": True},
-            "players": [
-                _p("Ayşe", "sets", finished=True, finish={"elden": True}),
-                _p("Bora", remaining={"okeys": 1}, fouls={"below_threshold": 1}),
-                _p("Cem", "sets", remaining={"points": 31}),
-                _p("Deniz", "pairs", remaining={"points": 14}, side_tile={"value": 6}),
-            ],
-        },
+        hand=hand_file("gkokay-elden-404"),
     ),
     Example(
         slug="gkokay-deste-bitti",
@@ -344,15 +246,7 @@ EXAMPLES: tuple[Example, ...] = (
             "those who never opened 202, and nothing is doubled. Cem's okey costs 101 even though he never "
             "opened."
         ),
-        hand={
-            "ruleset": "gkokay",
-            "players": [
-                _p("Ayşe", "sets", remaining={"points": 22}),
-                _p("Bora", "pairs", remaining={"points": 9}),
-                _p("Cem", remaining={"okeys": 1}),
-                _p("Deniz"),
-            ],
-        },
+        hand=hand_file("gkokay-deste-bitti"),
     ),
     Example(
         slug="kerizim-dort-kat",
@@ -368,15 +262,7 @@ EXAMPLES: tuple[Example, ...] = (
             "= 808. She finished by discarding the okey, which has no extra value in Kerizim, and her işlek "
             "foul is not written because she finished. Deniz's okey-discard foul is added to his 808."
         ),
-        hand={
-            "ruleset": "kerizim",
-            "players": [
-                _p("Ayşe", "pairs", finished=True, finish={"okey_discard": True}, fouls={"islek_discard": 1}),
-                _p("Bora"),
-                _p("Cem"),
-                _p("Deniz", fouls={"okey_discard": 1}),
-            ],
-        },
+        hand=hand_file("kerizim-dort-kat"),
     ),
     Example(
         slug="kerizim-esli-cift",
@@ -393,16 +279,7 @@ EXAMPLES: tuple[Example, ...] = (
             "hand base and his okey-discard foul is not written. Deniz took the side tile and did not use "
             "it (+101)."
         ),
-        hand={
-            "ruleset": "kerizim",
-            "options": {"partners": True},
-            "players": [
-                _p("Ayşe", "pairs", finished=True),
-                _p("Bora", "pairs", remaining={"points": 15}),
-                _p("Cem", "sets", remaining={"points": 21}, fouls={"okey_discard": 1}),
-                _p("Deniz", "sets", remaining={"points": 30}, fouls={"side_tile_unused": 1}),
-            ],
-        },
+        hand=hand_file("kerizim-esli-cift"),
     ),
     Example(
         slug="kerizim-taslarla",
@@ -418,16 +295,7 @@ EXAMPLES: tuple[Example, ...] = (
             "(a real okey, 101), blue 3, black 11 and a fake okey (worth the okey's number, 6). Cem opened "
             "with pairs, so his yellow 2 and black 9 are doubled. Deniz never opened: 202."
         ),
-        hand={
-            "ruleset": "kerizim",
-            "indicator": "red-5",
-            "players": [
-                _p("Ayşe", "sets", finished=True),
-                _p("Bora", "sets", remaining={"tiles": ["red-6", "blue-3", "black-11", "fake"]}),
-                _p("Cem", "pairs", remaining={"tiles": ["yellow-2", "black-9"]}),
-                _p("Deniz"),
-            ],
-        },
+        hand=hand_file("kerizim-taslarla"),
     ),
 )
 

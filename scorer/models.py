@@ -42,6 +42,14 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=1, help_text="Bumped on every change; the viewers' ETag.")
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
+    rematch_of = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch",
+        help_text="The finished table this one is the rematch (rövanş) of; one rematch per table.",
+    )
 
     class Meta:
         ordering = ["-created_at"]

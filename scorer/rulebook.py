@@ -55,11 +55,29 @@ def clause_views(ruleset_id: str) -> list[ClauseView]:
 
 
 def decisions_with_clauses() -> list[tuple[Decision, list[tuple[Clause, RulesetInfo]]]]:
-    """Every decision D1…D14, each with the clauses (of any rule set) it affects."""
+    """Every decision D1…D15, each with the clauses (of any rule set) it affects."""
     return [
         (d, [(c, clauses.RULESETS[c.ruleset]) for c in clauses.CLAUSES.values() if d.id in c.decisions])
         for d in clauses.DECISIONS.values()
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class CombinationView:
+    """A combination that follows from the tables, with its hand scored live by the engine."""
+
+    combination: clauses.Combination
+    players: tuple[tuple[str, int], ...]
+    team_lines: tuple[int, ...]
+
+
+def combination_views(ruleset_id: str) -> list[CombinationView]:
+    views = []
+    for combo in clauses.combinations_for(ruleset_id):
+        result = score_hand(combo.hand)
+        team_lines = tuple(line.points for team in result.teams for line in team.lines)
+        views.append(CombinationView(combo, tuple((p.name, p.total) for p in result.players), team_lines))
+    return views
 
 
 def feature_text(needs: list[str] | frozenset[str]) -> str:
@@ -75,7 +93,13 @@ def scoring_tables(ruleset_id: str) -> dict:
         "description": description,
         "payments": payment_rows(rs),
         "team_fixed": [
-            {"needs": feature_text(row["needs"]), "points": row["points"]}
+            {
+                "needs": feature_text(row["needs"]),
+                "label": row["label"],
+                "points": row["points"],
+                "rule": row["rule"],
+                "decisions": clauses.clause(row["rule"]).decisions,
+            }
             for row in description["team_fixed_table"]
         ],
         "fouls": foul_rows(rs, defaults),

@@ -60,6 +60,11 @@ def game_get(public_id: str) -> Game:
     return get_object_or_404(Game, public_id=public_id)
 
 
+def game_for_board(public_id: str) -> Game:
+    """A table with the games it is linked to by a rematch (rövanş), in the same query."""
+    return get_object_or_404(Game.objects.select_related("rematch_of", "rematch"), public_id=public_id)
+
+
 def game_board(game: Game, hands: list[Hand] | None = None) -> Board:
     """The scoreboard; ``hands`` (the live hands in order) when already fetched with others."""
     hands = list(game.hands.live()) if hands is None else hands

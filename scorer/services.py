@@ -5,7 +5,7 @@ Writes are atomic and validate through the engine first: nothing invalid is ever
 
 from collections.abc import Mapping
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, F, JSONField, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -21,6 +21,7 @@ from scorer.models import Game, Hand
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
 MSG_NESTED = gettext_noop("Input is nested too deeply.")
+MSG_NOT_OVER = gettext_noop("A rematch can start once every planned hand of this game has been played.")
 MSG_SURROGATE = gettext_noop(
     "Holds an invalid character (a lone UTF-16 surrogate such as \\ud800); send valid Unicode text."
 )
@@ -59,7 +60,13 @@ def game_document(game: Game, hands: list[Hand] | None = None) -> dict:
 
 
 def game_create(
-    *, ruleset: str, options: dict, players: list[str], hands_planned: int, first_dealer: int = 0
+    *,
+    ruleset: str,
+    options: dict,
+    players: list[str],
+    hands_planned: int,
+    first_dealer: int = 0,
+    rematch_of: Game | None = None,
 ) -> tuple[Game, str]:
     """Create a table; returns it and its edit link's secret (derived, never stored: scorer/editlink.py)."""
     document = {
@@ -78,8 +85,49 @@ def game_create(
         players=[clean_name(name) for name in players],
         hands_planned=hands_planned,
         first_dealer=first_dealer,
+        rematch_of=rematch_of,
     )
     return game, game.link_secret
+
+
+def rematch_dealer(game: Game) -> int:
+    """Who deals first in the rematch: the player who would have dealt the next hand (the deal
+    keeps rotating from one game to the next)."""
+    return (game.first_dealer + game.hands_planned) % len(game.players)
+
+
+def rematch_get(game: Game) -> Game | None:
+    return Game.objects.filter(rematch_of=game).first()
+
+
+@transaction.atomic
+def game_rematch(*, game: Game) -> tuple[Game, bool]:
+    """Open the rematch (rövanş) of a finished table: same players, rule set, options and number
+    of hands, the deal rotating on. Returns the rematch and whether this call created it.
+
+    Idempotent: a table has at most one rematch (a unique link, also under concurrent requests);
+    when it already exists it is returned.
+    """
+    _lock(game)  # one rematch decision at a time; the new version shows viewers the rematch link
+    existing = rematch_get(game)
+    if existing is not None:
+        return existing, False
+    if game.hands.live().count() < game.hands_planned:
+        raise InvalidInput([FieldError("", _(MSG_NOT_OVER))])
+    kwargs = {
+        "ruleset": game.ruleset,
+        "options": game.options,
+        "players": game.players,
+        "hands_planned": game.hands_planned,
+        "first_dealer": rematch_dealer(game),
+        "rematch_of": game,
+    }
+    try:
+        with transaction.atomic():
+            rematch, _secret = game_create(**kwargs)
+    except IntegrityError:  # another request opened it between our check and our insert
+        return Game.objects.get(rematch_of=game), False
+    return rematch, True
 
 
 def hand_score(*, game: Game, data: object) -> HandResult:

@@ -3,7 +3,7 @@
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter, get_converters
 
-from scorer.views import board, calculator, compare, examples, pages, rules, tables, tiles
+from scorer.views import board, calculator, compare, examples, icons, pages, rematch, rules, tables, tiles
 
 app_name = "scorer"
 
@@ -21,6 +21,8 @@ urlpatterns = [
     path("", pages.home, name="home"),
     path("masalarim/", pages.my_tables, name="my_tables"),
     path("healthz", pages.healthz, name="healthz"),
+    path("favicon.ico", icons.favicon, name="favicon"),
+    path("manifest.webmanifest", icons.manifest, name="manifest"),
     # Tables: start one, claim its edit link, enter and correct hands.
     path("masa/yeni/", tables.game_new, name="game_new"),
     path("masa/yeni/secenekler/", tables.game_new_options, name="game_new_options"),
@@ -32,6 +34,7 @@ urlpatterns = [
     path("masa/<table:public_id>/el/<int:position>/duzelt/", tables.hand_edit, name="hand_edit"),
     path("masa/<table:public_id>/el/<int:position>/sil/", tables.hand_delete, name="hand_delete"),
     path("masa/<table:public_id>/el/<int:position>/geri-al/", tables.hand_restore, name="hand_restore"),
+    path("masa/<table:public_id>/rovans/", rematch.game_rematch, name="game_rematch"),
     # The scoreboard (read-only for viewers), one hand's breakdown, exports, the viewer QR code.
     path("masa/<table:public_id>/", board.game_board, name="game_board"),
     path("masa/<table:public_id>/canli/", board.board_live, name="board_live"),

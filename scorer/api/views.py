@@ -1,9 +1,12 @@
 """The JSON API: ``POST /api/v1/score`` and ``GET /api/v1/rulesets`` (HAND_FORMAT.md)."""
 
 import json
+from functools import wraps
 
 from django.conf import settings
 from django.http import HttpRequest, JsonResponse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
@@ -21,7 +24,30 @@ def error_response(status: int, message: str, path: str = "") -> JsonResponse:
     )
 
 
+def api_language(request: HttpRequest) -> str:
+    """The language of an API answer: the language switch's cookie, else Accept-Language, else Turkish.
+
+    The web pages ignore Accept-Language (a Turkish table keeps Turkish whatever the phone says);
+    a program calling the API says what it wants with the standard header.
+    """
+    return translation.get_language_from_request(request)
+
+
+def honours_accept_language(view):
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs):
+        language = api_language(request)
+        with translation.override(language):
+            response = view(request, *args, **kwargs)
+        response["Content-Language"] = language
+        patch_vary_headers(response, ("Accept-Language",))
+        return response
+
+    return wrapped
+
+
 @csrf_exempt  # a stateless JSON endpoint without cookies; there is nothing to forge
+@honours_accept_language
 @require_POST
 def score(request: HttpRequest) -> JsonResponse:
     if request.content_type != "application/json":
@@ -41,6 +67,7 @@ def score(request: HttpRequest) -> JsonResponse:
     return JsonResponse(result, status=200 if ok else 400, json_dumps_params=JSON_DUMPS)
 
 
+@honours_accept_language
 @require_GET
 def rulesets(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"format": 1, "rulesets": describe_rulesets()}, json_dumps_params=JSON_DUMPS)

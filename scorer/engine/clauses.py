@@ -1,4 +1,4 @@
-"""The rule clauses of every rule set, and the decisions D1–D14 of SCORING_SPEC §9.
+"""The rule clauses of every rule set, the decisions D1–D14 of SCORING_SPEC §9 and D15 (issue 9).
 
 This is the one source of rule text: the rules pages, the links on line items and the
 decision notes all read from here. Each :class:`Clause` quotes its Turkish source text
@@ -9,7 +9,7 @@ where the sources are silent or ambiguous, with the source sentence(s) it rests 
 Pure data and a few look-ups: no Django import, no I/O.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scorer.engine.codes import RuleId
 
@@ -42,6 +42,9 @@ class Decision:
     text_en: str
     source_quote: str
     """Verbatim seed passage(s), joined by :data:`QUOTE_SEPARATOR`; empty if the source is silent."""
+    title_tr: str = ""
+    title_en: str = ""
+    """A short human title for badges next to line items ("çift + okey bitişi ×4")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +59,9 @@ class Clause:
     text_en: str
     seed: str
     decisions: tuple[str, ...] = ()
+    quoted: bool = True
+    """False when the source has no text for this point: ``text_tr`` is then okeycalc's own
+    statement, not a quote, and the clause must carry the decision it rests on."""
 
 
 RULESETS: dict[str, RulesetInfo] = {
@@ -114,7 +120,7 @@ RULESETS: dict[str, RulesetInfo] = {
             ),
             intro_en=(
                 "The basic rule: the lowest score wins. The finisher writes −101 or −202, and in some hands "
-                "the others' penalties are doubled; a game lasts 1, 2 or 3 hands, individual or partners."
+                "the others' penalties are multiplied; a game lasts 1, 2 or 3 hands, individual or partners."
             ),
         ),
     )
@@ -122,7 +128,34 @@ RULESETS: dict[str, RulesetInfo] = {
 
 
 def _d(did: str, text_tr: str, text_en: str, *quotes: str) -> Decision:
-    return Decision(id=did, text_tr=text_tr, text_en=text_en, source_quote=QUOTE_SEPARATOR.join(quotes))
+    title_tr, title_en = DECISION_TITLES[did]
+    return Decision(
+        id=did,
+        text_tr=text_tr,
+        text_en=text_en,
+        source_quote=QUOTE_SEPARATOR.join(quotes),
+        title_tr=title_tr,
+        title_en=title_en,
+    )
+
+
+DECISION_TITLES = {
+    "D1": ("elde kalan okey 101", "okey left in hand 101"),
+    "D2": ("Kerizim çift ×2 katlarla biner", "Kerizim pairs ×2 stacks"),
+    "D3": ("GkOkay'de çift katı yok", "no pairs doubling in GkOkay"),
+    "D4": ("klasikte elden ek puan getirmez", "elden adds nothing in klasik"),
+    "D5": ("çift + okey bitişi ×4", "pairs + okey finish ×4"),
+    "D6": ("eşli çift + okey: 808 / 1600", "partners, pairs + okey: 808 / 1600"),
+    "D7": ("özel bitişte 202 bir kez katlanır", "special finish: 202 multiplied once"),
+    "D8": ("açmayana da okey +101", "okey +101 for non-openers too"),
+    "D9": ("fauller bitirene de yazılır", "fouls count for the finisher too"),
+    "D10": ("GkOkay'de deste bitişi kuralı yok", "GkOkay has no deck-out rule"),
+    "D11": ("bitirenin eşi taban ödemez", "the finisher's partner pays no base"),
+    "D12": ("bitirenin eşi taban ödemez", "the finisher's partner pays no base"),
+    "D13": ("çift açılışın kendi zinciri", "pairs openings have their own chain"),
+    "D14": ("eşitlikte birlikte kazanılır", "tied players win together"),
+    "D15": ("çiftle bitiren −202", "a pairs finisher writes −202"),
+}
 
 
 DECISIONS: dict[str, Decision] = {
@@ -197,9 +230,9 @@ DECISIONS: dict[str, Decision] = {
             "GkOkay'deki “özel bitişlerde katlanır” ifadesinde özel bitişler elden bitiş, çift dizle bitiş "
             "ve okey atarak bitiştir. Yalnız hiç açmamış oyuncunun 202'si katlanır (404 olur), birden çok "
             "özel durum olsa da bir kez.",
-            "GkOkay's “doubled on special finishes”: the special finishes are elden, a pairs finish and an "
-            "okey-discard finish. Only a non-opener's 202 doubles (to 404), and only once, even if several "
-            "apply.",
+            "GkOkay's “multiplied on special finishes”: the special finishes are elden, a pairs finish and an "
+            "okey-discard finish. Only a non-opener's 202 is multiplied, by 2 (to 404), and only once, even "
+            "if several apply.",
             "Hiç el açmamış oyuncu 202 puan alır (özel bitişlerde katlanır)",
         ),
         _d(
@@ -269,6 +302,17 @@ DECISIONS: dict[str, Decision] = {
             "Birden fazla oyuncu aynı en düşük toplamda kalırsa birlikte kazanırlar; herkes eşit kalırsa "
             "kazanan olmaz.",
         ),
+        _d(
+            "D15",
+            "Kerizim'de bitiren, elini çiftle açtıysa −202, değilse −101 yazar. Kaynak bitirenin yalnızca "
+            "−101 ya da −202 yazdığını söyler ve örnek elinde aynı eli 5 çiftle açılıp bitirilmiş gibi "
+            "yeniden hesaplar; −202'yi çiftle bitişe bağlayan açık bir cümle yoktur.",
+            "Kerizim: the finisher writes −202 after opening with pairs, −101 otherwise. The source says the "
+            "finisher writes only −101 or −202 and its worked example recomputes the same hand as if it had "
+            "been opened and finished with 5 pairs; no sentence ties −202 to the pairs finish explicitly.",
+            "bitiren yalnızca −101 ya da −202 yazar.",
+            "Şimdi aynı eli, sen 5 çiftle açıp bitirmiş olsaydın diye hesaplayalım:",
+        ),
     )
 }
 
@@ -312,6 +356,13 @@ def _c(rule_id: RuleId, title_tr: str, title_en: str, text_tr: str, text_en: str
         seed=RULESETS[ruleset].seed,
         decisions=decisions,
     )
+
+
+def _own(
+    rule_id: RuleId, title_tr: str, title_en: str, text_tr: str, text_en: str, *decisions: str
+) -> Clause:
+    """A clause where the source is silent: okeycalc's own statement (not a quote), with its decision."""
+    return replace(_c(rule_id, title_tr, title_en, text_tr, text_en, *decisions), quoted=False)
 
 
 _LOCA = (
@@ -478,6 +529,13 @@ _LOCA_CEZALI = (
         "Elden finish: finisher −202, opponents' hand base ×2.\n"
         "Finish with pairs: finisher −202, opponents' hand base ×2.\n"
         "Finishing with 9 pairs + 1 run is equivalent to an okey elden finish: −404 and ×4.",
+    ),
+    _c(
+        RuleId.CEZALI_PAIRS_OKEY,
+        "Çift + okey bitişi",
+        "Pairs + okey finish",
+        "Hem çiftle hem okey atarak bitiş −808",
+        "Finish both with pairs and by discarding the okey −808",
         "D5",
     ),
     _c(
@@ -525,14 +583,14 @@ _LOCA_CEZALI = (
         "If your RIGHT-HAND NEIGHBOUR (the only player who can draw from your discards) takes the tile you "
         "discarded and uses it in their first opening, YOU pay the penalty: the tile's value ×10 if they "
         "opened with sets/runs, the tile's value ×20 if they opened with pairs. (Example: if the tile taken "
-        "is a 7, 70 for a run, 140 for pairs.)",
+        "is a 7, 70 for a sets opening, 140 for pairs.)",
     ),
     _c(
         RuleId.CEZALI_FOUL_OKEY,
         "Okey atmak",
         "Discarding the okey",
         "Bilerek gerçek okey atmak: +101. Sahte okey atmak serbesttir.",
-        "Knowingly discarding a real okey: +101. Discarding a fake okey is allowed.",
+        "Knowingly discarding a real okey: +101. Discarding a fake okey carries no penalty.",
     ),
     _c(
         RuleId.CEZALI_FOUL_ISLEK,
@@ -571,15 +629,31 @@ _LOCA_CEZALI = (
         RuleId.CEZALI_PARTNERS,
         "Cezalı 101 Eşli",
         "Cezalı 101 with partners",
-        "Eli bitirenin ortağı el sonu cezasından muaftır; kendi ihlallerini yine öder.\n"
+        "Yukarıdaki Cezalı kurallarının tamamı geçerlidir.\n"
+        "Eli bitirenin ortağı el sonu cezasından muaftır; kendi ihlallerini yine öder.",
+        "All the Cezalı rules above apply.\n"
+        "The finisher's partner is exempt from the end-of-hand penalty but still pays for their own fouls.",
+    ),
+    _c(
+        RuleId.CEZALI_TEAM_BASE,
+        "Karşı takımın sabit tabanı",
+        "The opposing team's fixed base",
         "Karşı TAKIM sabit taban öder (kişi başı değil, takım hanesine tek kalem): · Elden bitiş, 151+ "
         "elden bitiş ve okeyle normal bitiş: 808 · Okey ile ELDEN bitiş (9 çift + 1 seri dâhil): 1600\n"
         "Bu sabit tabanlar rakiplerin elindeki taş değerlerinin YERİNE geçer.",
-        "The finisher's partner is exempt from the end-of-hand penalty but still pays for their own fouls.\n"
         "The opposing TEAM pays a fixed base (not per person, one item in the team column): · Elden finish, "
         "151+ elden finish and normal finish with the okey: 808 · Okey ELDEN finish (9 pairs + 1 run "
         "included): 1600\n"
         "These fixed bases REPLACE the value of the tiles in the opponents' hands.",
+    ),
+    _c(
+        RuleId.CEZALI_TEAM_PAIRS_OKEY,
+        "Eşli çift + okey bitişi",
+        "Partners: pairs + okey finish",
+        "Elden bitiş, 151+ elden bitiş ve okeyle normal bitiş: 808 · Okey ile ELDEN bitiş (9 çift + 1 seri "
+        "dâhil): 1600",
+        "Elden finish, 151+ elden finish and normal finish with the okey: 808 · Okey ELDEN finish (9 pairs "
+        "+ 1 run included): 1600",
         "D6",
     ),
 )
@@ -596,8 +670,15 @@ _GKOKAY = (
         RuleId.GKOKAY_NOT_OPENED,
         "Hiç açmayan",
         "Never opened",
+        "Hiç el açmamış oyuncu 202 puan alır",
+        "A player who never opened gets 202 points",
+    ),
+    _c(
+        RuleId.GKOKAY_SPECIAL_FINISH,
+        "Özel bitişler",
+        "Special finishes",
         "Hiç el açmamış oyuncu 202 puan alır (özel bitişlerde katlanır)",
-        "A player who never opened gets 202 points (doubled on special finishes)",
+        "A player who never opened gets 202 points (multiplied on special finishes)",
         "D7",
     ),
     _c(
@@ -606,6 +687,15 @@ _GKOKAY = (
         "Tiles left in hand",
         "diğer oyuncuların elinde kalan taşların toplamı yazılır.",
         "the other players write the total of the tiles left in their hands.",
+    ),
+    _own(
+        RuleId.GKOKAY_PAIRS,
+        "Çiftle açan",
+        "Pairs opener",
+        "GkOkay kaynağında çiftle açanın elini iki katına çıkaran bir kural yoktur: çiftle açan da elinde "
+        "kalan taşların toplamını yazar.",
+        "The GkOkay source has no rule doubling a pairs opener's hand: a pairs opener also writes the total "
+        "of the tiles left in hand.",
         "D3",
     ),
     _c(
@@ -614,6 +704,15 @@ _GKOKAY = (
         "Okey left in hand",
         "elde kalan her okey +101'dir.",
         "each okey left in hand is +101.",
+        "D1",
+    ),
+    _c(
+        RuleId.GKOKAY_NON_OPENER_OKEY,
+        "Açmayanın elinde kalan okey",
+        "Okey left with a player who never opened",
+        "Hiç el açmamış oyuncu 202 puan alır (özel bitişlerde katlanır), elde kalan her okey +101'dir.",
+        "A player who never opened gets 202 points (multiplied on special finishes), and each okey left in "
+        "hand is +101.",
         "D1",
         "D8",
     ),
@@ -629,6 +728,15 @@ _GKOKAY = (
         "• Discarding the okey: +101\n"
         "• Discarding a tile that could be laid off on a set on the table: +101\n"
         "• Failing to use the side tile you took in that hand: +101",
+    ),
+    _own(
+        RuleId.GKOKAY_FINISHER_FOULS,
+        "Bitirenin cezaları",
+        "The finisher's fouls",
+        "GkOkay kaynağı, cezalı masada eli bitiren oyuncunun cezalarının yazılıp yazılmadığını söylemez: "
+        "fauller bitirene de yazılır.",
+        "The GkOkay source does not say whether a cezalı table writes the finisher's fouls: they are "
+        "written for the finisher too.",
         "D9",
     ),
     _c(
@@ -639,14 +747,16 @@ _GKOKAY = (
         "The player who discarded the side tile that the opening player took: the tile's value × 10 "
         "(× 20 if they opened with pairs)",
     ),
-    _c(
+    _own(
         RuleId.GKOKAY_DECK_OUT,
         "Deste biterse",
         "The deck runs out",
-        "GkOkay'de puan düşülmez: bitiren oyuncu 0 yazar, diğer oyuncuların elinde kalan taşların toplamı "
-        "yazılır.",
-        "In GkOkay no points are deducted: the player who finishes writes 0, and the other players write "
-        "the total of the tiles left in their hands.",
+        "GkOkay kaynağında deste bitişi için bir kural yoktur. El, bitiren olmadan puanlanır: kimse "
+        "bitirdiği için 0 yazmaz; açanlar elinde kalanı, hiç açmayanlar 202 ve okey cezasını yazar; "
+        "katlama olmaz.",
+        "The GkOkay source has no rule for the deck running out. The hand is scored without a finisher: "
+        "nobody writes 0 for finishing; openers write what they hold, players who never opened 202 plus "
+        "the okey charge; nothing is multiplied.",
         "D10",
     ),
     _c(
@@ -690,6 +800,24 @@ _KERIZIM = (
         "is a heavy penalty.",
     ),
     _c(
+        RuleId.KERIZIM_PAIRS_FINISH,
+        "Çiftle bitiren",
+        "Finishing after opening with pairs",
+        "Eli bitiren oyuncunun o eldeki faulleri puanına yazılmaz: bitiren yalnızca −101 ya da −202 yazar.",
+        "The fouls of the player who finished the hand are not written to their score: the finisher writes "
+        "only −101 or −202.",
+        "D15",
+    ),
+    _own(
+        RuleId.KERIZIM_UNSCORED_FLAGS,
+        "Okeyle ya da elden bitiş",
+        "Okey-discard or elden finish",
+        "Kerizim kurallarında okey atarak ya da elden bitiş için ayrı bir puan yoktur: bitiren yine −101 "
+        "ya da −202 yazar, katlar değişmez.",
+        "Kerizim's rules give no separate score for finishing by discarding the okey or elden: the finisher "
+        "still writes −101 or −202 and the multipliers do not change.",
+    ),
+    _c(
         RuleId.KERIZIM_MULTIPLIERS,
         "Katlar",
         "Multipliers",
@@ -717,18 +845,28 @@ _KERIZIM = (
         RuleId.KERIZIM_TILES,
         "Elde kalan taşlar",
         "Tiles left in hand",
-        "Elde kalan taşlar sayılırken her taş üzerindeki sayı kadar puan eder. Elde kalan okey 101 sayılır, "
-        "sahte okey ise okeyin sayısı kadar.",
-        "When the tiles left in hand are counted, each tile is worth the number on it. An okey left in hand "
-        "counts 101, a fake okey as much as the okey's number.",
+        "Elde kalan taşlar sayılırken her taş üzerindeki sayı kadar puan eder.",
+        "When the tiles left in hand are counted, each tile is worth the number on it.",
+    ),
+    _c(
+        RuleId.KERIZIM_OKEY_IN_HAND,
+        "Elde kalan okey",
+        "Okey left in hand",
+        "Elde kalan okey 101 sayılır, sahte okey ise okeyin sayısı kadar.",
+        "An okey left in hand counts 101, a fake okey as much as the okey's number.",
         "D1",
     ),
     _c(
         RuleId.KERIZIM_PAIRS_DOUBLE,
         "Çiftle açanın eli",
         "Pairs opener's hand",
-        "Elini çiftle açan ise yine elde kalanın iki katını yazar.",
-        "A player who opened with pairs, however, still writes twice what is left in hand.",
+        "Deste biter de kimse eli bitiremezse el bonussuz kapanır: kimse −101 almaz ve aşağıdaki katlar "
+        "uygulanmaz. Elini açanlar elde kalanı, açamayanlar 202 yazar. Elini çiftle açan ise yine elde "
+        "kalanın iki katını yazar.",
+        "If the deck runs out and nobody finishes the hand, the hand closes without a bonus: nobody gets "
+        "−101 and the multipliers below do not apply. Those who opened write what is left in hand, those "
+        "who could not open write 202. A player who opened with pairs, however, still writes twice what "
+        "is left in hand.",
         "D2",
     ),
     _c(
@@ -742,7 +880,7 @@ _KERIZIM = (
         "taşı atmak +101.\n"
         "• Yandan alıp kullanmamak: Yandan aldığın taşla açıp geri toplar ve yeniden açmadan taş atarsan "
         "+101. Süren dolduğunda açmış ama yan taşını masaya indirmemişsen de +101.",
-        "Some mistakes during play bring an immediate 101 penalty points. These points are added to your "
+        "Some mistakes during play immediately cost 101 penalty points. These points are added to your "
         "score at the end of the hand and are not affected by the multipliers.\n"
         "• Discarding the okey: +101.\n"
         "• Discarding an işlek tile: discarding a tile that could be added to a set on the table or could "
@@ -759,7 +897,6 @@ _KERIZIM = (
         "Eşli masada bu, bitirenin eşi için de geçerlidir.",
         "The fouls of the player who finished the hand are not written to their score: the finisher writes "
         "only −101 or −202. At a partners table this also holds for the finisher's partner.",
-        "D12",
     ),
     _c(
         RuleId.KERIZIM_DECK_OUT,
@@ -829,3 +966,109 @@ def decision(did: str) -> Decision:
     if found is None:
         raise LookupError(f"Unknown decision {did!r}; known: {', '.join(DECISIONS)}")
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """A combination of finishes that follows from a rule set's tables without a sentence of its own.
+
+    ``hand`` is a hand in the public JSON format; the rules page scores it live and the tests check
+    that the engine gives the ``totals`` the text states.
+    """
+
+    id: str
+    ruleset: str
+    title_tr: str
+    title_en: str
+    text_tr: str
+    text_en: str
+    hand: dict
+    totals: tuple[int, ...]
+    team_lines: tuple[int, ...] = ()
+
+
+COMBINATIONS: tuple[Combination, ...] = (
+    Combination(
+        id="cift-elden",
+        ruleset="loca-cezali",
+        title_tr="Çiftle açıp elden bitiş",
+        title_en="Opening with pairs and finishing elden",
+        text_tr=(
+            "Çift dizle bitiş ve elden bitiş aynı satırdadır ve çarpanlar üst üste binmez: bitiren −202, "
+            "rakiplerin el tabanı ×2. Per açmış rakip 10 için 20, hiç açamayan 404 yazar."
+        ),
+        text_en=(
+            "A pairs finish and an elden finish share one row and multipliers never stack: the finisher "
+            "writes −202 and opponents' hand bases are ×2. A sets opener holding 10 writes 20, a player "
+            "who never opened 404."
+        ),
+        hand={
+            "ruleset": "loca-cezali",
+            "players": [
+                {"name": "Ayşe", "opened": "pairs", "finished": True, "finish": {"elden": True}},
+                {"name": "Bora", "opened": "sets", "remaining": {"points": 10}},
+                {"name": "Cem"},
+            ],
+        },
+        totals=(-202, 20, 404),
+    ),
+    Combination(
+        id="151-okey-elden",
+        ruleset="loca-cezali",
+        title_tr="151+ ile açıp okeyle elden bitiş",
+        title_en="Opening with 151+ and finishing elden with the okey",
+        text_tr=(
+            "Okeyle elden bitiş −404 ve ×4'tür; 151+ açılış ödülü −101 ayrıca yazılır ve çarpılmaz: "
+            "bitiren toplam −505 yazar. Hiç açamayan rakip 808 öder."
+        ),
+        text_en=(
+            "An okey elden finish is −404 and ×4; the 151+ opening reward of −101 is written on top and "
+            "never multiplied: the finisher writes −505 in all. An opponent who never opened pays 808."
+        ),
+        hand={
+            "ruleset": "loca-cezali",
+            "players": [
+                {
+                    "name": "Ayşe",
+                    "opened": "sets",
+                    "finished": True,
+                    "finish": {"okey_discard": True, "elden": True},
+                    "first_opening": {"points": 156},
+                },
+                {"name": "Bora", "opened": "sets", "remaining": {"points": 10}},
+                {"name": "Cem"},
+            ],
+        },
+        totals=(-505, 40, 808),
+    ),
+    Combination(
+        id="esli-cift-bitis",
+        ruleset="loca-cezali",
+        title_tr="Eşli masada çift dizle bitiş",
+        title_en="A pairs finish at a partners table",
+        text_tr=(
+            "Sabit takım tabanı yalnız elden ve okeyli bitişlerdedir. Elden ve okeysiz çift dizle bitişte "
+            "takım satırı yazılmaz: her rakip kendi el tabanını ×2 öder (10 için 20, hiç açamayan 404)."
+        ),
+        text_en=(
+            "The fixed team base is only for elden and okey finishes. On a pairs finish without elden or "
+            "okey there is no team line: each opponent pays their own hand base ×2 (20 for 10 held, 404 "
+            "for a player who never opened)."
+        ),
+        hand={
+            "ruleset": "loca-cezali",
+            "options": {"partners": True},
+            "players": [
+                {"name": "Ayşe", "opened": "pairs", "finished": True},
+                {"name": "Bora", "opened": "sets", "remaining": {"points": 10}},
+                {"name": "Cem", "opened": "sets", "remaining": {"points": 5}},
+                {"name": "Deniz"},
+            ],
+        },
+        totals=(-202, 20, 0, 404),
+    ),
+)
+
+
+def combinations_for(ruleset_id: str) -> list[Combination]:
+    return [c for c in COMBINATIONS if c.ruleset == ruleset_id]

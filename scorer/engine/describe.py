@@ -37,7 +37,8 @@ def describe_ruleset(rs: RuleSet) -> dict:
             for r in rs.finish_table
         ],
         "team_fixed_table": [
-            {"needs": sorted(needs), "points": points} for needs, points in rs.team_fixed_table
+            {"needs": sorted(r.needs), "points": r.points, "label": _(r.label), "rule": str(r.rule)}
+            for r in rs.team_fixed_table
         ],
         "fouls": list(rs.foul_kinds(defaults)),
         "side_tile_penalty": side_tile(rs, defaults),

@@ -11,7 +11,7 @@ from .i18n import _, gettext_noop
 from .inputs import NOTHING_LEFT, HandInput, Opened, PlayerInput, record
 from .results import HandResult, Line, PlayerResult, TeamResult
 from .rulesets import RuleSet, get_ruleset
-from .rulesets.base import FinishRow
+from .rulesets.base import FinishRow, TeamRow
 from .thresholds import threshold_warnings
 from .tiles import okey_of, parse_tile
 
@@ -53,6 +53,7 @@ class Context:
     m: int = 1
     reasons: tuple[str, ...] = ()
     team_fixed: int = 0
+    team_row: TeamRow | None = None
 
     def is_finisher_partner(self, index: int) -> bool:
         return index == self.partner
@@ -100,7 +101,8 @@ def make_context(hand: HandInput, ruleset: RuleSet) -> Context:
         ctx.partner = hand.partner_of(finisher)
     ctx.m, ctx.reasons = ruleset.multiplier(ctx)
     if partners:
-        ctx.team_fixed = ruleset.team_fixed_base(ctx)
+        ctx.team_row = ruleset.team_fixed_row(ctx)
+        ctx.team_fixed = ctx.team_row.points if ctx.team_row is not None else 0
     return ctx
 
 
@@ -117,7 +119,7 @@ def player_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
     elif ctx.is_fixed_opponent(index):
         label = _("Hand base replaced by the team's fixed base")
         detail = str(ctx.team_fixed) + unscored_note(player.remaining)
-        lines = [ctx.line(C.INFO, 0, label, detail, ctx.ruleset.rules.partners)]
+        lines = [ctx.line(C.INFO, 0, label, detail, ctx.team_row.rule)]
     else:
         lines = base_lines(ctx, player)
     if player.first_opening is not None:  # rewards are for the size of a first opening
@@ -159,7 +161,7 @@ def unscored_remaining_lines(ctx: Context, player: PlayerInput) -> list[Line]:
 
 def finish_lines(ctx: Context, player: PlayerInput) -> list[Line]:
     rules = ctx.ruleset.rules
-    lines = [ctx.line(C.FINISH, ctx.row.finisher, _(ctx.row.label), "", rules.finish)]
+    lines = [ctx.line(C.FINISH, ctx.row.finisher, _(ctx.row.label), "", ctx.row.rule or rules.finish)]
     for flag in ctx.ruleset.unscored_flags(player):
         label = _("{flag}: not scored in this rule set").format(flag=_(FLAG_LABELS[flag]))
         lines.append(Line(C.INFO.value, 0, label, "", rules.unscored_flag.value))
@@ -169,66 +171,53 @@ def finish_lines(ctx: Context, player: PlayerInput) -> list[Line]:
 def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
     """A non-finisher's hand base, itemised: tiles, okeys, pairs doubling, multiplier."""
     rules = ctx.ruleset.rules
+    row_rule = ctx.row.multiplier_rule if ctx.row is not None else None
     if not player.has_opened:
         lines = [ctx.line(C.NOT_OPENED, NOT_OPENED_BASE, _("Never opened"), "202", rules.not_opened)]
-        lines += multiplier_lines(ctx, NOT_OPENED_BASE, ctx.ruleset.non_opener_factor(ctx), rules.not_opened)
+        rule = row_rule or rules.not_opened_multiplier or rules.not_opened
+        lines += multiplier_lines(ctx, NOT_OPENED_BASE, ctx.ruleset.non_opener_factor(ctx), rule)
         if ctx.ruleset.okeys_for_non_openers:
-            lines += okey_lines(ctx, player.remaining.okeys, 0)
+            lines += okey_lines(ctx, player.remaining.okeys, 0, rules.non_opener_okey or rules.okey_in_hand)
         if player.remaining is not NOTHING_LEFT and any(player.remaining[:3]):
             lines += unscored_remaining_lines(ctx, player)
         return lines
     remaining = player.remaining
-    lines = [ctx.line(C.TILES, remaining.points, _("Tiles left"), tiles_detail(ctx, remaining), rules.tiles)]
+    pairs_opener = player.opened is Opened.PAIRS
+    tiles_rule = rules.pairs_tiles if pairs_opener and rules.pairs_tiles else rules.tiles
+    lines = [ctx.line(C.TILES, remaining.points, _("Tiles left"), tiles_detail(ctx, remaining), tiles_rule)]
     fakes = remaining.fake_okeys if ctx.ruleset.fake_okey_penalty else 0
-    lines += okey_lines(ctx, remaining.okeys, fakes)
+    lines += okey_lines(ctx, remaining.okeys, fakes, rules.okey_in_hand)
     value = remaining.points + OKEY_COST * (remaining.okeys + fakes)
     pairs, m = ctx.ruleset.base_factors(ctx, player)
     if pairs == 2:
-        lines.append(
-            ctx.line(
-                C.PAIRS_DOUBLE,
-                value,
-                _("Opened with pairs: hand value doubled"),
-                f"{value} × 2",
-                rules.pairs_double,
-            )
-        )
+        label = _("Opened with pairs: hand value doubled")
+        lines.append(ctx.line(C.PAIRS_DOUBLE, value, label, f"{value} × 2 = {value * 2}", rules.pairs_double))
         value *= 2
-    elif player.opened is Opened.PAIRS and ctx.ruleset.pairs_double and m > 2:
-        lines.append(
-            ctx.line(
-                C.INFO,
-                0,
-                _("Pairs ×2 not added: only the larger multiplier applies"),
-                f"×{m} > ×2",
-                rules.multiplier,
-            )
-        )
-    return lines + multiplier_lines(ctx, value, m, rules.multiplier)
+    if pairs_opener and ctx.ruleset.pairs_double and pairs * m < 2 * ctx.m:
+        lines.append(pairs_not_stacked_line(ctx, pairs))
+    rule = row_rule or (rules.pairs_multiplier if pairs_opener else None) or rules.multiplier
+    return lines + multiplier_lines(ctx, value, m, rule)
 
 
-def okey_lines(ctx: Context, okeys: int, fakes: int) -> list[Line]:
-    rule = ctx.ruleset.rules.okey_in_hand
+def pairs_not_stacked_line(ctx: Context, pairs: int) -> Line:
+    """Cezalı: the pairs ×2 and the finish multiplier are not multiplied together; say which one applied."""
+    rule = ctx.ruleset.rules.pairs_multiplier or ctx.ruleset.rules.multiplier
+    if pairs == 2:  # the finish ×2 equals the pairs ×2: only one of them counts
+        label = _("Finish ×2 not added: the pairs ×2 and the finish ×2 are not multiplied together")
+        return ctx.line(C.INFO, 0, label, f"×2 = ×{ctx.m}", rule)
+    label = _("Pairs ×2 not added: only the larger multiplier applies")
+    return ctx.line(C.INFO, 0, label, f"×{ctx.m} > ×2", rule)
+
+
+def okey_lines(ctx: Context, okeys: int, fakes: int, rule) -> list[Line]:
     lines = []
     if okeys:
         lines.append(
-            ctx.line(
-                C.OKEY_IN_HAND,
-                OKEY_COST * okeys,
-                _("Real okey left in hand"),
-                f"{okeys} × 101",
-                rule,
-            )
+            ctx.line(C.OKEY_IN_HAND, OKEY_COST * okeys, _("Real okey left in hand"), f"{okeys} × 101", rule)
         )
     if fakes:
         lines.append(
-            ctx.line(
-                C.OKEY_IN_HAND,
-                OKEY_COST * fakes,
-                _("Fake okey left in hand"),
-                f"{fakes} × 101",
-                rule,
-            )
+            ctx.line(C.OKEY_IN_HAND, OKEY_COST * fakes, _("Fake okey left in hand"), f"{fakes} × 101", rule)
         )
     return lines
 
@@ -292,9 +281,14 @@ def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
                 rules.fouls["waived"],
             )
         ]
+    own_rule = rules.finisher_fouls if index == ctx.finisher else None
     return [
         ctx.line(
-            FOUL_CODES[kind], FOUL_COST * count, _(FOUL_LABELS[kind]), f"{count} × 101", rules.fouls[kind]
+            FOUL_CODES[kind],
+            FOUL_COST * count,
+            _(FOUL_LABELS[kind]),
+            f"{count} × 101",
+            own_rule or rules.fouls[kind],
         )
         for kind, count in player.fouls.items()
     ]
@@ -320,15 +314,8 @@ def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamR
         lines = ()
         if ctx.team_fixed and team != ctx.finisher % 2:
             label = _("Fixed team base (instead of hand bases)")
-            lines = (
-                ctx.line(
-                    C.TEAM_FIXED_BASE,
-                    ctx.team_fixed,
-                    label,
-                    ", ".join(ctx.reasons),
-                    ctx.ruleset.rules.partners,
-                ),
-            )
+            row = ctx.team_row
+            lines = (ctx.line(C.TEAM_FIXED_BASE, row.points, label, _(row.label), row.rule),)
         members = (team, team + 2)
         teams.append(TeamResult(members, players[team].total + players[team + 2].total, lines))
     return tuple(teams)
@@ -341,8 +328,6 @@ def outcome_notes(ctx: Context) -> tuple[str, ...]:
                 "Nobody opened before the wall ran out: the hand is a draw and the table entry is refunded. Fouls still count."
             ),
         )
-    if ctx.outcome == "deck_out":
-        return (
-            _("The wall ran out without a finisher: nobody gets a finish score and no multiplier applies."),
-        )
+    if ctx.outcome == "deck_out" and ctx.ruleset.deck_out_note:
+        return (_(ctx.ruleset.deck_out_note),)
     return ()

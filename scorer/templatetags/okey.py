@@ -2,7 +2,7 @@
 
 from django import template
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import clauses
@@ -53,6 +53,23 @@ def rule_url(rule_id: str) -> str:
 @register.simple_tag
 def decision_url(decision_id: str, ruleset: str) -> str:
     return f"{reverse('scorer:rules', args=[ruleset])}#{decision_id}"
+
+
+def _decision_title(decision_id: str) -> str:
+    found = clauses.decision(decision_id)
+    return found.title_en if _english() else found.title_tr
+
+
+@register.simple_tag
+def decision_badge(decision_id: str) -> str:
+    """The badge next to a line whose amount depends on a decision: "Yorum: çift + okey bitişi ×4"."""
+    return gettext("Note: {title}").format(title=_decision_title(decision_id))
+
+
+@register.simple_tag
+def decision_heading(decision_id: str) -> str:
+    """A decision's heading on the rules page: "Yorum D5: çift + okey bitişi ×4"."""
+    return gettext("Note {id}: {title}").format(id=decision_id, title=_decision_title(decision_id))
 
 
 def _english() -> bool:

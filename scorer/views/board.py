@@ -7,6 +7,7 @@ the writes themselves live in the hand views and answer 403 to everybody else.
 import csv
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import segno
@@ -28,7 +29,8 @@ from scorer.forms.common import CHOICE_LABELS
 from scorer.models import Game, Hand
 from scorer.rights import grant_watch
 from scorer.selectors import Board, HandRow
-from scorer.services import game_document
+from scorer.services import game_document, rematch_dealer
+from scorer.templatetags.okey import score
 from scorer.views.auth import can_edit
 from scorer.views.http import HtmxHttpRequest
 
@@ -48,6 +50,8 @@ class Column:
     team: bool = False
     leader: bool = False
     winner: bool = False
+    partners: tuple[str, ...] = ()
+    """A team's two players (its header shows one line each)."""
 
 
 def team_names(game: Game) -> list[str]:
@@ -73,8 +77,16 @@ def columns(board: Board) -> list[Column]:
     ]
     if game.partners:
         team_totals = result.team_totals if result else (0, 0)
+        p = game.players
         cols += [
-            Column(name, team_totals[t], team=True, leader=t in leaders, winner=t in winners)
+            Column(
+                name,
+                team_totals[t],
+                team=True,
+                leader=t in leaders,
+                winner=t in winners,
+                partners=(p[t], p[t + 2]),
+            )
             for t, name in enumerate(team_names(game))
         ]
     return cols
@@ -84,6 +96,84 @@ def cells(row: HandRow, partners: bool) -> tuple[int, ...]:
     """A hand's totals in column order: players, then teams."""
     teams = tuple(team.total for team in row.result.teams) if partners else ()
     return row.result.totals + teams
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One score of the board: the hand's total and the column's running total after it."""
+
+    value: int
+    running: int
+    column: Column
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One hand on the board; ``url`` opens it (the correction form for editors, else the breakdown)."""
+
+    number: int
+    position: int
+    dealer: int
+    dealer_name: str
+    dealer_short: str
+    url: str
+    cells: tuple[Cell, ...]
+
+
+def hand_link(game: Game, name: str) -> Callable[[int], str]:
+    """The URL of a hand by position, from one ``reverse`` per board rather than one per cell."""
+    head, _slot, tail = reverse(f"scorer:{name}", args=[game.public_id, 0]).rpartition("/0/")
+    return lambda position: f"{head}/{position}/{tail}"
+
+
+def short_names(names: list[str], longest: int = 3) -> list[str]:
+    """The shortest prefixes (up to ``longest`` letters) that still tell the players apart."""
+    for size in range(1, longest + 1):
+        prefixes = [name[:size] for name in names]
+        if len(set(prefixes)) == len(prefixes):
+            return prefixes
+    return [name[:longest] for name in names]
+
+
+def board_rows(board: Board, cols: list[Column], order: Callable, link: Callable[[int], str]) -> list[Row]:
+    """The hands in board order, each cell with the running total of its column."""
+    game = board.game
+    shorts = short_names(list(game.players))
+    running = [0] * len(cols)
+    rows = []
+    for row in board.rows:
+        values = order(cells(row, game.partners))
+        running = [a + b for a, b in zip(running, values, strict=True)]
+        rows.append(
+            Row(
+                number=row.number,
+                position=row.hand.position,
+                dealer=row.dealer,
+                dealer_name=game.players[row.dealer],
+                dealer_short=shorts[row.dealer],
+                url=link(row.hand.position),
+                cells=tuple(map(Cell, values, running, cols)),
+            )
+        )
+    return rows
+
+
+FIT_SIZES = (20, 18, 16, 14, 12)
+"""Score font sizes (px) the board picks from: the largest whose widest number fits its column."""
+BOLD = 1.1
+"""The totals are extra bold: their digits are about 10 % wider."""
+PHONE_SCORE_WIDTH = 297
+"""Width (px) left for the score columns on a 375 px phone: minus the page margins and hand column."""
+
+
+def fit_class(cols: list[Column], rows: list[Row]) -> str:
+    """The board's size class: the widest number, at about 0.64 em a character (minus sign
+    included), must fit its column with 8 px of padding, so that nothing scrolls sideways."""
+    numbers = [x for row in rows for cell in row.cells for x in (cell.value, cell.running)]
+    widest = max([len(score(n)) for n in numbers] + [len(score(c.total)) * BOLD for c in cols])
+    room = PHONE_SCORE_WIDTH / max(len(cols), 1) - 8
+    size = next((px for px in FIT_SIZES if widest * px * 0.64 <= room), FIT_SIZES[-1])
+    return f"board-fit-{size}"
 
 
 def chart_of(board: Board) -> Chart | None:
@@ -126,6 +216,14 @@ def teams_first(values: list, game: Game) -> list:
     return [*values[n:], *values[:n]] if game.partners else list(values)
 
 
+def linked_rematch(game: Game) -> Game | None:
+    """The rematch (rövanş) opened from this table, if any (``selectors.game_for_board`` loads it)."""
+    try:
+        return game.rematch
+    except Game.rematch.RelatedObjectDoesNotExist:
+        return None
+
+
 def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, sheet: bool = False) -> dict:
     """What the board (or, with ``sheet``, the printed scoresheet: players before teams) shows."""
     board = selectors.game_board(game)
@@ -134,6 +232,7 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
     deleted = selectors.deleted_hands(game) if editor else []
     order = list if sheet else (lambda values: teams_first(values, game))
     cols = order(columns(board))
+    rows = board_rows(board, cols, order, hand_link(game, "hand_edit" if editor else "hand_detail"))
     return {
         "game": game,
         "board": board,
@@ -142,7 +241,8 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
         "info": clauses.RULESETS.get(game.ruleset),
         "options": option_lines(game),
         "columns": cols,
-        "rows": [(row, list(zip(order(cells(row, game.partners)), cols, strict=True))) for row in board.rows],
+        "rows": rows,
+        "fit": fit_class(cols, rows),
         "leader_names": ", ".join(names[i] for i in board.leaders),
         "winner_names": ", ".join(names[i] for i in winners),
         "winner_count": len(winners),
@@ -150,6 +250,8 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
         "chart": chart_of(board),
         "deleted": [(hand, finisher_name(game, hand)) for hand in deleted],
         "viewer_url": board_url(request, game),
+        "rematch": linked_rematch(game),
+        "rematch_dealer": game.players[rematch_dealer(game)],
     }
 
 
@@ -204,7 +306,7 @@ def _etag_of(request: HttpRequest, public_id: str) -> str | None:
 @require_safe
 @vary_on_headers("HX-Request")
 def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = selectors.game_get(public_id)
+    game = selectors.game_for_board(public_id)
     if request.method == "GET" and not request.htmx:
         grant_watch(request, game)  # "Masalarım" lists the tables this device watched
     context = board_context(request, game, editor=can_edit(request, game), etag=live_etag(request, game))
@@ -216,7 +318,7 @@ def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @condition(etag_func=_etag_of)
 def board_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The viewers' polling target: 304 while nothing changed (the browser revalidates its copy)."""
-    game = selectors.game_get(public_id)
+    game = selectors.game_for_board(public_id)
     context = board_context(request, game, editor=can_edit(request, game), etag=live_etag(request, game))
     return render(request, LIVE_PARTIAL, context)
 
@@ -233,7 +335,7 @@ def hand_detail(request: HtmxHttpRequest, public_id: str, position: int) -> Http
 
 @require_safe
 def game_print(request: HttpRequest, public_id: str) -> HttpResponse:
-    game = selectors.game_get(public_id)
+    game = selectors.game_for_board(public_id)
     context = board_context(request, game, editor=False, etag="", sheet=True) | {"printed_at": timezone.now()}
     return render(request, "scorer/print.html", context)
 

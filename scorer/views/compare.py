@@ -10,6 +10,11 @@ from scorer.share import BadShareLink, share_load
 from scorer.views.calc_common import bad_link
 
 
+def example_of(hand: dict):
+    """The worked example a shared hand is (the example page links here with its hand), if any."""
+    return next((example for example in EXAMPLES if example.hand == hand), None)
+
+
 @require_safe
 def compare(request: HttpRequest) -> HttpResponse:
     token, slug = request.GET.get("el"), request.GET.get("ornek")
@@ -19,6 +24,7 @@ def compare(request: HttpRequest) -> HttpResponse:
             hand = share_load(token)
         except BadShareLink:
             return bad_link(request)
+        example = example_of(hand)
     else:
         try:
             example = example_get(slug) if slug else EXAMPLES[0]

@@ -24,6 +24,7 @@ def rules_page(request: HttpRequest, ruleset: str) -> HttpResponse:
         "clauses": rulebook.clause_views(ruleset),
         "decisions": rulebook.decisions_with_clauses(),
         "tables": rulebook.scoring_tables(ruleset),
+        "combinations": rulebook.combination_views(ruleset),
         "rulesets": list(clauses.RULESETS.values()),
         "english": (get_language() or "tr").startswith("en"),
     }

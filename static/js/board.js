@@ -1,11 +1,10 @@
 // The live scoreboard: htmx polls board_live every few seconds. The browser revalidates its
 // cached copy with If-None-Match; the server answers 304 while nothing changed, and the browser
-// hands htmx its cached 200. Swapping that identical copy in again would reset the table's
-// scroll position and the reader's focus, so skip it when the ETag is the one on the page.
+// hands htmx its cached 200. Swapping that identical copy in again would reset the reader's
+// focus, so skip it when the ETag is the one on the page.
 (() => {
   const LIVE_ID = "board-live";
   const bareTag = (value) => (value || "").replace(/^W\//, "").replaceAll('"', "");
-  let scrollLeft = 0;
 
   document.addEventListener("htmx:beforeSwap", (event) => {
     const target = event.detail.target;
@@ -14,14 +13,19 @@
     const etag = bareTag(xhr.getResponseHeader("ETag"));
     if (xhr.status === 304 || (etag && etag === target.dataset.etag)) {
       event.detail.shouldSwap = false;
-      return;
     }
-    scrollLeft = target.querySelector(".board-scroll")?.scrollLeft || 0;
   });
 
-  // A changed board keeps the reader's sideways scroll through a long row of players.
-  document.addEventListener("htmx:afterSettle", () => {
-    const scroller = document.querySelector(`#${LIVE_ID} .board-scroll`);
-    if (scroller && scrollLeft) scroller.scrollLeft = scrollLeft;
+  // "Rövanş" is sent once: a double tap would only be answered with the same table (the server
+  // is idempotent), but the second request must not cancel the first one's response.
+  document.addEventListener("submit", (event) => {
+    const button = event.submitter;
+    if (!event.target.matches("[data-rematch-form]") || !button) return;
+    if (button.dataset.sent) {
+      event.preventDefault();
+      return;
+    }
+    button.dataset.sent = "1";
+    button.setAttribute("aria-disabled", "true");
   });
 })();

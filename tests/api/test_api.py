@@ -270,7 +270,19 @@ def test_rulesets_give_the_finish_tables(rulesets):
     ]
     assert [r[1] for r in finish_rows(rulesets["gkokay"])] == [0, 0, 0, 0]
     assert finish_rows(rulesets["kerizim"]) == [(("pairs",), -202, 2), ((), -101, 1)]
-    assert sorted(t["points"] for t in rulesets["loca-cezali"]["team_fixed_table"]) == [808, 808, 1600, 1600]
+    assert [t["points"] for t in rulesets["loca-cezali"]["team_fixed_table"]] == [
+        1600,
+        1600,
+        1600,
+        808,
+        808,
+        808,
+    ]
+    assert [t["rule"] for t in rulesets["loca-cezali"]["team_fixed_table"]][1::2] == [
+        "loca-cezali.esli-cift-okey",  # D6: pairs + okey + elden, 1600
+        "loca-cezali.esli-cift-okey",  # D6: pairs + okey without elden, 808
+        "loca-cezali.takim-taban",
+    ]
 
 
 def test_rulesets_give_fouls_and_side_tile_penalties(rulesets):

@@ -118,14 +118,16 @@ def preview_totals(page: Page) -> list[int]:
 def board_totals(page: Page) -> list[int]:
     return [
         int(t)
-        for t in page.locator("tfoot [data-total]").evaluate_all("els => els.map(e => e.dataset.total)")
+        for t in page.locator(".board-table .totals [data-total]").evaluate_all(
+            "els => els.map(e => e.dataset.total)"
+        )
     ]
 
 
 def save(page: Page) -> None:
     with page.expect_navigation():
         page.locator("[data-save]").click()
-    expect(page.locator("tfoot [data-total]").first).to_be_visible()
+    expect(page.locator(".board-table .totals [data-total]").first).to_be_visible()
 
 
 def test_a_loca_cezali_table_from_start_to_corrected_totals(page, live_server, axe_check, screenshot):
@@ -167,7 +169,7 @@ def test_a_loca_cezali_table_from_start_to_corrected_totals(page, live_server, a
         assert board_totals(page) == expected_totals(HANDS[:number])
 
     before = board_totals(page)
-    page.locator(f'a[href="{reverse("scorer:hand_edit", args=[game.public_id, 2])}"]').click()
+    page.locator(f'a[href="{reverse("scorer:hand_edit", args=[game.public_id, 2])}"]').first.click()
     expect(page.locator("#id_p3-points")).to_have_value("40")
     page.locator("#id_p3-points").fill("5")
     save(page)
@@ -284,7 +286,7 @@ def test_everything_works_without_javascript(browser, browser_context_args, live
         page.select_option("#id_hands_planned", "3")
         with page.expect_navigation():
             page.locator("#game-new-form button[type=submit]").last.click()
-        expect(page.locator("tfoot [data-total]")).to_have_count(2)
+        expect(page.locator(".board-table .totals [data-total]")).to_have_count(2)
 
         page.locator("[data-add-hand]").click()
         expect(page.locator('[data-step="1"]').first).to_be_hidden()
@@ -364,5 +366,5 @@ def test_a_double_tap_on_save_records_the_hand_once(page, live_server):
     with page.expect_navigation():
         page.locator("[data-save]").dblclick()
 
-    expect(page.locator("tfoot [data-total]").first).to_be_visible()
+    expect(page.locator(".board-table .totals [data-total]").first).to_be_visible()
     assert game.hands.count() == 1

@@ -4,6 +4,7 @@ import pytest
 from notation import codes, hand
 
 from scorer.engine import score_game, score_hand, winners_of
+from scorer.engine.clauses import COMBINATIONS, decision
 
 
 def score(ruleset: str, *players: str, **options):
@@ -222,3 +223,22 @@ def test_d14_partners_winners_are_team_indexes():
     assert game.winners == (1,)
     assert winners_of((5, 3, 3, 9)) == (1, 2)
     assert winners_of((4, 4, 4)) == ()
+
+
+# --- combinations documented on the rules pages (issue 9) ----------------------------------------
+
+
+@pytest.mark.parametrize("combo", COMBINATIONS, ids=lambda c: c.id)
+def test_documented_combinations_score_as_their_text_says(combo):
+    result = score_hand(combo.hand)
+    assert result.totals == combo.totals
+    assert tuple(line.points for team in result.teams for line in team.lines) == combo.team_lines
+    for total in combo.totals:  # the text states the numbers the engine gives
+        if total not in (0,) and abs(total) != 202:
+            assert str(abs(total)) in combo.text_tr and str(abs(total)) in combo.text_en
+
+
+def test_d15_kerizim_pairs_finisher_writes_minus_202():
+    assert score("kerizim", "pairs fin", "sets 10").totals[0] == -202
+    assert score("kerizim", "sets fin", "sets 10").totals[0] == -101
+    assert "−202" in decision("D15").source_quote

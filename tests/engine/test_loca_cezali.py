@@ -49,7 +49,8 @@ def test_first_matching_finish_row_sets_finisher_score_and_multiplier(
     ("finisher", "total", "lines"),
     [
         ("sets fin", 20, [("tiles", 10), ("pairs_double", 10)]),
-        ("sets fin +elden", 20, [("tiles", 10), ("pairs_double", 10)]),
+        # the finish ×2 and the pairs ×2 are not multiplied together: an info line says so
+        ("sets fin +elden", 20, [("tiles", 10), ("pairs_double", 10), ("info", 0)]),
         ("sets fin +okey", 40, [("tiles", 10), ("info", 0), ("multiplier", 30)]),
         ("pairs fin +okey", 40, [("tiles", 10), ("info", 0), ("multiplier", 30)]),  # D5
     ],

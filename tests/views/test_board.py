@@ -61,9 +61,15 @@ def attr_values(html: str, attr: str) -> list[str]:
     return re.findall(rf'{attr}="([^"]*)"', html)
 
 
+def totals_part(html: str) -> str:
+    """The board's totals row (at the top, under the names), or the printed sheet's table foot."""
+    if '<tr class="totals">' in html:
+        return html.split('<tr class="totals">', 1)[1].split("</tr>", 1)[0]
+    return html.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
+
+
 def totals_row(html: str) -> list[int]:
-    tfoot = html.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
-    return [int(v) for v in attr_values(tfoot, "data-total")]
+    return [int(v) for v in attr_values(totals_part(html), "data-total")]
 
 
 def body_rows(html: str) -> list[list[int]]:
@@ -125,8 +131,13 @@ def test_partners_board_adds_the_two_teams_of_seats_1_3_and_2_4(client):
     team_totals = [team.total for team in result.hands[0].teams]
     assert body_rows(html) == [[*team_totals, *result.hands[0].totals]]  # teams first: they decide
     assert totals_row(html) == [*result.team_totals, *result.totals]
-    headers = re.findall(r'<th scope="col" class="col-score[^"]*">(.*?)</th>', html)
-    assert [h.split("</span>")[-1] for h in headers] == ["Ayşe &amp; Cem", "Bora &amp; Deniz", *NAMES]
+    headers = re.findall(r'<th scope="col" class="col-score[^"]*" title="([^"]*)">(.*?)</th>', html)
+    names = ["Ayşe &amp; Cem", "Bora &amp; Deniz", *NAMES]
+    assert [title for title, _ in headers] == names  # the full name, also when it is cut short
+    assert [re.sub(r"<[^>]+>", "", cell).removeprefix("Takım: ") for _, cell in headers] == names
+    assert [cell.startswith('<span class="visually-hidden">') for _, cell in headers] == [True] * 2 + [
+        False
+    ] * 4
 
 
 def test_leader_is_marked_with_an_icon_and_hidden_text_not_colour_alone(client):
@@ -135,11 +146,10 @@ def test_leader_is_marked_with_an_icon_and_hidden_text_not_colour_alone(client):
 
     html = client.get(url("game_board", game)).content.decode()
 
-    tfoot = html.split("<tfoot>", 1)[1]
-    cells = re.findall(r"<td[^>]*>(.*?)</td>", tfoot, re.S)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", totals_part(html), re.S)
     leader = [cell for cell in cells if "visually-hidden" in cell]
     assert len(leader) == 1 and "−101" in leader[0]
-    assert re.search(r'data-total="-101" data-leader', tfoot)
+    assert re.search(r'data-total="-101" data-leader', totals_part(html))
     assert "<svg" in leader[0] and 'aria-hidden="true"' in leader[0]
     assert "data-leaders>Cem<" in html
 
@@ -174,7 +184,7 @@ def test_a_finished_game_names_its_single_winner_and_no_next_dealer(client):
     assert 'data-winners="3"' in html
     assert "<strong>Deniz</strong>" in html
     assert "data-next-dealer" not in html
-    assert "data-winner" in html.split("<tfoot>", 1)[1]
+    assert "data-winner" in totals_part(html)
 
 
 def test_players_tied_at_the_lowest_total_all_win(client):
@@ -187,7 +197,7 @@ def test_players_tied_at_the_lowest_total_all_win(client):
     assert totals_row(html) == [-81, -81, 404, 404]
     assert 'data-winners="0,1"' in html
     assert "<strong>Ayşe, Bora</strong>" in html
-    assert html.split("<tfoot>", 1)[1].count("data-winner") == 2
+    assert totals_part(html).count("data-winner") == 2
 
 
 def test_everyone_equal_at_the_end_means_no_winner_and_the_board_says_so(client):
@@ -376,7 +386,7 @@ def test_viewer_sees_no_edit_controls_and_no_post_form_but_the_language_switch(c
         assert url("viewer_qr", game) not in html
 
 
-def test_editor_gets_add_correct_delete_and_undo_controls_with_delete_and_undo_as_post_forms(client):
+def test_editor_gets_add_and_undo_controls_and_every_row_opens_its_hand_for_correction(client):
     game, secret = new_game()
     kept = hand_record(game=game, data=kerizim_hand(0))
     gone = hand_record(game=game, data=kerizim_hand(2))
@@ -386,15 +396,16 @@ def test_editor_gets_add_correct_delete_and_undo_controls_with_delete_and_undo_a
     html = client.get(url("game_board", game)).content.decode()
 
     assert f'href="{url("hand_new", game)}" data-add-hand' in html
-    assert f'href="{url("hand_edit", game, kept.position)}"' in html
+    row = html.split(f'data-position="{kept.position}"', 1)[1].split("</tr>", 1)[0]
+    assert row.count(f'href="{url("hand_edit", game, kept.position)}"') == 1 + len(NAMES)  # one tap
+    assert f'href="{url("hand_detail", game, kept.position)}"' not in row
     assert post_actions(html) == {
         reverse("set_language"),
-        url("hand_delete", game, kept.position),
         url("hand_restore", game, gone.position),
         url("game_link_rotate", game),
     }
     assert "data-deleted" in html and "Cem" in html.split("data-deleted", 1)[1]  # who finished it
-    assert html.count("csrfmiddlewaretoken") == 4
+    assert html.count("csrfmiddlewaretoken") == 3
 
 
 def test_editor_sees_the_viewer_link_and_its_qr_code(client):
@@ -427,7 +438,7 @@ def test_editor_live_partial_keeps_the_controls(client):
 
     html = client.get(url("board_live", game), headers={"HX-Request": "true"}).content.decode()
 
-    assert url("hand_delete", game, hand.position) in post_actions(html)
+    assert f'href="{url("hand_edit", game, hand.position)}"' in html
     assert "data-add-hand" in html
 
 

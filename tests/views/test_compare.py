@@ -1,5 +1,7 @@
 """Aynı el, dört kural: the same hand under every rule set, differences with reasons from the lines."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -7,6 +9,7 @@ from scorer.compare import adapt_hand, hand_compare
 from scorer.engine import clauses, get_ruleset, score_hand
 from scorer.examples import EXAMPLES, example_get
 from scorer.share import share_token
+from scorer.templatetags.calc import compare_url as page_compare_url
 from tests.views.calc_html import attr_values
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +57,7 @@ def test_a_differing_cell_is_marked_and_explained_from_the_lines():
     gkokay = [c.ruleset.id for c in comparison.columns].index("gkokay")
     finisher = comparison.rows[0].cells[gkokay]
     assert finisher.total == 101  # 0 for finishing, and GkOkay cezalı writes the finisher's foul (D9)
-    assert {"gkokay.bitiren", "gkokay.cezalar"} <= {r.rule for r in finisher.reasons}
+    assert {"gkokay.bitiren", "gkokay.bitiren-ceza"} <= {r.rule for r in finisher.reasons}
 
 
 def test_the_multiplier_reason_comes_from_the_engines_context():
@@ -149,3 +152,23 @@ def test_an_invalid_hand_shows_the_engines_errors(client):
 
     assert response.status_code == 400
     assert response.context["comparison"].columns[0].errors
+
+
+def test_the_example_dropdown_shows_the_example_whose_hand_is_on_screen(client):
+    example = example_get("cezali-yandan-ceza")
+    assert example != EXAMPLES[0]
+
+    html = client.get(page_compare_url(example.hand)).content.decode()  # the example page's link
+
+    selected = re.findall(r'<option value="([^"]*)"[^>]* selected', html)
+    assert selected == [example.slug]
+
+
+def test_a_shared_hand_that_is_no_example_selects_no_other_example(client):
+    hand = example_get("cezali-yandan-ceza").hand | {"indicator": "black-3"}
+    assert all(hand != e.hand for e in EXAMPLES)
+
+    html = client.get(page_compare_url(hand)).content.decode()
+
+    assert re.findall(r'<option value="([^"]*)"[^>]* selected', html) == [""]
+    assert 'autocomplete="off"' in html  # going back does not restore another choice either

@@ -136,8 +136,11 @@ def test_scoring_section_is_rendered_from_the_engine(pages, ruleset):
 def test_cezali_scoring_section_lists_the_team_fixed_bases(pages):
     html = pages["loca-cezali"]
 
-    for _needs, points in get_ruleset("loca-cezali").team_fixed_table:
-        assert f"+{points}" in html
+    for row in get_ruleset("loca-cezali").team_fixed_table:
+        assert f"+{row.points}" in html
+    # each row says which finish it is, and the pairs + okey rows cite decision D6
+    assert "Okey ile elden bitiş" in html and "Çift + okey, elden değil: okeyle normal bitiş" in html
+    assert 'href="#D6"' in html
 
 
 def test_gkokay_scoring_section_shows_the_fouls_of_the_cezali_option(pages):

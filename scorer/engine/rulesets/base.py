@@ -56,13 +56,36 @@ class FinishRow:
     finisher: int
     m: int
     label: str
+    rule: RuleId | None = None
+    """The clause behind this row's finish line, when it is not the rule set's finish clause."""
+    multiplier_rule: RuleId | None = None
+    """The clause behind the multiplier lines this row causes, when a decision sets them (D5)."""
 
     def matches(self, features: frozenset[str]) -> bool:
         return self.needs <= features
 
 
-def row(key: str, needs: str, finisher: int, m: int, label: str) -> FinishRow:
-    return FinishRow(key, frozenset(needs.split()), finisher, m, label)
+def row(
+    key: str,
+    needs: str,
+    finisher: int,
+    m: int,
+    label: str,
+    rule: RuleId | None = None,
+    multiplier_rule: RuleId | None = None,
+) -> FinishRow:
+    return FinishRow(key, frozenset(needs.split()), finisher, m, label, rule, multiplier_rule)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRow:
+    """Cezalı 101 Eşli: the fixed line the opposing team pays when the finisher has ``needs``."""
+
+    needs: frozenset[str]
+    points: int
+    label: str
+    """Which finish made it (a msgid), shown as the team line's detail."""
+    rule: RuleId
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +106,16 @@ class Rules:
     reward: RuleId | None = None
     not_opened_tiles: RuleId | None = None
     """The clause saying a non-opener's tiles are not looked at (defaults to ``not_opened``)."""
+    not_opened_multiplier: RuleId | None = None
+    """The clause behind the multiplier on a non-opener's 202 (defaults to ``not_opened``)."""
+    pairs_multiplier: RuleId | None = None
+    """The clause behind a pairs opener's multiplier lines (defaults to ``multiplier``)."""
+    pairs_tiles: RuleId | None = None
+    """The clause behind a pairs opener's tiles line (GkOkay: no doubling, D3)."""
+    non_opener_okey: RuleId | None = None
+    """The clause behind the okey line of a player who never opened (GkOkay, D8)."""
+    finisher_fouls: RuleId | None = None
+    """The clause behind the finisher's own fouls, when a decision makes them count (GkOkay, D9)."""
 
 
 def impossible_foul(
@@ -114,8 +147,10 @@ class RuleSet:
     pairs_double: ClassVar[bool] = True
     okeys_for_non_openers: ClassVar[bool] = False
     draw_when_nobody_opened: ClassVar[bool] = False
-    team_fixed_table: ClassVar[tuple[tuple[frozenset[str], int], ...]] = ()
-    """Partners: (finish features, fixed line) the opposing team pays instead of hand bases."""
+    team_fixed_table: ClassVar[tuple[TeamRow, ...]] = ()
+    """Partners: the fixed lines the opposing team pays instead of hand bases; the first match applies."""
+    deck_out_note: ClassVar[str] = ""
+    """What the table is told when the deck (or wall) ran out and someone opened (a msgid)."""
     side_tile_factors: ClassVar[tuple[int, int] | None] = None
     """(sets, pairs) factor of the side-tile penalty, when the rule set has it."""
 
@@ -224,9 +259,12 @@ class RuleSet:
     def reward_lines(self, ctx: "Context", index: int) -> list:
         return []
 
-    def team_fixed_base(self, ctx: "Context") -> int:
-        """Cezalı 101 Eşli: the opposing team's fixed line instead of hand bases (0 = none)."""
-        return 0
+    def team_fixed_row(self, ctx: "Context") -> TeamRow | None:
+        """Cezalı 101 Eşli: the opposing team's fixed line instead of hand bases (None = none)."""
+        if not self.team_fixed_table:
+            return None
+        features = ctx.hand.players[ctx.finisher].finish_features
+        return next((r for r in self.team_fixed_table if r.needs <= features), None)
 
     def unscored_flags(self, player: PlayerInput) -> tuple[str, ...]:
         return tuple(f for f in FINISH_FLAGS if f in player.finish and f not in self.finish_flags)

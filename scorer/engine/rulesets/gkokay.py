@@ -48,12 +48,21 @@ class GkOkay(RuleSet):
         tiles=R.GKOKAY_TILES,
         okey_in_hand=R.GKOKAY_OKEY_IN_HAND,
         pairs_double=R.GKOKAY_TILES,
-        multiplier=R.GKOKAY_NOT_OPENED,
+        multiplier=R.GKOKAY_SPECIAL_FINISH,
         partners=R.GKOKAY_PARTNERS,
         deck_out=R.GKOKAY_DECK_OUT,
         unscored_flag=R.GKOKAY_FINISHER,
         fouls={kind: R.GKOKAY_FOULS for kind in CEZALI_FOULS},
         side_tile=R.GKOKAY_SIDE_TILE,
+        not_opened_multiplier=R.GKOKAY_SPECIAL_FINISH,
+        pairs_tiles=R.GKOKAY_PAIRS,
+        non_opener_okey=R.GKOKAY_NON_OPENER_OKEY,
+        finisher_fouls=R.GKOKAY_FINISHER_FOULS,
+    )
+    deck_out_note = gettext_noop(
+        "The deck ran out without a finisher. GkOkay's rules have no deck-out rule (decision D10): nobody "
+        "writes 0 for finishing, openers write the tiles they hold, players who never opened 202 plus "
+        "101 per okey; nothing is multiplied."
     )
 
     def foul_kinds(self, options: Mapping) -> tuple[str, ...]:

@@ -5,7 +5,7 @@ from ..i18n import _, gettext_noop
 from .base import Rules, RuleSet, row
 
 KERIZIM_FINISHES = (
-    row("pairs", "pairs", -202, 2, gettext_noop("Pairs finish")),
+    row("pairs", "pairs", -202, 2, gettext_noop("Pairs finish"), R.KERIZIM_PAIRS_FINISH),
     row("normal", "", -101, 1, gettext_noop("Normal finish")),
 )
 KERIZIM_FOULS = ("okey_discard", "islek_discard", "side_tile_unused")
@@ -21,13 +21,20 @@ class Kerizim(RuleSet):
         finish=R.KERIZIM_FINISHER,
         not_opened=R.KERIZIM_NOT_OPENED,
         tiles=R.KERIZIM_TILES,
-        okey_in_hand=R.KERIZIM_TILES,
+        okey_in_hand=R.KERIZIM_OKEY_IN_HAND,
         pairs_double=R.KERIZIM_PAIRS_DOUBLE,
         multiplier=R.KERIZIM_MULTIPLIERS,
         partners=R.KERIZIM_PARTNERS,
         deck_out=R.KERIZIM_DECK_OUT,
-        unscored_flag=R.KERIZIM_FINISHER,
+        unscored_flag=R.KERIZIM_UNSCORED_FLAGS,
         fouls={kind: R.KERIZIM_FOULS for kind in KERIZIM_FOULS} | {"waived": R.KERIZIM_FINISHER_FOULS},
+        not_opened_multiplier=R.KERIZIM_MULTIPLIERS,
+        pairs_multiplier=R.KERIZIM_PAIRS_DOUBLE,
+    )
+    deck_out_note = gettext_noop(
+        "The deck ran out without a finisher: the hand closes without a bonus. Nobody gets −101 and the "
+        "finish multipliers do not apply; openers write what they hold (a pairs opener twice that), "
+        "players who never opened 202."
     )
 
     def multiplier(self, ctx):

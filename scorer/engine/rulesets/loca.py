@@ -12,7 +12,9 @@ KATLAMA = OptionSpec(
     "none",
     gettext_noop("Table type"),
     gettext_noop(
-        "Katlamalı and Extra raise the opening threshold during the hand; they never change points."
+        "Katlamalı and Extra raise the opening threshold during the hand; they never change points. "
+        "Extra's table-stake multiplier (special tiles in an opening, up to ×8) is settled outside the "
+        "score sheet."
     ),
     ("none", "katlamali", "extra"),
 )
@@ -49,6 +51,11 @@ class Loca(RuleSet):
             "islek_discard": R.LOCA_FOUL_ISLEK,
             "take_back": R.LOCA_FOUL_TAKE_BACK,
         },
+    )
+    deck_out_note = gettext_noop(
+        "The wall ran out without a finisher and someone had opened: this is not a draw. The hand is "
+        "scored and the table entry is NOT refunded. Nobody gets −101 and no finish multiplier applies; "
+        "openers pay their hand value (a pairs opener twice that), players who never opened 202."
     )
 
     def threshold_chain(self, options: Mapping) -> bool:

@@ -4,25 +4,49 @@ from ..codes import LineCode as C
 from ..codes import RuleId as R
 from ..i18n import _, gettext_noop
 from ..inputs import Opened
-from .base import Rules, row
+from .base import Rules, TeamRow, row
 from .loca import Loca
 
 CEZALI_FINISHES = (
     row("nine_pairs_run", "nine_pairs_run", -404, 4, gettext_noop("9 pairs + 1 run finish")),
     # D5: −808 from the klasik table, but Cezalı never stacks finish multipliers: ×4 like any okey finish.
-    row("pairs_okey", "pairs okey_discard", -808, 4, gettext_noop("Pairs and okey discard finish")),
+    row(
+        "pairs_okey",
+        "pairs okey_discard",
+        -808,
+        4,
+        gettext_noop("Pairs and okey discard finish"),
+        R.CEZALI_PAIRS_OKEY,
+        R.CEZALI_PAIRS_OKEY,
+    ),
     row("okey", "okey_discard", -404, 4, gettext_noop("Okey discard finish")),
     row("elden", "elden", -202, 2, gettext_noop("Elden finish")),
     row("pairs", "pairs", -202, 2, gettext_noop("Pairs finish")),
     row("normal", "", -101, 1, gettext_noop("Normal finish")),
 )
 # Cezalı 101 Eşli: the opposing team's fixed line, first match wins. A pairs + okey finish is an okey
-# finish (D6): 1600 with elden (second row), 808 without (third row).
+# finish (D6): 1600 with elden, 808 without.
 TEAM_FIXED = (
-    (frozenset({"nine_pairs_run"}), 1600),
-    (frozenset({"okey_discard", "elden"}), 1600),
-    (frozenset({"okey_discard"}), 808),
-    (frozenset({"elden"}), 808),
+    TeamRow(frozenset({"nine_pairs_run"}), 1600, gettext_noop("9 pairs + 1 run finish"), R.CEZALI_TEAM_BASE),
+    TeamRow(
+        frozenset({"okey_discard", "elden", "pairs"}),
+        1600,
+        gettext_noop("Pairs and okey discard, elden: an okey elden finish"),
+        R.CEZALI_TEAM_PAIRS_OKEY,
+    ),
+    TeamRow(
+        frozenset({"okey_discard", "elden"}), 1600, gettext_noop("Okey elden finish"), R.CEZALI_TEAM_BASE
+    ),
+    TeamRow(
+        frozenset({"okey_discard", "pairs"}),
+        808,
+        gettext_noop("Pairs and okey discard, not elden: a normal finish with the okey"),
+        R.CEZALI_TEAM_PAIRS_OKEY,
+    ),
+    TeamRow(
+        frozenset({"okey_discard"}), 808, gettext_noop("Normal finish with the okey"), R.CEZALI_TEAM_BASE
+    ),
+    TeamRow(frozenset({"elden"}), 808, gettext_noop("Elden finish (151+ elden too)"), R.CEZALI_TEAM_BASE),
 )
 # Opening rewards, largest first; only the first that qualifies applies.
 REWARDS = (
@@ -46,7 +70,7 @@ class LocaCezali(Loca):
         tiles=R.LOCA_TILES,
         okey_in_hand=R.LOCA_OKEY_IN_HAND,
         pairs_double=R.LOCA_PAIRS_DOUBLE,
-        multiplier=R.CEZALI_PAIRS_MAX,
+        multiplier=R.CEZALI_FINISHES,
         partners=R.CEZALI_PARTNERS,
         deck_out=R.LOCA_DECK_OUT,
         unscored_flag=R.CEZALI_FINISHES,
@@ -60,6 +84,14 @@ class LocaCezali(Loca):
         side_tile=R.CEZALI_SIDE_TILE,
         reward=R.CEZALI_REWARD,
         not_opened_tiles=R.LOCA_NOT_OPENED,
+        pairs_multiplier=R.CEZALI_PAIRS_MAX,
+    )
+
+    deck_out_note = gettext_noop(
+        "The wall ran out without a finisher and someone had opened: this is not a draw. The hand is "
+        "scored and the table entry is NOT refunded. Nobody gets a finish score and no finish multiplier "
+        "applies (×1); openers pay their hand value (a pairs opener twice that), players who never opened "
+        "202. Opening rewards and penalties still count."
     )
 
     def base_factors(self, ctx, player):
@@ -67,10 +99,6 @@ class LocaCezali(Loca):
         if player.opened is Opened.PAIRS:
             return (2, 1) if ctx.m <= 2 else (1, ctx.m)
         return 1, ctx.m
-
-    def team_fixed_base(self, ctx) -> int:
-        features = ctx.hand.players[ctx.finisher].finish_features
-        return next((amount for needs, amount in self.team_fixed_table if needs <= features), 0)
 
     def reward_lines(self, ctx, index):
         player = ctx.hand.players[index]

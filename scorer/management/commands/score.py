@@ -6,7 +6,9 @@ Invalid input exits with status 2 and ``{"errors": [...]}`` on stdout (HAND_FORM
 import json
 import sys
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scorer.services import score_document
@@ -21,8 +23,18 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("file", help="JSON file of a hand or a game, or - for standard input")
+        parser.add_argument(
+            "--lang",
+            choices=[code for code, _name in settings.LANGUAGES],
+            default=settings.LANGUAGE_CODE,
+            help="language of labels, details, notes and error messages (default: %(default)s)",
+        )
 
-    def handle(self, *args, file: str, **options) -> None:
+    def handle(self, *args, file: str, lang: str, **options) -> None:
+        with translation.override(lang):
+            self.score(file)
+
+    def score(self, file: str) -> None:
         text = self.read(file)
         try:
             data = json.loads(text)

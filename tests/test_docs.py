@@ -1,0 +1,119 @@
+"""The docs in the repo are checked: their examples score as shown, the generated pages are up to
+date, the worked examples are hand files the command scores, and links point at files in the repo."""
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.utils import translation
+
+from scorer import docgen
+from scorer.examples import EXAMPLES, EXAMPLES_DIR, SPEC_EXAMPLES
+from scorer.services import score_document
+
+REPO = Path(__file__).resolve().parents[1]
+DOCS = REPO / "docs"
+BLOCK = re.compile(r"<!-- checked: (input|output) -->\n```json\n(.*?)\n```", re.S)
+
+
+def checked_pairs(text: str) -> list[tuple[dict, dict]]:
+    blocks = [(kind, json.loads(body)) for kind, body in BLOCK.findall(text)]
+    kinds = [kind for kind, _body in blocks]
+    assert kinds == ["input", "output"] * (len(kinds) // 2), kinds
+    return [(blocks[i][1], blocks[i + 1][1]) for i in range(0, len(blocks), 2)]
+
+
+def test_hand_format_examples_score_exactly_as_shown():
+    pairs = checked_pairs((DOCS / "hand-format.md").read_text(encoding="utf-8"))
+    assert len(pairs) == 4  # hand, partners hand, game, errors
+    with translation.override("en"):
+        for document, shown in pairs:
+            ok, result = score_document(document)
+            assert result == shown
+            assert ok == ("errors" not in shown)
+
+
+def test_the_check_would_catch_a_wrong_number():
+    document, shown = checked_pairs((DOCS / "hand-format.md").read_text(encoding="utf-8"))[0]
+    shown = json.loads(json.dumps(shown))
+    shown["players"][0]["total"] += 1
+    with translation.override("en"):
+        assert score_document(document)[1] != shown
+
+
+@pytest.mark.parametrize("name", sorted(docgen.PAGES))
+def test_generated_pages_are_up_to_date(name):
+    with translation.override("en"):
+        expected = docgen.PAGES[name]()
+    assert (DOCS / name).read_text(encoding="utf-8") == expected, "run: .venv/bin/python -m scorer.docgen"
+
+
+def test_every_worked_example_is_a_hand_file_and_every_file_an_example():
+    files = {path.stem for path in EXAMPLES_DIR.glob("*.json")}
+    assert files == {example.slug for example in EXAMPLES}
+    for example in EXAMPLES:
+        on_disk = json.loads((EXAMPLES_DIR / f"{example.slug}.json").read_text(encoding="utf-8"))
+        assert on_disk == example.hand
+
+
+SPEC_TOTALS = {
+    "e1-loca-normal-bitis": [-101, 124, 20, 303],
+    "e2-cezali-okey-atarak": [-404, 496, 40, 909],
+    "e3-kerizim-dort-kat": [-202, 808, 808, 909],
+    "e4a-cezali-yandan-seri": [202 + 70, 12, -101, 202],
+    "e4b-cezali-yandan-cift": [202 + 140, 24, -101, 202],
+    "e5-gkokay-cezali-elden": [0, 505, 31, 404],
+    "e6-loca-berabere": [0, 101, 0, 0],
+}
+
+
+def run_command(path: Path) -> dict:
+    out = io.StringIO()
+    call_command("score", str(path), "--lang", "en", stdout=out)
+    return json.loads(out.getvalue())
+
+
+@pytest.mark.parametrize("name", sorted(SPEC_TOTALS))
+def test_spec_example_files_give_the_spec_totals_through_the_command(name):
+    assert set(SPEC_EXAMPLES) == set(SPEC_TOTALS)
+    result = run_command(SPEC_EXAMPLES[name])
+    assert [player["total"] for player in result["players"]] == SPEC_TOTALS[name]
+
+
+@pytest.mark.parametrize("slug", [example.slug for example in EXAMPLES])
+def test_command_scores_each_example_file_as_the_pages_do(slug):
+    with translation.override("en"):
+        ok, expected = score_document(next(e.hand for e in EXAMPLES if e.slug == slug))
+    assert ok
+    assert run_command(EXAMPLES_DIR / f"{slug}.json") == expected
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def local_links(path: Path) -> list[str]:
+    return [target for target in LINK.findall(path.read_text(encoding="utf-8")) if "://" not in target]
+
+
+@pytest.mark.parametrize(
+    "page", ["README.md", *sorted(p.relative_to(REPO).as_posix() for p in DOCS.glob("*.md"))]
+)
+def test_links_point_at_files_in_the_repo(page):
+    path = REPO / page
+    for target in local_links(path):
+        file_part = target.split("#", 1)[0]
+        if not file_part:
+            continue  # an anchor on the same page
+        resolved = (path.parent / file_part).resolve()
+        assert resolved.is_relative_to(REPO), f"{page}: {target} leaves the repository"
+        assert resolved.exists(), f"{page}: {target} does not exist"
+
+
+def test_readme_links_the_docs():
+    targets = local_links(REPO / "README.md")
+    for doc in ("docs/hand-format.md", "docs/rulesets.md", "docs/architecture.md", "docs/examples.md"):
+        assert doc in targets
+    assert not any("shared" in target for target in targets)
