@@ -22,7 +22,7 @@ CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages migrate collectstatic chromium test-postgres test-multi bench bench-instructions clean
+	messages migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-lighthouse clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on)"
@@ -41,6 +41,8 @@ help:
 	@echo "make chromium       install Debian's Chromium for the browser tests (as root)"
 	@echo "make bench          scoring-engine benchmark (wall time)"
 	@echo "make bench-instructions  the same, counted in instructions under valgrind"
+	@echo "make bench-web      pages vs a minimal view under gunicorn (needs wrk), bytes on the wire"
+	@echo "make bench-lighthouse  Lighthouse mobile Performance and Best Practices of the main pages"
 	@echo "make clean          remove what the build and the tests create (.venv, vendor files, staticfiles, caches)"
 	@echo "make help           this list"
 
@@ -144,6 +146,14 @@ bench: install
 
 bench-instructions: install
 	$(PY) bench/instructions.py
+
+# Web benchmark: starts its own gunicorn on 127.0.0.1:8160 (BENCH_WEB_ARGS="--rounds 5 ...").
+bench-web: install static
+	$(PY) bench/web.py $(BENCH_WEB_ARGS)
+
+# Lighthouse 12 from npm (npx) against Debian's Chromium, on the same production-like server.
+bench-lighthouse: install static chromium
+	$(PY) bench/lighthouse.py
 
 # db.sqlite3 (with its -wal and -shm) is data, not a build product: make clean keeps it.
 clean:

@@ -46,8 +46,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
-    # HTML compression (gzip/brotli) goes here, before WhiteNoise: issue 12 (i12perf).
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Brotli/gzip for HTML and JSON (static files: WhiteNoise's pre-compressed copies, above);
+    # a page with an edit link is gzipped with the link isolated (BREACH; scorer/compress.py).
+    "scorer.compress.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scorer.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -134,6 +136,9 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
+
+# Plain <input> widgets written in Python, every other form template as Django renders it.
+FORM_RENDERER = "scorer.formrender.FastInputRenderer"
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

@@ -223,3 +223,29 @@ def test_a_log_line_is_printed_once_under_debug(tmp_path):
     assert run.stderr.count("marker-line") == 1
     assert run.stderr.count("app-marker /masa/x/anahtar/…/") == 1
     assert "s3cr3t" not in run.stderr
+
+
+# --- the Makefile --------------------------------------------------------------------------------
+
+
+def make(*args: str, **env: str) -> subprocess.CompletedProcess:
+    outer = ("OKEYCALC_", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")  # not the `make test` that runs this
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(outer)} | env
+    return subprocess.run(
+        ["make", "-s", "-j1", *args], cwd=BASE_DIR, env=environ, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_make_help_lists_every_target():
+    phony = re.search(r"^\.PHONY:(.*?)(?<!\\)$", (BASE_DIR / "Makefile").read_text(), re.M | re.S)
+    targets = set(phony[1].replace("\\\n", " ").split()) - {"check-python", "check-npm", "check-secret-key"}
+    shown = make("help").stdout
+    missing = sorted(t for t in targets if f"make {t} " not in shown)
+    assert not missing, f"make help does not list: {missing}"
+
+
+def test_make_serve_refuses_without_a_key_before_doing_anything():
+    run = make("serve")
+    assert run.returncode != 0
+    assert "make serve needs OKEYCALC_SECRET_KEY" in run.stderr
+    assert "pip" not in run.stdout + run.stderr  # it stopped before installing anything

@@ -173,10 +173,25 @@ def prepare(key: str) -> None:
     subprocess.run(
         [PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=BASE_DIR, env=env, check=True
     )
-    if not (BASE_DIR / "staticfiles" / "staticfiles.json").exists():
+    if static_stale():
         subprocess.run(
             [PYTHON, "manage.py", "collectstatic", "--no-input", "-v", "0"], cwd=BASE_DIR, env=env, check=True
         )
+
+
+def static_stale() -> bool:
+    """Whether collectstatic must run: no manifest, or a static file newer than it or missing in it."""
+    manifest = BASE_DIR / "staticfiles" / "staticfiles.json"
+    if not manifest.exists():
+        return True
+    paths = json.loads(manifest.read_text())["paths"]
+    built = manifest.stat().st_mtime
+    for path in (BASE_DIR / "static").rglob("*"):
+        if path.is_file() and (
+            path.relative_to(BASE_DIR / "static").as_posix() not in paths or path.stat().st_mtime > built
+        ):
+            return True
+    return False
 
 
 def start(port: int, key: str, log: Path) -> subprocess.Popen:
