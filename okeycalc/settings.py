@@ -33,6 +33,8 @@ ALLOWED_HOSTS = [
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("OKEYCALC_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 INSTALLED_APPS = [
+    "django.contrib.admin",  # operators only, at /yonetim/ (scorer/admin.py)
+    "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.staticfiles",
     "django.contrib.sessions",
@@ -51,6 +53,7 @@ MIDDLEWARE = [
     # a page with an edit link is gzipped with the link isolated (BREACH; scorer/compress.py).
     "scorer.compress.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",  # the admin's superuser login
     "scorer.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -71,6 +74,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
                 "django.template.context_processors.i18n",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
@@ -155,6 +159,22 @@ CACHES = {
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "okeycalc"}
     )
+}
+
+# Rate limits per client IP (scorer/limits.py, django-ratelimit), counted in the cache above:
+# shared by every app server with Redis, per process with local memory. Behind a reverse proxy
+# set OKEYCALC_CLIENT_IP_META to the META key holding the client's address (e.g. HTTP_X_REAL_IP).
+RATELIMIT_ENABLE = _env_flag("OKEYCALC_RATELIMIT", default=True)
+RATELIMIT_FAIL_OPEN = True  # a cache outage must not lock every table out
+RATELIMIT_IP_META_KEY = os.environ.get("OKEYCALC_CLIENT_IP_META") or None
+OKEYCALC_RATES = {
+    "table_create": "10/m",
+    "claim": "20/m",
+    "calculator": "120/m",
+    "tile_picker": "120/m",
+    "compare": "60/m",
+    "api_score": "120/m",
+    "admin_login": "10/m",
 }
 
 LOGGING = {

@@ -24,6 +24,17 @@ MOBILE_VIEWPORT = {"width": 375, "height": 812}
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
 
+# --- rate limits: off, except in the tests about them ---------------------------------------
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _rate_limits_off() -> None:
+    """Tests post far faster than people; tests/views/test_limits.py turns the limits back on."""
+    from django.conf import settings
+
+    settings.RATELIMIT_ENABLE = False
+
+
 # --- browser tests: marker and Chromium ---------------------------------------------------
 
 
