@@ -6,6 +6,7 @@ does not govern) and as a console error; either fails the test, naming the page.
 """
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import override_settings
 from django.urls import include, path, reverse
 from playwright.sync_api import Page, expect
@@ -114,6 +115,17 @@ def test_no_page_violates_the_content_security_policy(page: Page, live_server, t
     seen.visit(at("hand_detail", game.public_id, 1))
     seen.visit(at("game_print", game.public_id))
     seen.visit(at("my_tables"))
+
+    # The operators' admin (Django's admin templates carry CSP nonces): login, index, a table.
+    User.objects.create_superuser("operator", password="a-long-test-password-1")
+    seen.visit(url + "/yonetim/login/")
+    page.fill("#id_username", "operator")
+    page.fill("#id_password", "a-long-test-password-1")
+    page.locator("input[type=submit]").click()
+    page.wait_for_load_state("networkidle")
+    seen.visit(url + "/yonetim/")
+    seen.visit(url + f"/yonetim/scorer/game/{game.pk}/change/")
+    seen.visit(url + "/yonetim/scorer/hand/")
 
     # Error pages: 404, 403 (a wrong edit link), 500 (self-contained, its style allowed by hash).
     seen.visit(url + "/yok-boyle-bir-sayfa/", status=404)

@@ -20,6 +20,7 @@ import json
 import os
 import re
 import secrets
+import socket
 import statistics
 import subprocess
 import sys
@@ -192,6 +193,17 @@ def static_stale() -> bool:
         ):
             return True
     return False
+
+
+def port_free(port: int) -> bool:
+    """Whether nothing listens on the port (connections in TIME_WAIT do not count, as for gunicorn)."""
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
 
 
 def start(port: int, key: str, log: Path) -> subprocess.Popen:
@@ -449,6 +461,9 @@ def main() -> int:
 
     django.setup()
     key = secrets.token_urlsafe(50)  # shared: the signed-cookie sessions must verify on both
+    busy = [port for port in PORTS if not port_free(port)]
+    if busy:
+        raise SystemExit(f"ports {busy} are in use: set MULTI_PORTS to two free ports")
     prepare(key)
     logs = BASE_DIR / "test-artifacts" / "multi"
     logs.mkdir(parents=True, exist_ok=True)

@@ -208,3 +208,17 @@ def test_a_changed_board_template_makes_new_keys(monkeypatch):
     before = boardcache.viewer_key(game, "tr", "page")
     monkeypatch.setattr(boardcache, "template_digest", lambda: "another-release")
     assert boardcache.viewer_key(game, "tr", "page") != before
+
+
+@pytest.mark.parametrize("name", ["hand_new", "hand_detail"])
+def test_hand_pages_read_the_same_number_of_queries_for_1_or_11_hands(client, name):
+    counts = []
+    for hands in (1, 11):
+        game, secret = new_game(hands=hands)
+        client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+        args = (1,) if name == "hand_detail" else ()
+        client.get(url(name, game, *args))  # the device's grant is made and touched
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url(name, game, *args)).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
