@@ -159,8 +159,18 @@ def score_form(game: Game, form: HandForm) -> HandResult | None:
 
 
 def hand_page(
-    request: HtmxHttpRequest, game: Game, form: HandForm, number: int, hand: Hand | None = None, **extra
+    request: HtmxHttpRequest,
+    game: Game,
+    form: HandForm,
+    number: int,
+    hand: Hand | None = None,
+    *,
+    live_hands: int | None = None,
+    **extra,
 ):
+    """The hand entry page; ``live_hands``: the table's hand count when the view has just counted."""
+    if hand is None and live_hands is None:
+        live_hands = game.hands.live().count()
     context = {
         "game": game,
         "form": form,
@@ -168,7 +178,7 @@ def hand_page(
         "hand": hand,
         "dealer": game.players[dealer_of(game, number)],
         "board_url": board_url(game),
-        "complete": hand is None and game.hands.live().count() >= game.hands_planned,
+        "complete": hand is None and live_hands >= game.hands_planned,
         **extra,
     }
     return render(request, HAND_PAGE, context)
@@ -179,7 +189,7 @@ def hand_page(
 def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     number = game.hands.live().count() + 1
     if request.method != "POST":
-        return hand_page(request, game, hand_form(game, number), number)
+        return hand_page(request, game, hand_form(game, number), number, live_hands=number - 1)
     form = hand_form(game, number, data=request.POST)
     result = score_form(game, form)
     if result is None:

@@ -7,9 +7,10 @@ import pytest
 from django.contrib.messages import get_messages
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.http import Http404
 from django.urls import reverse
 
-from scorer import services
+from scorer import selectors, services
 from scorer.models import Game
 from scorer.services import game_create, game_rematch, hand_delete, hand_record
 from tests.views.test_board import as_editor, kerizim_hand, post_actions
@@ -207,3 +208,23 @@ def test_the_rematch_is_a_post_only_and_refused_before_the_game_ends(client):
 
     assert not Game.objects.filter(rematch_of=game).exists()
     assert re.search(r"alert-danger\">[^<]*planlanan", response.content.decode())
+
+
+def test_the_board_loads_a_table_and_both_rematch_links_in_one_query(django_assert_num_queries):
+    first, _ = finished_game()
+    second, _ = game_rematch(game=first)
+    for k in range(second.hands_planned):
+        hand_record(game=second, data=kerizim_hand(k % 4))
+    third, _ = game_rematch(game=second)
+    lone, _ = game_create(ruleset="loca", options={}, players=NAMES, hands_planned=3)
+    with django_assert_num_queries(2):  # one per table, the links' public ids included
+        middle = selectors.game_for_board(second.public_id)
+        assert (middle.pk, middle.public_id, middle.players) == (second.pk, second.public_id, second.players)
+        assert middle.rematch_of.public_id == first.public_id
+        assert middle.rematch.public_id == third.public_id
+        alone = selectors.game_for_board(lone.public_id)
+        assert alone.rematch_of is None
+        with pytest.raises(Game.rematch.RelatedObjectDoesNotExist):
+            alone.rematch  # noqa: B018 (the reverse one-to-one raises when there is none)
+    with pytest.raises(Http404):
+        selectors.game_for_board("no-such-table")
