@@ -1,5 +1,6 @@
-# okeycalc — `make run` serves the app on SQLite, `make test` runs the whole suite.
-# Both do every set-up step themselves on a fresh machine.
+# okeycalc — `make run` serves the app on SQLite, `make test` runs the whole suite, `make serve`
+# serves it production-like (gunicorn, DEBUG off). Each does every set-up step itself on a fresh
+# machine. `make help` lists every target.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -20,20 +21,50 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
-.PHONY: help run test lint check-python install static messages migrate chromium test-postgres bench bench-instructions clean
+.PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
+	messages migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-lighthouse clean
 
 help:
-	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite)"
+	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on)"
+	@echo "make serve          production-like: DEBUG off, collectstatic, migrate, gunicorn on $(HOST):$(PORT)"
+	@echo "                    (needs OKEYCALC_SECRET_KEY; DATABASE_URL, REDIS_URL, WEB_CONCURRENCY optional)"
+	@echo "make install        create .venv with what the server runs (requirements.txt), compile translations"
+	@echo "make install-dev    the same plus tests and lint (requirements-dev.txt)"
+	@echo "make static         Bootstrap, htmx and axe-core from npm into static/vendor (needs npm)"
+	@echo "make messages       compile the translations (locale/*/LC_MESSAGES/django.mo)"
+	@echo "make migrate        apply the database migrations"
+	@echo "make collectstatic  hashed, compressed static files into staticfiles/ (manifest storage)"
 	@echo "make test           install everything the tests need (Chromium too) and run the suite"
 	@echo "make test-postgres  the same suite against DATABASE_URL (PostgreSQL)"
+	@echo "make test-multi     two gunicorn instances on one PostgreSQL + Redis, concurrent scorekeepers (CI)"
+	@echo "make lint           ruff check and format check"
+	@echo "make chromium       install Debian's Chromium for the browser tests (as root)"
 	@echo "make bench          scoring-engine benchmark (wall time)"
 	@echo "make bench-instructions  the same, counted in instructions under valgrind"
+	@echo "make bench-web      pages vs a minimal view under gunicorn (needs wrk), bytes on the wire"
+	@echo "make bench-lighthouse  Lighthouse mobile Performance and Best Practices of the main pages"
+	@echo "make clean          remove what the build and the tests create (.venv, vendor files, staticfiles, caches)"
+	@echo "make help           this list"
 
 check-python:
 	@if [ -z "$(PYTHON_FOUND)" ]; then \
 		echo "ERROR: okeycalc needs Python >= 3.12 (Django 6). None found among: $(PY_CANDIDATES)" >&2; \
 		echo "Install python3.12 or python3.13, or put one on PATH." >&2; exit 1; fi
 
+check-npm:
+	@if ! command -v npm >/dev/null 2>&1; then \
+		echo "ERROR: okeycalc needs npm (Node.js) to install Bootstrap, htmx and axe-core into static/vendor." >&2; \
+		echo "Install it (Debian/Ubuntu: apt-get install npm) or put it on PATH." >&2; exit 1; fi
+
+# A production-like server never runs on the development key committed to the repository.
+check-secret-key:
+	@if [ -z "$$OKEYCALC_SECRET_KEY" ]; then \
+		echo "ERROR: make serve needs OKEYCALC_SECRET_KEY (a long random value); it will not serve with the" >&2; \
+		echo "development key committed to the repository. For example:" >&2; \
+		echo "  OKEYCALC_SECRET_KEY=\"\$$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')\" make serve" >&2; \
+		echo "See docs/deploy.md." >&2; exit 1; fi
+
+# What the server runs (requirements.txt); the tests add requirements-dev.txt on top.
 $(STAMPS)/venv: requirements.txt | check-python
 	@mkdir -p $(STAMPS)
 	@if [ ! -x $(PY) ] || ! $(PY) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)'; then \
@@ -41,10 +72,16 @@ $(STAMPS)/venv: requirements.txt | check-python
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	@touch $@
 
-install: $(STAMPS)/venv
+$(STAMPS)/venv-dev: $(STAMPS)/venv requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+install: $(STAMPS)/venv messages
+
+install-dev: $(STAMPS)/venv-dev messages
 
 # Bootstrap, htmx and axe-core come from npm and are served from our own static files.
-$(STAMPS)/static: package.json package-lock.json
+$(STAMPS)/static: package.json package-lock.json | check-npm
 	@mkdir -p $(STAMPS) static/vendor
 	npm ci --no-audit --no-fund --silent
 	cp node_modules/bootstrap/dist/css/bootstrap.min.css node_modules/bootstrap/dist/css/bootstrap.min.css.map static/vendor/
@@ -64,7 +101,22 @@ migrate: $(STAMPS)/venv
 run: install static messages migrate
 	OKEYCALC_DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
-lint: $(STAMPS)/venv
+# Again only when a static file changed (compressing them takes a while).
+$(STAMPS)/collectstatic: $(STAMPS)/venv $(STAMPS)/static $(shell find static -type f 2>/dev/null)
+	OKEYCALC_STATIC_MANIFEST=1 $(PY) manage.py collectstatic --no-input --clear -v 0
+	@touch $@
+
+collectstatic: $(STAMPS)/collectstatic
+
+# Production-like on this machine: DEBUG off, hashed and compressed static files served by
+# WhiteNoise, migrations first, then gunicorn (okeycalc/gunicorn.conf.py: workers from the CPU
+# count or WEB_CONCURRENCY, access log without edit-link secrets). SQLite unless DATABASE_URL.
+serve: check-secret-key install static collectstatic
+	OKEYCALC_DEBUG=0 $(PY) manage.py migrate --no-input -v 0
+	OKEYCALC_DEBUG=0 OKEYCALC_STATIC_MANIFEST=1 HOST=$(HOST) PORT=$(PORT) \
+		exec $(VENV)/bin/gunicorn -c okeycalc/gunicorn.conf.py okeycalc.wsgi
+
+lint: $(STAMPS)/venv-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
@@ -78,12 +130,16 @@ chromium:
 		if [ -n "$$CI" ]; then echo "ERROR: $(CHROMIUM) is missing and could not be installed; CI needs it" >&2; exit 1; fi; \
 		echo "WARNING: no Chromium at $(CHROMIUM); browser tests will be reported as skipped" >&2; fi
 
-test: install static messages chromium lint
+test: install-dev static messages chromium lint
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest $(PYTEST_ARGS)
 
-test-postgres: install static messages chromium
+test-postgres: install-dev static messages chromium
 	@if [ -z "$$DATABASE_URL" ]; then echo "ERROR: set DATABASE_URL=postgres://..." >&2; exit 1; fi
 	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_REQUIRE_POSTGRES=1 $(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# Two `make serve`-style instances on one PostgreSQL (DATABASE_URL) and Redis (REDIS_URL).
+test-multi: install static collectstatic
+	$(PY) tests/multi/run.py
 
 bench: install
 	$(PY) bench/engine.py
@@ -91,5 +147,16 @@ bench: install
 bench-instructions: install
 	$(PY) bench/instructions.py
 
+# Web benchmark: starts its own gunicorn on 127.0.0.1:8160 (BENCH_WEB_ARGS="--rounds 5 ...").
+bench-web: install static
+	$(PY) bench/web.py $(BENCH_WEB_ARGS)
+
+# Lighthouse 12 from npm (npx) against Debian's Chromium, on the same production-like server.
+bench-lighthouse: install static chromium
+	$(PY) bench/lighthouse.py
+
+# db.sqlite3 (with its -wal and -shm) is data, not a build product: make clean keeps it.
 clean:
-	rm -rf $(VENV) $(STAMPS) node_modules static/vendor staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(STAMPS) node_modules static/vendor staticfiles test-artifacts \
+		.pytest_cache .ruff_cache .hypothesis .test-db*.sqlite3*
+	find . -path ./.git -prune -o \( -name __pycache__ -o -name '*.mo' \) -print0 | xargs -0 rm -rf

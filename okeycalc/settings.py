@@ -4,10 +4,14 @@ SQLite is the embedded default; ``DATABASE_URL`` selects another database (Postg
 """
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
+
+from okeycalc.production import DEV_SECRET_KEY, error_page_style_hash
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -17,7 +21,10 @@ def _env_flag(name: str, default: bool = False) -> bool:
 
 
 DEBUG = _env_flag("OKEYCALC_DEBUG")
-SECRET_KEY = os.environ.get("OKEYCALC_SECRET_KEY", "dev-only-insecure-key-change-me-in-production-0123456789")
+# No key in the environment: the committed development key, which Django's `check --deploy` flags
+# (W009, "django-insecure-" prefix) together with our own error okeycalc.E001, and which the WSGI
+# application refuses to serve with when DEBUG is off (okeycalc/wsgi.py). Tests and commands run.
+SECRET_KEY = os.environ.get("OKEYCALC_SECRET_KEY") or DEV_SECRET_KEY
 ALLOWED_HOSTS = [
     h
     for h in os.environ.get("OKEYCALC_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
@@ -26,6 +33,8 @@ ALLOWED_HOSTS = [
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("OKEYCALC_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 INSTALLED_APPS = [
+    "django.contrib.admin",  # operators only, at /yonetim/ (scorer/admin.py)
+    "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.staticfiles",
     "django.contrib.sessions",
@@ -38,8 +47,13 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Brotli/gzip for HTML and JSON (static files: WhiteNoise's pre-compressed copies, above);
+    # a page with an edit link is gzipped with the link isolated (BREACH; scorer/compress.py).
+    "scorer.compress.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",  # the admin's superuser login
     "scorer.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -60,8 +74,10 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
                 "django.template.context_processors.i18n",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -107,18 +123,26 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-# Manifest storage for a deployment that ran collectstatic; plain storage for dev and tests.
+# Manifest storage (hashed, compressed, cached forever by browsers) for a deployment that ran
+# collectstatic (`make serve` sets OKEYCALC_STATIC_MANIFEST=1); plain storage for dev and tests.
+# `collectstatic` itself always writes the manifest, flag or not.
+STATIC_MANIFEST = _env_flag("OKEYCALC_STATIC_MANIFEST") or sys.argv[1:2] == ["collectstatic"]
 # collectstatic's target; only set for a manifest deployment (WhiteNoise warns about a missing one).
-STATIC_ROOT = BASE_DIR / "staticfiles" if _env_flag("OKEYCALC_STATIC_MANIFEST") else None
+STATIC_ROOT = (
+    Path(os.environ.get("OKEYCALC_STATIC_ROOT", BASE_DIR / "staticfiles")) if STATIC_MANIFEST else None
+)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if _env_flag("OKEYCALC_STATIC_MANIFEST")
+        if STATIC_MANIFEST
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
-WHITENOISE_USE_FINDERS = True
+WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
+
+# Plain <input> widgets written in Python, every other form template as Django renders it.
+FORM_RENDERER = "scorer.formrender.FastInputRenderer"
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
@@ -137,11 +161,76 @@ CACHES = {
     )
 }
 
+# Rate limits per client IP (scorer/limits.py, django-ratelimit), counted in the cache above:
+# shared by every app server with Redis, per process with local memory. Behind a reverse proxy
+# set OKEYCALC_CLIENT_IP_META to the META key holding the client's address (e.g. HTTP_X_REAL_IP).
+RATELIMIT_ENABLE = _env_flag("OKEYCALC_RATELIMIT", default=True)
+RATELIMIT_FAIL_OPEN = True  # a cache outage must not lock every table out
+RATELIMIT_IP_META_KEY = os.environ.get("OKEYCALC_CLIENT_IP_META") or None
+OKEYCALC_RATES = {
+    "table_create": "10/m",
+    "claim": "20/m",
+    "calculator": "120/m",
+    "tile_picker": "120/m",
+    "compare": "60/m",
+    "api_score": "120/m",
+    "admin_login": "10/m",
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # Edit-link secrets never reach a log line (scorer/logredact.py).
     "filters": {"redact_secrets": {"()": "scorer.logredact.RedactClaimSecrets"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]}},
+    "formatters": {
+        "server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]},
+        "server": {"class": "logging.StreamHandler", "filters": ["redact_secrets"], "formatter": "server"},
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
+    # Django's own "django" logger has a console handler of its own under DEBUG and propagates to
+    # the root: every line printed twice under `make run`. One handler, no propagation.
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
+    },
+}
+
+# --- production: HTTPS behind a proxy, Content-Security-Policy (docs/deploy.md) ------------------
+
+# OKEYCALC_HTTPS=1 behind a TLS-terminating proxy that sets X-Forwarded-Proto (and strips a
+# client's own): secure cookies, HSTS, redirect to https. The health checks stay reachable over
+# plain HTTP for the load balancer.
+HTTPS = _env_flag("OKEYCALC_HTTPS")
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("OKEYCALC_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("OKEYCALC_HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = _env_flag("OKEYCALC_HSTS_PRELOAD", default=True)
+
+# Scripts and styles only from our own static files: no inline script (base.html's theme script
+# is static/js/theme.js), no eval (htmx's allowEval is off), htmx's indicator <style> disabled.
+# The self-contained 500 page keeps its <style>, allowed by its hash.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE, *error_page_style_hash(BASE_DIR / "templates" / "500.html")],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "font-src": [CSP.SELF],
+    "manifest-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
 }

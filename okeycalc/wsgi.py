@@ -1,4 +1,5 @@
-"""WSGI entry point."""
+"""WSGI entry point (gunicorn, runserver). Refuses to start on the committed development key
+when DEBUG is off (okeycalc/production.py)."""
 
 import os
 
@@ -6,3 +7,7 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "okeycalc.settings")
 application = get_wsgi_application()
+
+from okeycalc.production import refuse_insecure_key  # noqa: E402  (needs the configured settings)
+
+refuse_insecure_key()

@@ -10,6 +10,7 @@ class ScorerConfig(AppConfig):
     def ready(self) -> None:
         from django.utils.translation import gettext
 
+        import okeycalc.production  # noqa: F401  (registers the deploy check of the secret key)
         from scorer.engine import i18n
 
         i18n.set_translator(gettext)

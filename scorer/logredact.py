@@ -6,6 +6,7 @@ it, so Django's request warnings, the runserver log and gunicorn's access log (w
 configured with this filter) show ``/anahtar/…/`` instead.
 """
 
+import copy
 import logging
 import re
 
@@ -31,5 +32,9 @@ class RedactClaimSecrets(logging.Filter):
         if isinstance(record.args, tuple):
             record.args = tuple(_redact_value(arg) for arg in record.args)
         elif isinstance(record.args, dict):
-            record.args = {key: _redact_value(value) for key, value in record.args.items()}
+            # A copy of the same mapping type: gunicorn's access-log atoms answer "-" for a
+            # missing key, which a plain dict would turn into a KeyError.
+            args = copy.copy(record.args)
+            args.update((key, _redact_value(value)) for key, value in record.args.items())
+            record.args = args
         return True

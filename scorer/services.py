@@ -266,3 +266,20 @@ def hand_restore(*, hand: Hand) -> Hand:
     hand.save(update_fields=["deleted_at"])
     _touch(hand.game)
     return hand
+
+
+@transaction.atomic
+def tables_purge(*, changed_before, deleted_before, dry_run: bool = False) -> dict[str, int]:
+    """Retention: tables unchanged since ``changed_before`` go with their hands; hands deleted
+    before ``deleted_before`` go for good. Returns the counts (nothing deleted with ``dry_run``)."""
+    tables = Game.objects.filter(updated_at__lt=changed_before)
+    hands = Hand.objects.filter(deleted_at__lt=deleted_before).exclude(game__in=tables)
+    counts = {
+        "tables": tables.count(),
+        "hands": Hand.objects.filter(game__in=tables).count(),
+        "deleted": hands.count(),
+    }
+    if not dry_run:
+        hands.delete()
+        tables.delete()
+    return counts

@@ -3,7 +3,19 @@
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter, get_converters
 
-from scorer.views import board, calculator, compare, examples, icons, pages, rematch, rules, tables, tiles
+from scorer.views import (
+    board,
+    calculator,
+    compare,
+    examples,
+    icons,
+    imports,
+    pages,
+    rematch,
+    rules,
+    tables,
+    tiles,
+)
 
 app_name = "scorer"
 
@@ -21,11 +33,13 @@ urlpatterns = [
     path("", pages.home, name="home"),
     path("masalarim/", pages.my_tables, name="my_tables"),
     path("healthz", pages.healthz, name="healthz"),
+    path("readyz", pages.readyz, name="readyz"),
     path("favicon.ico", icons.favicon, name="favicon"),
     path("manifest.webmanifest", icons.manifest, name="manifest"),
     # Tables: start one, claim its edit link, enter and correct hands.
     path("masa/yeni/", tables.game_new, name="game_new"),
     path("masa/yeni/secenekler/", tables.game_new_options, name="game_new_options"),
+    path("masa/ice-aktar/", imports.game_import_view, name="game_import"),
     path("masa/<table:public_id>/anahtar/<str:secret>/", tables.game_claim, name="game_claim"),
     path("masa/<table:public_id>/yeni-baglanti/", tables.game_link_rotate, name="game_link_rotate"),
     path("masa/<table:public_id>/duzenleme-qr.svg", tables.edit_qr, name="edit_qr"),

@@ -18,9 +18,21 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 BROWSER_TESTS_DIR = BASE_DIR / "tests" / "browser"
 CHROMIUM = Path("/usr/bin/chromium")
 AXE_JS = BASE_DIR / "static" / "vendor" / "axe.min.js"
+AXE_URL = "/static/vendor/axe.min.js"
 SCREENSHOT_DIR = BASE_DIR / "test-artifacts" / "screenshots"
 MOBILE_VIEWPORT = {"width": 375, "height": 812}
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+
+
+# --- rate limits: off, except in the tests about them ---------------------------------------
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _rate_limits_off() -> None:
+    """Tests post far faster than people; tests/views/test_limits.py turns the limits back on."""
+    from django.conf import settings
+
+    settings.RATELIMIT_ENABLE = False
 
 
 # --- browser tests: marker and Chromium ---------------------------------------------------
@@ -73,7 +85,8 @@ def axe_check(page) -> Callable[[], None]:
     def check() -> None:
         if not AXE_JS.exists():
             pytest.fail(f"{AXE_JS} is missing: run `make static` first.", pytrace=False)
-        page.add_script_tag(path=str(AXE_JS))
+        # From our own static files: the Content-Security-Policy refuses an inline script.
+        page.add_script_tag(url=AXE_URL)
         violations = page.evaluate(
             """async (tags) => {
                 const results = await axe.run(document, {runOnly: {type: "tag", values: tags}});

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scorer.api.body import BodyTooLarge, LengthRequired, read_body
 from scorer.engine.describe import describe_rulesets
+from scorer.limits import limited
 from scorer.services import score_document
 
 JSON_DUMPS = {"ensure_ascii": False}
@@ -49,6 +50,7 @@ def honours_accept_language(view):
 @csrf_exempt  # a stateless JSON endpoint without cookies; there is nothing to forge
 @honours_accept_language
 @require_POST
+@limited("api_score")
 def score(request: HttpRequest) -> JsonResponse:
     if request.content_type != "application/json":
         return error_response(415, _("Send the hand or game as JSON (Content-Type: application/json)."))

@@ -3,6 +3,7 @@
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -211,8 +212,9 @@ class HandForm(EngineErrorsMixin, forms.Form):
     def okeys_count_unopened(self) -> bool:
         return bool(self.ruleset.okeys_for_non_openers)
 
-    @property
+    @cached_property
     def players(self) -> list[PlayerFields]:
+        """The blocks the template lays out (built once per render: the data does not change)."""
         return [self.player(i) for i in range(len(self.names))]
 
     def error_summary(self) -> list[dict]:

@@ -13,15 +13,17 @@ from dataclasses import dataclass
 import segno
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scorer import selectors
+from scorer import boardcache, selectors
 from scorer.charts import Chart, running_chart
 from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
@@ -34,6 +36,7 @@ from scorer.templatetags.okey import score
 from scorer.views.auth import can_edit
 from scorer.views.http import HtmxHttpRequest
 
+BOARD = "scorer/board.html"
 LIVE_PARTIAL = "scorer/board.html#live"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -292,15 +295,43 @@ def csv_rows(board: Board) -> list[list[object]]:
     return [header, *rows, [_("Total"), "", *(c.total for c in cols)]]
 
 
-def live_etag(request: HttpRequest, game: Game) -> str:
+def live_etag(request: HttpRequest, game: Game, editor: bool | None = None) -> str:
     """What the live board depends on: the table's version, the language, and edit or view mode."""
-    mode = "edit" if can_edit(request, game) else "view"
-    return f"{game.version}-{get_language()}-{mode}"
+    if editor is None:
+        editor = can_edit(request, game)
+    return f"{game.version}-{get_language()}-{'edit' if editor else 'view'}"
 
 
 def _etag_of(request: HttpRequest, public_id: str) -> str | None:
-    game = Game.objects.filter(public_id=public_id).first()
-    return live_etag(request, game) if game else None  # no ETag: the view answers 404
+    game = selectors.game_find(public_id)
+    if game is None:
+        return None  # no ETag: the view answers 404
+    request.okeycalc_game = game  # the view uses this copy: the table is read once per poll
+    return live_etag(request, game)
+
+
+def viewer_part(request: HttpRequest, game: Game, etag: str, part: str) -> tuple[str, str]:
+    """(html, cache key) of the viewers' "live" partial or "page" body, shared by all of them."""
+
+    def render_part() -> str:
+        context = board_context(request, game, editor=False, etag=etag)
+        return render_to_string(f"{BOARD}#{part}", context, request)
+
+    return boardcache.viewer_html(game, get_language(), part, render_part)
+
+
+def viewer_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
+    """The viewers' live partial from the shared cache, compressed once per encoding."""
+    html, key = viewer_part(request, game, etag, "live")
+    response = HttpResponse(html)
+    response.compressed_cache_key = key
+    return response
+
+
+def viewer_page(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
+    """The viewer's whole board: the shared part from the cache inside this request's page."""
+    html, _key = viewer_part(request, game, etag, "page")
+    return render(request, BOARD, {"game": game, "editor": False, "page_html": mark_safe(html)})
 
 
 @require_safe
@@ -309,8 +340,12 @@ def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     game = selectors.game_for_board(public_id)
     if request.method == "GET" and not request.htmx:
         grant_watch(request, game)  # "Masalarım" lists the tables this device watched
-    context = board_context(request, game, editor=can_edit(request, game), etag=live_etag(request, game))
-    return render(request, LIVE_PARTIAL if request.htmx else "scorer/board.html", context)
+    editor = can_edit(request, game)
+    etag = live_etag(request, game, editor)
+    if not editor:
+        return viewer_live(request, game, etag) if request.htmx else viewer_page(request, game, etag)
+    context = board_context(request, game, editor=True, etag=etag)
+    return render(request, LIVE_PARTIAL if request.htmx else BOARD, context)
 
 
 @require_safe
@@ -318,9 +353,12 @@ def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @condition(etag_func=_etag_of)
 def board_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The viewers' polling target: 304 while nothing changed (the browser revalidates its copy)."""
-    game = selectors.game_for_board(public_id)
-    context = board_context(request, game, editor=can_edit(request, game), etag=live_etag(request, game))
-    return render(request, LIVE_PARTIAL, context)
+    game = getattr(request, "okeycalc_game", None) or selectors.game_get(public_id)
+    editor = can_edit(request, game)
+    etag = live_etag(request, game, editor)
+    if not editor:
+        return viewer_live(request, game, etag)
+    return render(request, LIVE_PARTIAL, board_context(request, game, editor=True, etag=etag))
 
 
 @require_safe

@@ -12,6 +12,7 @@ from scorer.calc_forms import CalcSetupForm, setup_initial
 from scorer.calculator import calc_hand, calc_tiles, hand_tiles
 from scorer.engine import InvalidInput, score_hand
 from scorer.forms import HandForm
+from scorer.limits import limited
 from scorer.share import BadShareLink, share_load
 from scorer.views.calc_common import bad_link
 from scorer.views.http import HtmxHttpRequest
@@ -20,6 +21,7 @@ TEMPLATE = "scorer/calculator.html"
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limited("calculator", method="POST")
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
     if request.method != "POST":
         setup = CalcSetupForm()
@@ -42,6 +44,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_safe
+@limited("calculator")
 def calculator_shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """A shared hand: the calculator filled in exactly as it was shared, with its result."""
     try:

@@ -6,6 +6,7 @@ from django.views.decorators.http import require_safe
 
 from scorer.compare import hand_compare
 from scorer.examples import EXAMPLES, example_get
+from scorer.limits import limited
 from scorer.share import BadShareLink, share_load
 from scorer.views.calc_common import bad_link
 
@@ -16,6 +17,7 @@ def example_of(hand: dict):
 
 
 @require_safe
+@limited("compare")
 def compare(request: HttpRequest) -> HttpResponse:
     token, slug = request.GET.get("el"), request.GET.get("ornek")
     example = None

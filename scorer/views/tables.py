@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scorer import rights, services
 from scorer.engine import HandResult, InvalidInput
 from scorer.forms import GameForm, HandForm
+from scorer.limits import limited
 from scorer.models import Game, Hand
 from scorer.numbers import parse_count
 from scorer.qr import qr_svg
@@ -42,6 +43,7 @@ def board_url(game: Game) -> str:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limited("table_create", method="POST")
 def game_new(request: HtmxHttpRequest) -> HttpResponse:
     if request.method != "POST":
         return render(request, GAME_NEW, {"form": GameForm(initial=request.GET)})
@@ -72,6 +74,7 @@ def game_new_options(request: HtmxHttpRequest) -> HttpResponse:
 
 @never_cache
 @require_safe
+@limited("claim")
 def game_claim(request: HtmxHttpRequest, public_id: str, secret: str) -> HttpResponse:
     """The secret edit link: give this device edit rights, then show the board.
 

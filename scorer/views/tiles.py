@@ -6,6 +6,7 @@ from django.views.decorators.http import require_http_methods
 
 from scorer.engine import all_rulesets
 from scorer.engine.tiles import COLOURS
+from scorer.limits import limited
 from scorer.tilepicker import (
     NUMBERS,
     apply_op,
@@ -21,6 +22,7 @@ TEMPLATE = "scorer/tile_picker.html"
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limited("tile_picker")
 def tile_picker(request: HtmxHttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     picker, errors, raw = picker_from_data(data)

@@ -171,7 +171,7 @@ def test_the_finisher_is_opened_by_the_page_and_shows_their_flags_right_there(pa
 
 
 def test_points_typed_for_a_player_marked_acmadi_open_them_and_a_deliberate_acmadi_is_warned(
-    page, live_server
+    page, live_server, axe_check
 ):
     game = open_hand_page(page, live_server)
     click_label(page, "id_finisher_0")
@@ -190,6 +190,7 @@ def test_points_typed_for_a_player_marked_acmadi_open_them_and_a_deliberate_acma
     expect(bora.locator('[data-code="not_opened"]')).to_be_visible()
     expect(bora.locator('[data-code="info"]')).to_contain_text("25")  # the engine's 0-point line
     expect(page.locator("#hand-bar-totals [data-bar-total]").nth(1)).to_have_text("202")
+    axe_check()  # with the warning shown
     page.locator("[data-player='1']").screenshot(
         path=str(ARTIFACTS / "screenshots" / "hand_entry-dropped-warning.png")
     )

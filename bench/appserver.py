@@ -1,0 +1,83 @@
+"""Start okeycalc under gunicorn on 127.0.0.1 for a load or fuzz run, and stop it afterwards.
+
+Used by bench/fuzz.py and bench/concurrency.py. The database is migrated first; rate limits are
+off (``OKEYCALC_RATELIMIT=0``: the runs post far faster than people), debug is off, as in
+production. Only 127.0.0.1 and the port given are used.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+VENV_BIN = Path(sys.executable).parent
+
+
+def server_env(database_url: str) -> dict[str, str]:
+    return os.environ | {
+        "DATABASE_URL": database_url,
+        "OKEYCALC_RATELIMIT": "0",
+        "OKEYCALC_DEBUG": "0",
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
+def migrate(database_url: str, app_dir: Path = REPO) -> None:
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "-v0"], cwd=app_dir, env=server_env(database_url), check=True
+    )
+
+
+@contextmanager
+def gunicorn(
+    database_url: str, port: int, workers: int = 4, threads: int = 2, log: Path | None = None, app_dir=None
+):
+    """A running gunicorn (``workers`` processes × ``threads`` threads) serving ``app_dir`` (this
+    checkout by default); yields its base URL."""
+    app_dir = Path(app_dir or REPO)
+    binary = VENV_BIN / "gunicorn"
+    if not binary.exists() and shutil.which("gunicorn") is None:
+        sys.exit("gunicorn is not installed: .venv/bin/pip install -r requirements.txt")
+    migrate(database_url, app_dir)
+    out = open(log, "w") if log else subprocess.DEVNULL  # noqa: SIM115 (closed below)
+    command = [
+        str(binary if binary.exists() else shutil.which("gunicorn")),
+        "okeycalc.wsgi",
+        f"--bind=127.0.0.1:{port}",
+        f"--workers={workers}",
+        f"--threads={threads}",
+        "--timeout=60",
+        "--access-logfile=-",
+    ]
+    process = subprocess.Popen(command, cwd=app_dir, env=server_env(database_url), stdout=out, stderr=out)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(url, process)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        if log:
+            out.close()
+
+
+def wait_ready(url: str, process: subprocess.Popen, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            sys.exit(f"gunicorn exited with status {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=5) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    sys.exit(f"gunicorn did not answer {url}/healthz within {seconds} s")

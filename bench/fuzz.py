@@ -1,0 +1,138 @@
+"""Fuzz the JSON API and every form endpoint of a real gunicorn server: count 5xx answers.
+
+Run: ``.venv/bin/python bench/fuzz.py`` (5,000 API bodies and 2,000 form posts on a fresh SQLite
+file; ``--database-url postgres://…`` for PostgreSQL, ``--url`` for a server already running).
+The inputs come from tests/live/fuzz.py (the suite's Hypothesis fuzz uses the same generators):
+valid documents and forms broken a little. One API body in ten is sent chunked
+(``Transfer-Encoding: chunked``), which must be read like any other. Exit status 1 on any problem.
+"""
+
+import argparse
+import http.client
+import random
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from appserver import gunicorn  # noqa: E402
+
+from tests.live.client import E2_FORM, Phone  # noqa: E402
+from tests.live.fuzz import NEW_TABLE, api_body, api_problems, form_post, form_problems  # noqa: E402
+
+
+def post_api(host: str, port: int, body: bytes, content_type: str, chunked: bool):
+    connection = http.client.HTTPConnection(host, port, timeout=60)
+    try:
+        headers = {"Content-Type": content_type} if content_type else {}
+        if chunked:
+            headers["Transfer-Encoding"] = "chunked"
+            parts = iter([body[:100], body[100:]])
+            connection.request("POST", "/api/v1/score", body=parts, headers=headers, encode_chunked=True)
+        else:
+            connection.request("POST", "/api/v1/score", body=body, headers=headers)
+        response = connection.getresponse()
+        return response.status, response.headers.get("Content-Type", ""), response.read()
+    finally:
+        connection.close()
+
+
+def fuzz_api(url: str, count: int, rng: random.Random) -> tuple[Counter, list]:
+    phone = Phone(url)
+    statuses: Counter = Counter()
+    problems = []
+    for _ in range(count):
+        fuzzed = api_body(rng)
+        chunked = rng.random() < 0.1
+        status, content_type, body = post_api(
+            phone.host, phone.port, fuzzed.body, fuzzed.content_type, chunked
+        )
+        statuses[status] += 1
+        if chunked:  # gunicorn decodes chunks: the answer must be the one the plain body gets
+            plain = post_api(phone.host, phone.port, fuzzed.body, fuzzed.content_type, False)[0]
+            if plain != status:
+                problems.append(f"chunked body answered {status}, the same body plain {plain}")
+        for problem in api_problems(status, content_type, body):
+            problems.append(f"{problem}: {fuzzed.body[:120]!r}")
+    return statuses, problems
+
+
+def editor(url: str) -> tuple[Phone, str]:
+    """A phone that opened a table (so it may edit it) and saved hand 1 there."""
+    phone = Phone(url)
+    phone.get("/masa/yeni/")
+    created = phone.post("/masa/yeni/", NEW_TABLE | {"hands_planned": "21"})
+    assert created.status == 302, created
+    public_id = created.location.rstrip("/").split("/")[-1]
+    saved = phone.post(f"/masa/{public_id}/el/yeni/", E2_FORM | {"hands_before": "0"})
+    assert saved.status == 302, saved
+    return phone, public_id
+
+
+def fuzz_forms(url: str, count: int, rng: random.Random) -> tuple[Counter, list]:
+    phone, public_id = editor(url)
+    cookies = dict(phone.cookies)
+    statuses: Counter = Counter()
+    problems = []
+    for _ in range(count):
+        phone.cookies = dict(cookies)  # a table created by a fuzzed post never pushes out the edit right
+        fuzzed = form_post(rng, public_id)
+        headers = {"HX-Request": "true"} if fuzzed.htmx else {}
+        if fuzzed.method == "GET":
+            reply = phone.request("GET", f"{fuzzed.path}?{fuzzed.body}", headers=headers)
+        else:
+            body = f"csrfmiddlewaretoken={phone.cookies.get('csrftoken', '')}&{fuzzed.body}"
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            reply = phone.request("POST", fuzzed.path, body, headers)
+        statuses[reply.status] += 1
+        problems += [
+            f"{p}: {fuzzed.method} {fuzzed.path} {fuzzed.body[:160]}" for p in form_problems(reply.status)
+        ]
+    return statuses, problems
+
+
+def report(name: str, count: int, statuses: Counter, problems: list, seconds: float) -> None:
+    fives = sum(n for status, n in statuses.items() if status >= 500)
+    shown = ", ".join(f"{status}: {n}" for status, n in sorted(statuses.items()))
+    print(f"{name}: {count} requests in {seconds:.0f} s — {fives} × 5xx, {len(problems)} problems ({shown})")
+    for problem in problems[:10]:
+        print(f"  {problem}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--api", type=int, default=5000, help="fuzzed API bodies (default 5000)")
+    parser.add_argument("--forms", type=int, default=2000, help="fuzzed form posts (default 2000)")
+    parser.add_argument("--seed", type=int, default=10)
+    parser.add_argument("--database-url", default="", help="default: a fresh SQLite file")
+    parser.add_argument("--port", type=int, default=8141)
+    parser.add_argument("--url", help="fuzz a server already running there instead")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        database_url = args.database_url or f"sqlite:///{tmp}/fuzz.sqlite3"
+        if args.url:
+            return run(args.url, args)
+        with gunicorn(database_url, args.port, workers=2, threads=2, log=Path(tmp) / "gunicorn.log") as url:
+            print(f"gunicorn at {url}, database {database_url.split('@')[-1]}, seed {args.seed}")
+            return run(url, args)
+
+
+def run(url: str, args) -> int:
+    rng = random.Random(args.seed)
+    started = time.perf_counter()
+    api_statuses, api_issues = fuzz_api(url, args.api, rng)
+    report("API bodies", args.api, api_statuses, api_issues, time.perf_counter() - started)
+    started = time.perf_counter()
+    form_statuses, form_issues = fuzz_forms(url, args.forms, rng)
+    report("form posts", args.forms, form_statuses, form_issues, time.perf_counter() - started)
+    return 1 if api_issues or form_issues else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

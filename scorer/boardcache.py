@@ -1,0 +1,61 @@
+"""The viewers' board, rendered once per table version and language and shared by every viewer.
+
+Every phone at a table polls the same board; a viewer's copy depends only on the table (its
+``version``, bumped by every write, and ``updated_at``), the language and the viewer role —
+never on the request: no CSRF token, no messages, no edit controls. The key names all of
+these, so a write makes a new key and a stale board can never be served; old keys expire.
+Editors' boards carry CSRF tokens and edit controls and are always rendered fresh.
+The key also holds a digest of the board template, so a deploy that changes it never serves
+HTML cached by the previous release from a shared (Redis) cache.
+"""
+
+import hashlib
+import os
+from collections.abc import Callable
+from functools import cache as memoize
+
+from django.core.cache import cache
+from django.template.loader import get_template
+
+from scorer.models import Game
+
+TEMPLATE = "scorer/board.html"
+CACHE_SECONDS = 60 * 60
+VERSION = 1
+"""Bump when what the viewer's board shows changes other than through its template."""
+
+
+@memoize
+def template_path() -> str:
+    return get_template(TEMPLATE).origin.name
+
+
+@memoize
+def file_digest(path: str, mtime_ns: int) -> str:
+    with open(path, "rb") as source:
+        return hashlib.sha256(source.read()).hexdigest()[:12]
+
+
+def template_digest() -> str:
+    """The board template's content digest (re-read only when the file changes)."""
+    path = template_path()
+    return file_digest(path, os.stat(path).st_mtime_ns)
+
+
+def viewer_key(game: Game, language: str, part: str) -> str:
+    """The cache key of a viewer's ``part`` ("page" or "live") of this table's board."""
+    stamp = game.updated_at.timestamp() if game.updated_at else 0
+    return (
+        f"okeycalc:board:{VERSION}:{template_digest()}:{game.public_id}:{game.version}:{stamp}:"
+        f"{language}:viewer:{part}"
+    )
+
+
+def viewer_html(game: Game, language: str, part: str, render: Callable[[], str]) -> tuple[str, str]:
+    """(html, key): the cached viewer ``part`` of the board, rendered by ``render`` on a miss."""
+    key = viewer_key(game, language, part)
+    html = cache.get(key)
+    if html is None:
+        html = render()
+        cache.set(key, html, CACHE_SECONDS)
+    return html, key

@@ -1,0 +1,91 @@
+"""``manage.py import_tables FILE...``: restore tables from ``export_tables`` output.
+
+A FILE is a JSON-lines archive (one table per line), a JSON file of one table (``--dir``
+export), or a bare game document (the board's JSON export: a new table, its edit link printed).
+Restored tables keep their public id and edit secret; one whose id exists already is skipped
+(a restore can be run twice). ``--as-new`` imports every table as a new one instead.
+
+Each table is validated and stored on its own: an invalid one is reported with its line and
+field paths, the others are stored, and the exit status is 2.
+"""
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scorer.backup import entry_import
+from scorer.engine import InvalidInput
+
+EXIT_INVALID = 2
+
+
+class Command(BaseCommand):
+    help = "Import tables from export_tables archives (.jsonl) or JSON files (restore a backup)."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "files", nargs="+", help="archives (.jsonl) or JSON files; - for stdin (JSON lines)"
+        )
+        parser.add_argument("--as-new", action="store_true", help="new ids and edit secrets for every table")
+
+    def handle(self, *args, files: list[str], as_new: bool, **options) -> None:
+        counts = {"imported": 0, "skipped": 0, "failed": 0}
+        for name in files:
+            for where, data in self.entries(name):
+                counts[self.import_one(where, data, as_new)] += 1
+        self.stderr.write(
+            f"{counts['imported']} table(s) imported, {counts['skipped']} skipped (already present), "
+            f"{counts['failed']} invalid."
+        )
+        if counts["failed"]:
+            sys.exit(EXIT_INVALID)
+
+    def import_one(self, where: str, data: object, as_new: bool) -> str:
+        if isinstance(data, Exception):
+            self.stderr.write(f"{where}: not valid JSON: {data}")
+            return "failed"
+        try:
+            result = entry_import(data, as_new=as_new)
+        except InvalidInput as exc:
+            for error in exc.errors:
+                self.stderr.write(f"{where}: {error.path or '(table)'}: {error.message}")
+            return "failed"
+        except RecursionError:
+            self.stderr.write(f"{where}: input is nested too deeply")
+            return "failed"
+        if result.game is None:
+            self.stderr.write(f"{where}: skipped: {result.skipped}")
+            return "skipped"
+        note = (
+            f" (new edit secret: /masa/{result.game.public_id}/anahtar/{result.secret}/)"
+            if result.secret
+            else ""
+        )
+        self.stdout.write(f"{where}: table {result.game.public_id}{note}")
+        return "imported"
+
+    def entries(self, name: str) -> Iterator[tuple[str, object]]:
+        """A .jsonl archive (or stdin) line by line; any other file as one JSON document."""
+        text = self.read(name)
+        if name != "-" and not name.endswith(".jsonl"):
+            yield name, self.parse(text)
+            return
+        for number, line in enumerate(text.splitlines(), start=1):
+            if line.strip():
+                yield f"{name}:{number}", self.parse(line)
+
+    def parse(self, text: str) -> object:
+        try:
+            return json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            return exc
+
+    def read(self, name: str) -> str:
+        try:
+            raw = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
+            return raw.decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CommandError(f"Cannot read {name}: {exc}") from exc

@@ -1,0 +1,138 @@
+"""The Content-Security-Policy holds on every page: no violation in the browser, with htmx at work.
+
+Each page is opened in real Chromium under the policy the server sends (SECURE_CSP). A violation
+shows twice: as a ``securitypolicyviolation`` event (recorded by an init script, which the policy
+does not govern) and as a console error; either fails the test, naming the page.
+"""
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import override_settings
+from django.urls import include, path, reverse
+from playwright.sync_api import Page, expect
+
+from scorer.engine import clauses
+from scorer.examples import EXAMPLES
+from scorer.services import game_create, hand_record
+from tests.browser.test_board import NAMES, kerizim_hand, make_editor
+
+RECORD_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+});
+"""
+
+
+def boom(request):
+    raise RuntimeError("a server error for the 500 page's policy check")
+
+
+urlpatterns = [path("csp-test-500/", boom), path("", include("okeycalc.urls"))]
+
+
+class Violations:
+    """CSP violations seen by one page: console errors and securitypolicyviolation events."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.found: list[str] = []
+        page.add_init_script(RECORD_VIOLATIONS)
+        page.on("console", self._console)
+
+    def _console(self, message) -> None:
+        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
+            self.found.append(f"{self.page.url}: console: {message.text}")
+
+    def collect(self) -> None:
+        events = self.page.evaluate("window.__cspViolations || []")
+        self.found.extend(f"{self.page.url}: {event}" for event in events)
+
+    def visit(self, url: str, *, status: int = 200) -> None:
+        self.collect()
+        response = self.page.goto(url)
+        assert response is not None and response.status == status, f"{url}: {response and response.status}"
+        assert "Content-Security-Policy" in response.headers or "content-security-policy" in response.headers
+        self.page.wait_for_load_state("networkidle")
+        self.collect()
+
+
+@pytest.fixture
+def table(transactional_db):
+    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    hand_record(game=game, data=kerizim_hand(0))
+    return game, secret
+
+
+def test_the_policy_header_allows_no_inline_script_and_no_eval(client):
+    policy = client.get(reverse("scorer:home")).headers["Content-Security-Policy"]
+    script_src = next(part for part in policy.split(";") if part.strip().startswith("script-src"))
+    assert "'self'" in script_src
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    assert "object-src 'none'" in policy and "frame-ancestors 'none'" in policy
+
+
+@override_settings(ROOT_URLCONF=__name__)
+def test_no_page_violates_the_content_security_policy(page: Page, live_server, table, screenshot):
+    game, secret = table
+    seen = Violations(page)
+    url = live_server.url
+
+    def at(name: str, *args) -> str:
+        return url + reverse(f"scorer:{name}", args=args)
+
+    # Teaching pages, the calculator, the tile picker, the new-table form.
+    seen.visit(at("home"))
+    seen.visit(at("rules_index"))
+    for ruleset in clauses.RULESETS:
+        seen.visit(at("rules", ruleset))
+    seen.visit(at("examples"))
+    for example in EXAMPLES:
+        seen.visit(at("example", example.slug))
+    seen.visit(at("compare"))
+    seen.visit(at("tile_picker"))
+    seen.visit(at("calculator"))
+    seen.visit(at("game_import"))
+    seen.visit(at("game_new"))
+    # htmx at work: the rule set's options swapped in.
+    page.locator(
+        'label[for="' + page.locator('input[name="ruleset"][value="loca"]').get_attribute("id") + '"]'
+    ).click()
+    expect(page.locator('#game-options[data-ruleset="loca"]')).to_be_visible()
+
+    # The board as a viewer (live polling), then as the table's editor: board, hand entry with
+    # the live preview, a hand's breakdown, the printed sheet.
+    seen.visit(at("game_board", game.public_id))
+    with page.expect_response(lambda response: "/canli/" in response.url, timeout=15000):
+        pass  # one live poll
+    make_editor(page.context, live_server, game, secret)
+    seen.visit(at("game_board", game.public_id))
+    seen.visit(at("hand_new", game.public_id))
+    with page.expect_response(lambda response: "/el/onizleme/" in response.url):
+        page.locator('label[for="id_finisher_0"]').click()  # a change: htmx asks for the live preview
+    page.wait_for_timeout(500)  # the swap
+    seen.visit(at("hand_edit", game.public_id, 1))
+    seen.visit(at("hand_detail", game.public_id, 1))
+    seen.visit(at("game_print", game.public_id))
+    seen.visit(at("my_tables"))
+
+    # The operators' admin (Django's admin templates carry CSP nonces): login, index, a table.
+    User.objects.create_superuser("operator", password="a-long-test-password-1")
+    seen.visit(url + "/yonetim/login/")
+    page.fill("#id_username", "operator")
+    page.fill("#id_password", "a-long-test-password-1")
+    page.locator("input[type=submit]").click()
+    page.wait_for_load_state("networkidle")
+    seen.visit(url + "/yonetim/")
+    seen.visit(url + f"/yonetim/scorer/game/{game.pk}/change/")
+    seen.visit(url + "/yonetim/scorer/hand/")
+
+    # Error pages: 404, 403 (a wrong edit link), 500 (self-contained, its style allowed by hash).
+    seen.visit(url + "/yok-boyle-bir-sayfa/", status=404)
+    seen.visit(at("game_claim", game.public_id, "wrong-secret"), status=403)
+    seen.visit(url + "/csp-test-500/", status=500)
+    expect(page.locator("h1")).to_be_visible()
+    screenshot("csp-500-page")
+    seen.collect()
+
+    assert not seen.found, "Content-Security-Policy violations:\n" + "\n".join(seen.found)

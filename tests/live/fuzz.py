@@ -1,0 +1,268 @@
+"""Fuzzed inputs for the JSON API and every form endpoint (issue 10), driven by a ``random.Random``.
+
+The suite feeds it Hypothesis' ``st.randoms()`` (small example counts, shrinking, the example
+database); bench/fuzz.py feeds it a seeded ``Random`` for the full counts against gunicorn. Each
+generator starts from a valid input and breaks it a little, so most inputs get past the first
+check and reach the deeper code, with the values that used to crash: "²" and other non-ASCII
+digits, 5,000-digit numbers, lone surrogates, NaN, deep nesting, odd types, unknown fields.
+"""
+
+import copy
+import json
+import random
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from scorer.examples import EXAMPLES
+from tests.live.client import E2_FORM
+
+WEIRD_TEXT = (
+    "²",
+    "٣",
+    "１",
+    "1" * 5000,
+    "9" * 30,
+    "-1",
+    "0",
+    "1e3",
+    "0x1f",
+    " 7 ",
+    "",
+    "<b>x</b>",
+    "\x00",
+    "red-²",
+    "red-13",
+    "fake",
+    "okey",
+    "Ali\u200b",
+    "\u202eilA",
+    "AL\u0130",
+    "ı" * 40,
+    "🀄" * 3,
+    "\ud800",
+    "\udfff\ud800",
+    "true",
+    "null",
+)
+WEIRD_JSON = (
+    None,
+    True,
+    False,
+    0,
+    -1,
+    2**63,
+    10**400,
+    1.5,
+    float("nan"),
+    float("inf"),
+    [],
+    {},
+    [[[]]],
+    {"": {}},
+)
+
+# Raw query/form values that are not valid UTF-8 once decoded, or encode a lone surrogate.
+RAW_ENCODED = ("%ED%A0%80", "%FF", "%C2", "%00", "%C2%B2", "%EF%BC%91", "%25", "%")
+
+
+def weird_json_value(rng: random.Random) -> object:
+    roll = rng.random()
+    if roll < 0.45:
+        return rng.choice(WEIRD_TEXT)
+    if roll < 0.85:
+        return rng.choice(WEIRD_JSON)
+    if roll < 0.95:
+        depth = rng.choice((5, 50, 200))
+        value: object = 1
+        for _ in range(depth):
+            value = [value]
+        return value
+    return "x" * rng.choice((31, 300, 70_000))
+
+
+def _paths(value: object, path: tuple = ()) -> list[tuple]:
+    found = [path]
+    if len(path) > 12:  # deep nesting made by an earlier mutation: not worth descending
+        return found
+    if isinstance(value, dict):
+        for key, child in value.items():
+            found += _paths(child, (*path, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            found += _paths(child, (*path, index))
+    return found
+
+
+def _mutate(document: object, rng: random.Random) -> object:
+    paths = _paths(document)
+    path = rng.choice(paths)
+    if not path:
+        return weird_json_value(rng)
+    parent = document
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    roll = rng.random()
+    if roll < 0.6:
+        parent[last] = weird_json_value(rng)
+    elif roll < 0.75 and isinstance(parent, dict):
+        del parent[last]
+    elif roll < 0.9 and isinstance(parent, dict):
+        parent[rng.choice(WEIRD_TEXT[:8] + ("fouls", "finish", "opened", "okeys"))] = weird_json_value(rng)
+    elif isinstance(parent, list):
+        parent.append(rng.choice(parent) if parent else weird_json_value(rng))  # shared, never a cycle
+    return document
+
+
+def valid_document(rng: random.Random) -> dict:
+    """A worked example's hand, or a small game made of example hands of one rule set."""
+    example = rng.choice(EXAMPLES)
+    hand = copy.deepcopy(example.hand)
+    if rng.random() < 0.7:
+        return hand
+    players = [p.get("name", f"P{i}") for i, p in enumerate(hand["players"])]
+    hands = [{"players": [{k: v for k, v in p.items() if k != "name"} for p in hand["players"]]}]
+    return {
+        "ruleset": hand["ruleset"],
+        "options": hand.get("options", {}),
+        "players": players,
+        "hands": hands,
+    }
+
+
+@dataclass(frozen=True)
+class ApiBody:
+    body: bytes
+    content_type: str = "application/json"
+
+
+def api_body(rng: random.Random) -> ApiBody:
+    """A POST /api/v1/score body: mostly a mutated valid document, sometimes raw junk."""
+    roll = rng.random()
+    if roll < 0.06:
+        return ApiBody(rng.randbytes(rng.randrange(0, 200)))
+    if roll < 0.08:
+        return ApiBody(b'{"players": [' * rng.randrange(1, 40))
+    if roll < 0.09:
+        depth = rng.choice((900, 5000, 20000))
+        return ApiBody(b"[" * depth + b"]" * depth)
+    if roll < 0.11:
+        return ApiBody(
+            json.dumps(valid_document(rng)).encode(), rng.choice(("text/plain", "", "application/jsonx"))
+        )
+    document: object = valid_document(rng)
+    for _ in range(rng.randrange(0, 4)):
+        document = _mutate(document, rng)
+    text = json.dumps(document, ensure_ascii=rng.random() < 0.7)
+    if rng.random() < 0.05:
+        text = "\ufeff" + text
+    return ApiBody(text.encode("utf-8", "surrogatepass"))
+
+
+def api_problems(status: int, content_type: str, body: bytes) -> list[str]:
+    """What is wrong with an API answer (HAND_FORMAT.md): never a 5xx, errors as documented."""
+    if status >= 500:
+        return [f"{status}"]
+    if status not in (200, 400, 413, 415):
+        return [f"unexpected status {status}"]
+    if not content_type.startswith("application/json"):
+        return [f"{status} answered as {content_type}"]
+    data = json.loads(body)
+    if status == 200:
+        return [] if isinstance(data, dict) and "errors" not in data else ["200 without a result"]
+    errors = data.get("errors") if isinstance(data, dict) and set(data) == {"errors"} else None
+    if not errors or not all(
+        isinstance(e, dict) and set(e) == {"path", "message"} and isinstance(e["path"], str) and e["message"]
+        for e in errors
+    ):
+        return [f"{status} errors not shaped as documented: {body[:200]!r}"]
+    return []
+
+
+# --- forms ------------------------------------------------------------------------------------------
+
+NEW_TABLE = {
+    "ruleset": "loca-cezali",
+    "option_katlama": "none",
+    "hands_planned": "5",
+    "player_1": "Ayşe",
+    "player_2": "Bora",
+    "player_3": "Cem",
+    "player_4": "Deniz",
+    "first_dealer": "1",
+}
+CALCULATOR = (
+    {"setup-ruleset": "loca-cezali", "setup-players": "4"}
+    | {f"setup-name_{i}": n for i, n in enumerate(("Ayşe", "Bora", "Cem", "Deniz"))}
+    | E2_FORM
+)
+TILE_PICKER = {"ruleset": "loca", "indicator": "red-5", "players": "4", "active": "1", "op": "add:1:red-7"}
+
+# (method, path template, base data); {table} is a table this client may edit.
+FORM_ENDPOINTS = (
+    ("POST", "/masa/yeni/", NEW_TABLE),
+    ("GET", "/masa/yeni/", NEW_TABLE),
+    ("GET", "/masa/yeni/secenekler/", NEW_TABLE),
+    ("POST", "/masa/{table}/el/yeni/", E2_FORM | {"hands_before": "0"}),
+    ("POST", "/masa/{table}/el/onizleme/", E2_FORM | {"editing": "1"}),
+    ("POST", "/masa/{table}/el/1/duzelt/", E2_FORM | {"editing": "1", "version": "1"}),
+    ("POST", "/hesap/", CALCULATOR),
+    ("GET", "/tas-secici/", TILE_PICKER),
+    ("POST", "/tas-secici/", TILE_PICKER),
+    ("GET", "/karsilastir/", {"ornek": EXAMPLES[0].slug, "el": "x"}),
+    ("GET", "/masa/{table}/el/1/", {}),
+    ("GET", "/masa/{table}/", {}),
+)
+EXTRA_FIELDS = (
+    "hands_before",
+    "editing",
+    "version",
+    "op",
+    "active",
+    "players",
+    "refresh",
+    "options_for",
+    "p9-points",
+)
+
+
+@dataclass(frozen=True)
+class FormPost:
+    method: str
+    path: str
+    body: str
+    """``application/x-www-form-urlencoded`` (or the query string of a GET)."""
+    htmx: bool
+
+
+def _encode(data: dict[str, str], raw: dict[str, str]) -> str:
+    parts = [f"{quote(k)}={quote(v.encode('utf-8', 'surrogatepass'))}" for k, v in data.items()]
+    return "&".join(parts + [f"{quote(k)}={v}" for k, v in raw.items()])
+
+
+def form_post(rng: random.Random, table: str) -> FormPost:
+    method, template, base = rng.choice(FORM_ENDPOINTS)
+    data = dict(base)
+    raw: dict[str, str] = {}
+    for _ in range(rng.randrange(1, 4)):
+        field = rng.choice([*data, *EXTRA_FIELDS]) if data else rng.choice(EXTRA_FIELDS)
+        roll = rng.random()
+        if roll < 0.6:
+            data[field] = rng.choice(WEIRD_TEXT)
+        elif roll < 0.75:
+            data.pop(field, None)
+        else:
+            data.pop(field, None)
+            raw[field] = rng.choice(RAW_ENCODED)
+    if template.endswith("/el/1/") and rng.random() < 0.5:
+        template = template.replace("/el/1/", f"/el/{rng.choice(('0', '99999', '1' * 30))}/")
+    return FormPost(method, template.format(table=table), _encode(data, raw), htmx=rng.random() < 0.3)
+
+
+def form_problems(status: int) -> list[str]:
+    """A form endpoint answers a page, a redirect or a clear client error, never a 5xx."""
+    if status >= 500:
+        return [f"{status}"]
+    if status not in (200, 302, 400, 403, 404, 405, 414):  # 414: the server's URL limit
+        return [f"unexpected status {status}"]
+    return []

@@ -1,0 +1,251 @@
+"""Production settings: the secret key refusal, `check --deploy` with OKEYCALC_HTTPS=1, collectstatic
+without flags, and gunicorn's access log through the redaction filter.
+
+Settings are read from the environment at start-up, so these run manage.py and gunicorn as
+subprocesses with the environment under test.
+"""
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from okeycalc.production import DEV_SECRET_KEY, error_page_style_hash
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+KEY = "test-only-key-" + "k3y" * 20
+
+
+def env_with(tmp_path: Path, **values: str) -> dict[str, str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("OKEYCALC_", "DJANGO_", "REDIS_URL", "DATABASE_URL", "WEB_CONCURRENCY"))
+    }
+    env |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "PYTHONPATH": str(BASE_DIR)}
+    return env | values
+
+
+def manage(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [PYTHON, "manage.py", *args],
+        cwd=BASE_DIR,
+        env=env_with(tmp_path, **env),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_flags_the_committed_key(tmp_path):
+    run = manage(tmp_path, "check", "--deploy")
+    assert run.returncode != 0
+    assert "okeycalc.E001" in run.stderr and "OKEYCALC_SECRET_KEY" in run.stderr
+    assert "security.W009" in run.stderr  # Django's own check sees the django-insecure- prefix
+
+
+def test_check_deploy_is_clean_with_https_and_a_key(tmp_path):
+    run = manage(
+        tmp_path, "check", "--deploy", "--fail-level", "WARNING", OKEYCALC_HTTPS="1", OKEYCALC_SECRET_KEY=KEY
+    )
+    assert run.returncode == 0, run.stderr
+    assert "no issues" in run.stdout
+
+
+def test_without_https_check_deploy_names_what_is_missing(tmp_path):
+    run = manage(tmp_path, "check", "--deploy", OKEYCALC_SECRET_KEY=KEY)
+    for warning in ("W004", "W008", "W012", "W016"):
+        assert f"security.{warning}" in run.stderr
+
+
+def test_https_settings_follow_the_environment(tmp_path):
+    script = (
+        "from django.conf import settings as s; "
+        "print(s.SECURE_PROXY_SSL_HEADER, s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, "
+        "s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS, s.SECURE_REDIRECT_EXEMPT)"
+    )
+    run = manage(tmp_path, "shell", "-c", script, OKEYCALC_HTTPS="1", OKEYCALC_SECRET_KEY=KEY)
+    assert run.returncode == 0, run.stderr
+    assert "('HTTP_X_FORWARDED_PROTO', 'https') True True True 31536000" in run.stdout
+    assert "healthz" in run.stdout
+
+
+def test_the_wsgi_application_refuses_the_committed_key_with_debug_off(tmp_path):
+    code = "import okeycalc.wsgi"
+    run = subprocess.run(
+        [PYTHON, "-c", code], cwd=BASE_DIR, env=env_with(tmp_path), capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode != 0
+    assert "OKEYCALC_SECRET_KEY is not set and DEBUG is off" in run.stderr
+    ok = subprocess.run(
+        [PYTHON, "-c", code],
+        cwd=BASE_DIR,
+        env=env_with(tmp_path, OKEYCALC_SECRET_KEY=KEY),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert ok.returncode == 0, ok.stderr
+    debug = subprocess.run(
+        [PYTHON, "-c", code],
+        cwd=BASE_DIR,
+        env=env_with(tmp_path, OKEYCALC_DEBUG="1"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert debug.returncode == 0, debug.stderr
+
+
+def test_collectstatic_uses_the_manifest_storage_without_any_flag(tmp_path):
+    """A real collectstatic run (half a minute of compression) is the multi-instance CI step's."""
+    script = (
+        "import sys; sys.argv = ['manage.py', 'collectstatic']; import django; django.setup(); "
+        "from django.conf import settings as s; "
+        "print(s.STORAGES['staticfiles']['BACKEND'], s.STATIC_ROOT, s.WHITENOISE_USE_FINDERS)"
+    )
+    run = subprocess.run(
+        [PYTHON, "-c", script],
+        cwd=BASE_DIR,
+        env=env_with(tmp_path, DJANGO_SETTINGS_MODULE="okeycalc.settings"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [
+        "whitenoise.storage.CompressedManifestStaticFilesStorage",
+        str(BASE_DIR / "staticfiles"),
+        "False",
+    ]
+
+
+def test_the_500_page_style_is_allowed_by_its_hash(settings):
+    hashes = error_page_style_hash(BASE_DIR / "templates" / "500.html")
+    assert len(hashes) == 1
+    assert hashes[0] in settings.SECURE_CSP["style-src"]
+
+
+def test_the_dev_key_is_only_the_fallback(settings):
+    assert DEV_SECRET_KEY.startswith("django-insecure-")
+
+
+# --- gunicorn: the real server, its access log -------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(url: str, process: subprocess.Popen, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            return
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.2)
+    pytest.fail(f"gunicorn did not answer at {url}")
+
+
+def gunicorn(tmp_path: Path, port: int, **env: str) -> subprocess.Popen:
+    manage(tmp_path, "migrate", "-v", "0")
+    return subprocess.Popen(
+        [str(GUNICORN), "-c", "okeycalc/gunicorn.conf.py", "okeycalc.wsgi"],
+        cwd=BASE_DIR,
+        env=env_with(tmp_path, PORT=str(port), WEB_CONCURRENCY="1", **env),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def stop(process: subprocess.Popen) -> tuple[str, str]:
+    if process.poll() is None:
+        process.terminate()
+    return process.communicate(timeout=30)
+
+
+def test_gunicorn_access_log_never_shows_an_edit_secret(tmp_path):
+    port = free_port()
+    server = gunicorn(tmp_path, port, OKEYCALC_SECRET_KEY=KEY)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(base + "/healthz", server)
+        for path in ("/masa/abcdefghijklmnopqr/anahtar/s3cret-VALUE_1/", "/healthz"):
+            try:
+                urllib.request.urlopen(base + path, timeout=10)
+            except urllib.error.HTTPError as exc:
+                assert exc.code == 404
+    finally:
+        out, err = stop(server)
+    assert "s3cret-VALUE_1" not in out + err
+    access = [line for line in out.splitlines() if "/anahtar/" in line]
+    assert len(access) == 1, out  # printed once
+    assert re.search(r'"GET /masa/abcdefghijklmnopqr/anahtar/…/ HTTP/1.1" 404', access[0])
+    assert sum('"GET /healthz HTTP/1.1" 200' in line for line in out.splitlines()) >= 1
+
+
+def test_gunicorn_refuses_to_start_without_a_key(tmp_path):
+    port = free_port()
+    server = gunicorn(tmp_path, port)
+    try:
+        server.wait(timeout=60)
+    finally:
+        out, err = stop(server)
+    assert server.returncode != 0
+    assert "OKEYCALC_SECRET_KEY is not set and DEBUG is off" in err
+
+
+def test_a_log_line_is_printed_once_under_debug(tmp_path):
+    """`make run` (DEBUG on): Django's "django" logger no longer has a second console handler."""
+    script = (
+        "import logging; logging.getLogger('django.request').warning('marker-%s', 'line'); "
+        "logging.getLogger('scorer').warning('app-marker /masa/x/anahtar/s3cr3t/')"
+    )
+    run = manage(tmp_path, "shell", "-c", script, OKEYCALC_DEBUG="1")
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.count("marker-line") == 1
+    assert run.stderr.count("app-marker /masa/x/anahtar/…/") == 1
+    assert "s3cr3t" not in run.stderr
+
+
+# --- the Makefile --------------------------------------------------------------------------------
+
+
+def make(*args: str, **env: str) -> subprocess.CompletedProcess:
+    outer = ("OKEYCALC_", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")  # not the `make test` that runs this
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(outer)} | env
+    return subprocess.run(
+        ["make", "-s", "-j1", *args], cwd=BASE_DIR, env=environ, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_make_help_lists_every_target():
+    phony = re.search(r"^\.PHONY:(.*?)(?<!\\)$", (BASE_DIR / "Makefile").read_text(), re.M | re.S)
+    targets = set(phony[1].replace("\\\n", " ").split()) - {"check-python", "check-npm", "check-secret-key"}
+    shown = make("help").stdout
+    missing = sorted(t for t in targets if f"make {t} " not in shown)
+    assert not missing, f"make help does not list: {missing}"
+
+
+def test_make_serve_refuses_without_a_key_before_doing_anything():
+    run = make("serve")
+    assert run.returncode != 0
+    assert "make serve needs OKEYCALC_SECRET_KEY" in run.stderr
+    assert "pip" not in run.stdout + run.stderr  # it stopped before installing anything

@@ -1,0 +1,91 @@
+"""The operators' admin at /yonetim/ (issue 10): superusers only, tables and hands read-mostly."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+
+from scorer.models import Game, Hand
+from scorer.services import game_create, hand_delete, hand_record
+from tests.services.test_tables import kerizim_hand
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def table():
+    game, _secret = game_create(ruleset="kerizim", options={}, players=["Ali", "Veli"], hands_planned=3)
+    hand_record(game=game, data={"players": [{"opened": "sets", "finished": True}, {}]})
+    return game
+
+
+@pytest.fixture
+def operator(client):
+    get_user_model().objects.create_superuser("op", "op@example.com", "a-long-passphrase")
+    client.login(username="op", password="a-long-passphrase")
+    return client
+
+
+def test_anonymous_visitors_are_sent_to_the_login(client):
+    response = client.get("/yonetim/")
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/yonetim/login/")
+
+
+def test_a_staff_user_who_is_not_a_superuser_sees_no_tables(client, table):
+    get_user_model().objects.create_user("staff", password="a-long-passphrase", is_staff=True)
+    client.login(username="staff", password="a-long-passphrase")
+
+    assert client.get("/yonetim/scorer/game/").status_code == 403
+
+
+def test_an_operator_lists_tables_and_hands_and_sees_no_secret(operator, table):
+    tables = operator.get("/yonetim/scorer/game/")
+    detail = operator.get(f"/yonetim/scorer/game/{table.pk}/change/")
+
+    assert tables.status_code == detail.status_code == 200
+    assert table.public_id in tables.content.decode()
+    html = detail.content.decode()
+    assert table.link_secret not in html
+    assert table.link_key not in html
+    assert operator.get("/yonetim/scorer/hand/").status_code == 200
+
+
+def test_nothing_can_be_added_or_changed_only_deleted(operator, table):
+    hand = Hand.objects.get()
+
+    assert operator.get("/yonetim/scorer/game/add/").status_code == 403
+    assert operator.post(f"/yonetim/scorer/hand/{hand.pk}/change/", {"position": "9"}).status_code == 403
+    assert Hand.objects.get().position == 1
+    operator.post(f"/yonetim/scorer/game/{table.pk}/delete/", {"post": "yes"})
+    assert not Game.objects.exists()
+
+
+def test_soft_deleted_hands_can_be_found(operator, table):
+    hand_delete(
+        hand=hand_record(
+            game=table, data=kerizim_hand(0) | {"players": [{"opened": "sets", "finished": True}, {}]}
+        )
+    )
+
+    response = operator.get("/yonetim/scorer/hand/?deleted_at__isnull=False")
+
+    assert response.status_code == 200
+
+
+def test_password_guessing_on_the_admin_login_is_rate_limited(client, settings):
+    settings.RATELIMIT_ENABLE = True
+    settings.OKEYCALC_RATES = settings.OKEYCALC_RATES | {"admin_login": "2/m"}
+    cache.clear()
+    guesses = [
+        client.post("/yonetim/login/", {"username": "op", "password": f"guess{k}"}).status_code
+        for k in range(3)
+    ]
+    cache.clear()
+
+    assert guesses == [200, 200, 429]

@@ -1,0 +1,112 @@
+"""Masayı içe aktar: the board's JSON export, uploaded or pasted, opens as a new table this device edits."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from scorer import selectors
+from scorer.models import Game
+from scorer.services import game_create, hand_record
+from scorer.views.auth import can_edit
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("scorer:game_import")
+NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
+
+
+def hand(finisher: int, points: int) -> dict:
+    players = [{"opened": "sets", "remaining": {"points": points + k}} for k in range(4)]
+    players[finisher] = {"opened": "sets", "finished": True, "finish": {"okey_discard": True}}
+    players[(finisher + 2) % 4] = {"opened": "none", "fouls": {"okey_discard": 1}}
+    return {"players": players}
+
+
+@pytest.fixture
+def exported(client: Client) -> tuple[Game, bytes]:
+    game, _secret = game_create(
+        ruleset="loca-cezali", options={}, players=NAMES, hands_planned=5, first_dealer=2
+    )
+    hand_record(game=game, data=hand(0, 10))
+    hand_record(game=game, data=hand(1, 31))
+    body = client.get(reverse("scorer:export_json", args=[game.public_id])).content
+    return game, body
+
+
+def new_table(before: set[int]) -> Game:
+    (game,) = Game.objects.exclude(pk__in=before)
+    return game
+
+
+def test_the_page_offers_a_file_and_a_text_field(client):
+    html = client.get(URL).content.decode()
+    assert 'type="file"' in html and 'name="text"' in html and 'enctype="multipart/form-data"' in html
+    assert URL in client.get(reverse("scorer:home")).content.decode()
+
+
+def test_an_uploaded_export_opens_as_a_new_table_with_the_same_totals_and_edit_rights(exported):
+    original, body = exported
+    client = Client()
+    before = set(Game.objects.values_list("pk", flat=True))
+    response = client.post(URL, {"file": SimpleUploadedFile("oyun.json", body, "application/json")})
+    game = new_table(before)
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "scorer:game_board", args=[game.public_id]
+    )
+    assert game.public_id != original.public_id
+    assert selectors.game_board(game).result.totals == selectors.game_board(original).result.totals
+    request = client.get(response["Location"]).wsgi_request
+    assert can_edit(request, game)
+    assert not can_edit(request, original)
+    board = client.get(response["Location"]).content.decode()
+    assert (
+        "/anahtar/" in client.get(reverse("scorer:game_board", args=[game.public_id])).content.decode()
+        or board
+    )
+
+
+def test_pasted_text_works_the_same(exported):
+    original, body = exported
+    client = Client()
+    before = set(Game.objects.values_list("pk", flat=True))
+    response = client.post(URL, {"text": body.decode()})
+    assert response.status_code == 302
+    game = new_table(before)
+    assert game.players == original.players and game.hands.live().count() == 2
+    assert client.post(reverse("scorer:hand_new", args=[game.public_id]), {}).status_code != 403
+
+
+def test_errors_name_the_field_of_the_document_and_keep_what_was_typed(exported):
+    _original, body = exported
+    document = json.loads(body)
+    document["hands"][1]["players"][2]["remaining"] = {"points": "çok"}
+    document["hands_planned"] = 99
+    text = json.dumps(document, ensure_ascii=False)
+    count = Game.objects.count()
+    response = Client().post(URL, {"text": text})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert Game.objects.count() == count
+    assert "hands_planned:" in html
+    assert "çok" in html  # the pasted text is still there
+    assert 'aria-invalid="true"' in html or "is-invalid" in html
+
+
+def test_not_json_nothing_given_and_both_given_are_clear_errors(exported):
+    _original, body = exported
+    client = Client()
+    html = client.post(URL, {"text": "{oops"}).content.decode()
+    assert "Not valid JSON" in html or "Geçerli JSON değil" in html
+    assert client.post(URL, {}).status_code == 200
+    both = client.post(URL, {"text": body.decode(), "file": SimpleUploadedFile("oyun.json", body)})
+    assert both.status_code == 200 and Game.objects.count() == 1
+
+
+def test_an_english_page_speaks_english(exported):
+    client = Client(headers={"accept-language": "en"})
+    client.cookies["django_language"] = "en"
+    html = client.post(URL, {}).content.decode()
+    assert "Choose the table" in html
