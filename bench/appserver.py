@@ -6,6 +6,7 @@ production. Only 127.0.0.1 and the port given are used.
 """
 
 import os
+import secrets
 import shutil
 import subprocess
 import sys
@@ -18,8 +19,12 @@ REPO = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
 
 
+SECRET_KEY = secrets.token_urlsafe(50)  # production settings refuse the committed development key
+
+
 def server_env(database_url: str) -> dict[str, str]:
     return os.environ | {
+        "OKEYCALC_SECRET_KEY": os.environ.get("OKEYCALC_SECRET_KEY") or SECRET_KEY,
         "DATABASE_URL": database_url,
         "OKEYCALC_RATELIMIT": "0",
         "OKEYCALC_DEBUG": "0",

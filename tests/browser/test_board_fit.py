@@ -76,7 +76,17 @@ CASES = [
     ("name", "example", "hands", "partners", "columns"), CASES, ids=[c[0] for c in CASES]
 )
 def test_board_fits_375px_with_every_total_on_the_first_screen(
-    page, live_server, axe_check, screenshot, name, example, hands, partners, columns
+    page,
+    browser,
+    browser_context_args,
+    live_server,
+    axe_check,
+    screenshot,
+    name,
+    example,
+    hands,
+    partners,
+    columns,
 ):
     game, secret = table_of(example, hands, partners=partners)
     make_editor(page.context, live_server, game, secret)
@@ -99,6 +109,17 @@ def test_board_fits_375px_with_every_total_on_the_first_screen(
     if hands == 11:  # what the phone shows there: the viewport, not the full page
         SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOT_DIR / f"{name}-scrolled.png"))
+
+    # A viewer's phone (no edit rights): the same fit, the rows open the breakdown.
+    context = browser.new_context(**browser_context_args)
+    try:
+        viewer = context.new_page()
+        viewer.goto(board(live_server, game))
+        assert_fits(viewer, columns)
+        first = viewer.locator("tbody tr[data-number] td.col-score a").first
+        assert first.get_attribute("href") == reverse("scorer:hand_detail", args=[game.public_id, 1])
+    finally:
+        context.close()
 
 
 def test_rematch_without_javascript_opens_one_linked_table_that_this_phone_can_edit(
