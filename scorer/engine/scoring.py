@@ -171,11 +171,12 @@ def finish_lines(ctx: Context, player: PlayerInput) -> list[Line]:
 def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
     """A non-finisher's hand base, itemised: tiles, okeys, pairs doubling, multiplier."""
     rules = ctx.ruleset.rules
-    row_rule = ctx.row.multiplier_rule if ctx.row is not None else None
     if not player.has_opened:
         lines = [ctx.line(C.NOT_OPENED, NOT_OPENED_BASE, _("Never opened"), "202", rules.not_opened)]
-        rule = row_rule or rules.not_opened_multiplier or rules.not_opened
-        lines += multiplier_lines(ctx, NOT_OPENED_BASE, ctx.ruleset.non_opener_factor(ctx), rule)
+        factor = ctx.ruleset.non_opener_factor(ctx)
+        if factor != 1:
+            rule = ctx.row.multiplier_rule or rules.not_opened_multiplier or rules.not_opened
+            lines += multiplier_lines(ctx, NOT_OPENED_BASE, factor, rule)
         if ctx.ruleset.okeys_for_non_openers:
             lines += okey_lines(ctx, player.remaining.okeys, 0, rules.non_opener_okey or rules.okey_in_hand)
         if player.remaining is not NOTHING_LEFT and any(player.remaining[:3]):
@@ -195,7 +196,9 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
         value *= 2
     if pairs_opener and ctx.ruleset.pairs_double and pairs * m < 2 * ctx.m:
         lines.append(pairs_not_stacked_line(ctx, pairs))
-    rule = row_rule or (rules.pairs_multiplier if pairs_opener else None) or rules.multiplier
+    if m == 1 or value == 0:
+        return lines
+    rule = ctx.row.multiplier_rule or (rules.pairs_multiplier if pairs_opener else None) or rules.multiplier
     return lines + multiplier_lines(ctx, value, m, rule)
 
 

@@ -118,14 +118,18 @@ class Rules:
     """The clause behind the finisher's own fouls, when a decision makes them count (GkOkay, D9)."""
 
 
+IMPOSSIBLE_WHEN = frozenset({"islek_discard", "okey_swapped"})
+"""Fouls that need something on the table (checked only when one is recorded: hands rarely have them)."""
+
+
 def impossible_foul(
-    player: PlayerInput, kind: str, someone_opened: bool, path: str, errors: ErrorList
+    players: tuple[PlayerInput, ...], index: int, kind: str, path: str, errors: ErrorList
 ) -> None:
     """SCORING_SPEC §2b: fouls that need something on the table that is not there."""
-    if kind == "islek_discard" and not someone_opened:
+    if kind == "islek_discard" and not any([p.opened is not Opened.NONE for p in players]):
         message = _("Nobody opened in this hand: there was no group on the table to lay a tile off on.")
         errors.add(f"{path}.{kind}", message)
-    elif kind == "okey_swapped" and not player.has_opened:
+    elif kind == "okey_swapped" and players[index].opened is Opened.NONE:
         message = _("This player never opened: there was no group of theirs holding an okey to swap.")
         errors.add(f"{path}.{kind}", message)
 
@@ -215,13 +219,12 @@ class RuleSet:
     ) -> None:
         kinds = self.foul_kinds(options)
         side_tile = self.has_side_tile(options)
-        someone_opened = any([p.has_opened for p in players])
         for i, player in enumerate(players):
             for kind in player.fouls:
                 if kind not in kinds:
                     errors.add(f"{prefix}players[{i}].fouls.{kind}", _("This rule set has no such foul."))
-                else:
-                    impossible_foul(player, kind, someone_opened, f"{prefix}players[{i}].fouls", errors)
+                elif kind in IMPOSSIBLE_WHEN:
+                    impossible_foul(players, i, kind, f"{prefix}players[{i}].fouls", errors)
             if "nine_pairs_run" in player.finish and "nine_pairs_run" not in self.finish_flags:
                 errors.add(
                     f"{prefix}players[{i}].finish.nine_pairs_run",
