@@ -75,14 +75,52 @@ LOOK_ALIKES = str.maketrans(
 )
 
 
+CACHE_SIZE = 512
+"""Distinct names remembered per process (a table's names come back every hand); then forgotten."""
+
+CACHED_LENGTH = 64
+"""Longer texts are not remembered: no typed name is that long, and the cache stays small."""
+
+_DROP_INVISIBLE = dict.fromkeys(map(ord, INVISIBLE))
+_cleaned: dict[str, str] = {}
+_keys: dict[str, str] = {}
+
+
 def clean_name(name: str) -> str:
     """NFC, without invisible characters, inner runs of whitespace as one space, trimmed."""
-    text = unicodedata.normalize("NFC", name)
-    text = "".join(ch for ch in text if ch not in INVISIBLE)
-    return " ".join(text.split())
+    cleaned = _cleaned.get(name)
+    if cleaned is None:
+        cleaned = _clean(name)
+        _remember(_cleaned, name, cleaned)
+    return cleaned
 
 
 def name_key(name: str) -> str:
     """What two names must share to be the same player (for the duplicate check only)."""
-    text = unicodedata.normalize("NFKC", clean_name(name)).replace("İ", "i").replace("I", "i")
+    key = _keys.get(name)
+    if key is None:
+        key = _key(clean_name(name))
+        _remember(_keys, name, key)
+    return key
+
+
+def _clean(name: str) -> str:
+    if not name.isascii():  # ASCII is already NFC and holds no invisible character
+        name = unicodedata.normalize("NFC", name)
+        if not INVISIBLE.isdisjoint(name):
+            name = name.translate(_DROP_INVISIBLE)
+    return " ".join(name.split())
+
+
+def _key(cleaned: str) -> str:
+    if cleaned.isascii():  # NFKC, NFC and the look-alike table leave ASCII alone; casefold is lower
+        return cleaned.lower()
+    text = unicodedata.normalize("NFKC", cleaned).replace("İ", "i").replace("I", "i")
     return unicodedata.normalize("NFC", text.casefold().translate(LOOK_ALIKES))
+
+
+def _remember(cache: dict[str, str], name: str, value: str) -> None:
+    if len(name) <= CACHED_LENGTH:
+        if len(cache) >= CACHE_SIZE:
+            cache.clear()
+        cache[name] = value

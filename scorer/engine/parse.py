@@ -163,7 +163,11 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
         unknown_fields(raw, PLAYER_KEYS, path, errors)
     name = raw.get("name")
     if game_name is not None:
-        if name is not None and (not isinstance(name, str) or clean_name(name) != clean_name(game_name)):
+        if (
+            name is not None
+            and name != game_name
+            and (not isinstance(name, str) or clean_name(name) != clean_name(game_name))
+        ):
             errors.add(f"{path}.name", _("The players must be in the game's order."))
         name = game_name
     elif name is None:

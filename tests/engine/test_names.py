@@ -1,8 +1,12 @@
 """Player names (issue 10): invisible characters gone, look-alikes and Turkish case caught as duplicates."""
 
-import pytest
+import unicodedata
 
-from scorer.engine import InvalidInput, score_game, score_hand
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorer.engine import InvalidInput, names, score_game, score_hand
 from scorer.engine.names import clean_name, name_key
 
 
@@ -76,3 +80,38 @@ def test_a_hand_refuses_two_players_that_only_differ_by_case_the_turkish_way():
     with pytest.raises(InvalidInput) as exc:
         score_hand(hand)
     assert "players[1].name" in [e.path for e in exc.value.errors]
+
+
+def plain_clean_name(name: str) -> str:
+    """The definition the fast paths and the cache in ``names`` must agree with."""
+    text = unicodedata.normalize("NFC", name)
+    text = "".join(ch for ch in text if ch not in names.INVISIBLE)
+    return " ".join(text.split())
+
+
+def plain_name_key(name: str) -> str:
+    text = unicodedata.normalize("NFKC", plain_clean_name(name)).replace("İ", "i").replace("I", "i")
+    return unicodedata.normalize("NFC", text.casefold().translate(names.LOOK_ALIKES))
+
+
+TRICKY = st.lists(
+    st.sampled_from(list("aAiIıİşŞeé \t\n\u0301\u0307\u200b\u202e\u00ad\ufeffаеіαοﬁ①Ⅸ")), max_size=12
+).map("".join)
+
+
+@settings(max_examples=300)
+@given(st.one_of(st.text(max_size=20), TRICKY, st.text(max_size=80)))
+def test_fast_paths_and_cache_give_the_plain_definition(name):
+    for _ in range(2):  # the second time from the cache (when short enough to be remembered)
+        assert clean_name(name) == plain_clean_name(name)
+        assert name_key(name) == plain_name_key(name)
+
+
+def test_the_name_cache_stays_bounded():
+    long_name = "A" * (names.CACHED_LENGTH + 1)
+    assert clean_name(long_name) == long_name
+    assert long_name not in names._cleaned
+    for i in range(names.CACHE_SIZE * 2):
+        name_key(f"Oyuncu {i}")
+    assert len(names._keys) <= names.CACHE_SIZE
+    assert len(names._cleaned) <= names.CACHE_SIZE
