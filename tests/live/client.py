@@ -9,21 +9,12 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit
 
+from tests.views.hand_posts import E2_HAND
+
 TIMEOUT = 60
 
 # Example E2 of the spec (LOCA Cezalı) as the hand form posts it; ``p1-points`` varies per hand.
-E2_FORM = {
-    "finisher": "0",
-    "p0-opened": "sets",
-    "p0-okey_discard": "on",
-    "p1-opened": "sets",
-    "p1-points": "23",
-    "p1-okeys": "1",
-    "p2-opened": "pairs",
-    "p2-points": "10",
-    "p3-opened": "none",
-    "p3-foul_okey_discard": "1",
-}
+E2_FORM = E2_HAND
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 from scorer.examples import EXAMPLES
 from tests.live.client import E2_FORM
+from tests.views.hand_posts import NEW_TABLE
 
 WEIRD_TEXT = (
     "²",
@@ -181,16 +182,6 @@ def api_problems(status: int, content_type: str, body: bytes) -> list[str]:
 
 # --- forms ------------------------------------------------------------------------------------------
 
-NEW_TABLE = {
-    "ruleset": "loca-cezali",
-    "option_katlama": "none",
-    "hands_planned": "5",
-    "player_1": "Ayşe",
-    "player_2": "Bora",
-    "player_3": "Cem",
-    "player_4": "Deniz",
-    "first_dealer": "1",
-}
 CALCULATOR = (
     {"setup-ruleset": "loca-cezali", "setup-players": "4"}
     | {f"setup-name_{i}": n for i, n in enumerate(("Ayşe", "Bora", "Cem", "Deniz"))}

@@ -1,4 +1,4 @@
-"""Hand-form POST data shared by the view tests."""
+"""Form POST data shared by the view, live and bench tests (plain data, no Django import)."""
 
 # Example E2 of the spec (LOCA Cezalı): Ayşe finishes by discarding the okey; Bora opened with
 # sets and holds 23 and an okey; Cem opened with pairs and holds 10; Deniz never opened and
@@ -16,3 +16,15 @@ E2_HAND = {
     "p3-foul_okey_discard": "1",
 }
 E2_TOTALS = [-404, 496, 40, 909]
+
+# A new LOCA Cezalı table of four, as the new-table form posts it.
+NEW_TABLE = {
+    "ruleset": "loca-cezali",
+    "option_katlama": "none",
+    "hands_planned": "5",
+    "player_1": "Ayşe",
+    "player_2": "Bora",
+    "player_3": "Cem",
+    "player_4": "Deniz",
+    "first_dealer": "1",
+}

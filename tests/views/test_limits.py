@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorer.models import Game
 from scorer.services import game_create
-from tests.views.test_tables import NEW_TABLE
+from tests.views.hand_posts import NEW_TABLE
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from scorer.models import Game, Grant, hash_secret
 from scorer.qr import qr_svg
 from scorer.services import game_create, hand_record
 from tests.views.hand_posts import E2_HAND as HAND
-from tests.views.test_tables import NEW_TABLE
+from tests.views.hand_posts import NEW_TABLE
 
 pytestmark = pytest.mark.django_db
 

@@ -10,22 +10,12 @@ from scorer.models import Game, Hand
 from scorer.services import game_create, hand_record
 from scorer.views.auth import SESSION_KEY
 from tests.views.hand_posts import E2_HAND as HAND
-from tests.views.hand_posts import E2_TOTALS
+from tests.views.hand_posts import E2_TOTALS, NEW_TABLE
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
-NEW_TABLE = {
-    "ruleset": "loca-cezali",
-    "option_katlama": "none",
-    "hands_planned": "5",
-    "player_1": "Ayşe",
-    "player_2": "Bora",
-    "player_3": "Cem",
-    "player_4": "Deniz",
-    "first_dealer": "1",
-}
 
 
 def totals(html: str) -> list[int]:
