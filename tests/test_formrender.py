@@ -4,7 +4,9 @@ import pytest
 from django import forms
 from django.conf import settings
 from django.forms.renderers import DjangoTemplates
+from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -76,8 +78,60 @@ def test_same_markup_for_any_text(name, value, attr):
 
 
 def test_other_widgets_still_use_the_templates():
-    widget = forms.Select(choices=[("a", "A"), ("b", "<B>")])
+    widget = forms.RadioSelect(choices=[("a", "A"), ("b", "<B>")])
     assert widget.render("x", "b", renderer=FAST) == widget.render("x", "b", renderer=DJANGO)
+
+
+def test_the_select_templates_are_djangos_own():
+    assert FAST.fast_select
+
+
+SELECTS = [
+    forms.Select(choices=[("", "—"), *((n, str(n)) for n in range(1, 14))]),
+    forms.Select(
+        choices=[("loca", gettext_lazy("Rule set")), ("x", '<b>"&amp;"</b>'), ("s", mark_safe("<i>ok</i>"))]
+    ),
+    forms.Select(choices=[("Group <1>", [("a", "A"), ("b", "B")]), ("c", "C"), ("", [("d", 1000)])]),
+    forms.Select(attrs={"class": "form-select is-invalid", "aria-describedby": "h", "disabled": True}),
+    forms.SelectMultiple(choices=[(1, "one"), (2, "two"), (3, "three")]),
+    forms.NullBooleanSelect(),
+]
+
+
+@pytest.mark.parametrize("widget", SELECTS, ids=lambda w: type(w).__name__)
+@pytest.mark.parametrize("value", [None, "", 1, "2", [1, 3], "b", "loca", "unknown", True, False, "x"])
+def test_selects_same_markup_as_djangos_templates(widget, value):
+    with translation.override("tr"):
+        try:
+            expected = widget.render("setup-ruleset", value, attrs={"id": "id_r"}, renderer=DJANGO)
+        except TypeError:  # NullBooleanSelect cannot take a list: neither renderer can
+            with pytest.raises(TypeError):
+                widget.render("setup-ruleset", value, attrs={"id": "id_r"}, renderer=FAST)
+            return
+        got = widget.render("setup-ruleset", value, attrs={"id": "id_r"}, renderer=FAST)
+    assert got == expected
+    assert got.startswith("<select")
+
+
+@given(
+    choices=st.lists(
+        st.tuples(st.one_of(st.text(max_size=6), st.integers()), st.text(max_size=8)), max_size=5
+    ),
+    value=st.one_of(st.none(), st.text(max_size=6), st.integers()),
+)
+def test_selects_same_markup_for_any_choices(choices, value):
+    widget = forms.Select(choices=choices)
+    assert widget.render("n", value, renderer=FAST) == widget.render("n", value, renderer=DJANGO)
+
+
+def test_a_select_with_its_own_option_template_uses_the_templates():
+    class Custom(forms.Select):
+        option_template_name = "django/forms/widgets/radio_option.html"
+
+    widget = Custom(choices=[("a", "A")])
+    got = widget.render("x", "a", renderer=FAST)
+    assert got == widget.render("x", "a", renderer=DJANGO)
+    assert "<label><input" in got
     radio = forms.RadioSelect(choices=[("a", "A")])
     assert radio.render("x", "a", renderer=FAST) == radio.render("x", "a", renderer=DJANGO)
 

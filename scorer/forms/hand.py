@@ -3,10 +3,12 @@
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
+from types import MappingProxyType
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -112,55 +114,12 @@ class HandForm(EngineErrorsMixin, forms.Form):
             widget=forms.RadioSelect,
             error_messages={"required": _("Choose who finished the hand, or “Deck ran out”.")},
         )
-        for i in range(len(self.names)):
-            self.add_player_fields(i)
-        style_widgets(self.fields.values())
+        style_widgets([self.fields["finisher"]])
+        self.fields.update(player_fields(self.ruleset, self.options, len(self.names)))
 
     @property
     def foul_kinds(self) -> tuple[str, ...]:
         return self.ruleset.foul_kinds(self.options)
-
-    def add_player_fields(self, i: int) -> None:
-        p, fields = f"p{i}-", self.fields
-        fields[p + "opened"] = forms.ChoiceField(
-            label=_("Opened"),
-            choices=OPENED_CHOICES,
-            required=False,
-            initial="none",
-            widget=forms.RadioSelect,
-        )
-        for flag in self.ruleset.finish_flags:
-            fields[p + flag] = forms.BooleanField(label=_(FLAG_LABELS[flag]), required=False)
-        fields[p + "points"] = forms.IntegerField(
-            label=_("Points left in hand"),
-            help_text=_("Tiles left, real okeys not counted."),
-            min_value=0,
-            max_value=MAX_POINTS,
-            required=False,
-            widget=forms.TextInput(attrs={**NUMERIC, "class": "form-control-lg"}),
-        )
-        fields[p + "okeys"] = _count_field(_("Okeys"), 2)
-        fields[p + "fake_okeys"] = _count_field(_("Fake okeys"), 2)
-        for kind in self.foul_kinds:
-            fields[f"{p}foul_{kind}"] = _count_field(_(FOUL_LABELS[kind]), MAX_COUNT)
-        fields.update({p + name: field for name, field in self.opening_fields().items()})
-
-    def opening_fields(self) -> dict[str, forms.Field]:
-        """The optional details of a player's first opening that this rule set looks at."""
-        fields: dict[str, forms.Field] = {}
-        if self.ruleset.uses_first_opening(self.options):
-            fields["opening_size"] = forms.IntegerField(
-                label=_("First opening: points, or pairs"),
-                min_value=1,
-                max_value=300,
-                required=False,
-                widget=forms.TextInput(attrs=NUMERIC),
-            )
-            fields["opening_order"] = _optional_number(_("Order of opening"), range(1, len(self.names) + 1))
-        if self.ruleset.has_side_tile(self.options):
-            fields["side_tile"] = _optional_number(_("Opened with the side tile of value"), SIDE_TILE_VALUES)
-            fields["side_tile"].help_text = _("The previous player pays the penalty.")
-        return fields
 
     # --- layout ------------------------------------------------------------------------------------
     def bound(self, name: str) -> forms.BoundField | None:
@@ -307,6 +266,76 @@ class HandForm(EngineErrorsMixin, forms.Form):
 
     def cleaned_or_data(self, name: str) -> bool:
         return bool(getattr(self, "cleaned_data", {}).get(name))
+
+
+def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> Mapping[str, forms.Field]:
+    """Every player's fields (``p{i}-<name>``) of a hand form, in the page's order.
+
+    Built once per rule set, options, player count and language, then shared by the forms that
+    ask: a hand form has some forty fields, and building them was a good part of each hand page,
+    preview and save. Sharing is safe because nothing changes a field after it is built here —
+    a form keeps its data, errors and bound fields on itself, not on its fields.
+    """
+    try:
+        key = (ruleset.id, tuple(sorted(options.items())), count, translation.get_language())
+        hash(key)
+    except TypeError:  # an option value that cannot be a key: build afresh
+        return _build_player_fields(ruleset, options, count)
+    return _shared_player_fields(key)
+
+
+@lru_cache(maxsize=256)
+def _shared_player_fields(key: tuple) -> Mapping[str, forms.Field]:
+    ruleset_id, options, count, _language = key
+    return MappingProxyType(_build_player_fields(get_ruleset(ruleset_id), dict(options), count))
+
+
+def _build_player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, forms.Field]:
+    fields: dict[str, forms.Field] = {}
+    for i in range(count):
+        p = f"p{i}-"
+        fields[p + "opened"] = forms.ChoiceField(
+            label=_("Opened"),
+            choices=OPENED_CHOICES,
+            required=False,
+            initial="none",
+            widget=forms.RadioSelect,
+        )
+        for flag in ruleset.finish_flags:
+            fields[p + flag] = forms.BooleanField(label=_(FLAG_LABELS[flag]), required=False)
+        fields[p + "points"] = forms.IntegerField(
+            label=_("Points left in hand"),
+            help_text=_("Tiles left, real okeys not counted."),
+            min_value=0,
+            max_value=MAX_POINTS,
+            required=False,
+            widget=forms.TextInput(attrs={**NUMERIC, "class": "form-control-lg"}),
+        )
+        fields[p + "okeys"] = _count_field(_("Okeys"), 2)
+        fields[p + "fake_okeys"] = _count_field(_("Fake okeys"), 2)
+        for kind in ruleset.foul_kinds(options):
+            fields[f"{p}foul_{kind}"] = _count_field(_(FOUL_LABELS[kind]), MAX_COUNT)
+        fields.update({p + name: field for name, field in opening_fields(ruleset, options, count).items()})
+    style_widgets(fields.values())
+    return fields
+
+
+def opening_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, forms.Field]:
+    """The optional details of a player's first opening that this rule set looks at."""
+    fields: dict[str, forms.Field] = {}
+    if ruleset.uses_first_opening(options):
+        fields["opening_size"] = forms.IntegerField(
+            label=_("First opening: points, or pairs"),
+            min_value=1,
+            max_value=300,
+            required=False,
+            widget=forms.TextInput(attrs=NUMERIC),
+        )
+        fields["opening_order"] = _optional_number(_("Order of opening"), range(1, count + 1))
+    if ruleset.has_side_tile(options):
+        fields["side_tile"] = _optional_number(_("Opened with the side tile of value"), SIDE_TILE_VALUES)
+        fields["side_tile"].help_text = _("The previous player pays the penalty.")
+    return fields
 
 
 def finisher_opened(data: Mapping | None, count: int) -> Mapping | None:

@@ -298,3 +298,33 @@ def test_tampered_input_is_a_form_error_not_a_crash(data):
 
     assert not form.is_valid()
     assert form.error_summary()
+
+
+# --- the player fields, built once and shared --------------------------------------------------
+
+
+def test_forms_of_one_table_share_their_player_fields_but_not_their_data():
+    typed = HandForm("loca", {}, NAMES, data={"finisher": "0", "p1-points": "abc", "p2-okeys": "1"})
+    assert not typed.is_valid()
+    fresh = HandForm("loca", {}, NAMES)
+    assert fresh.fields["p1-points"] is typed.fields["p1-points"]
+    assert fresh.fields["finisher"] is not typed.fields["finisher"]  # it carries the names
+    assert fresh["p1-points"].value() is None and not fresh["p1-points"].errors
+    assert fresh["p2-okeys"].value() == 0
+    assert typed["p1-points"].errors
+
+
+def test_the_shared_fields_follow_rule_set_options_player_count_and_language():
+    from django.utils import translation
+
+    base = HandForm("loca-cezali", {}, NAMES).fields
+    assert HandForm("loca-cezali", {"partners": True}, NAMES).fields["p0-opened"] is not base["p0-opened"]
+    assert "p2-opening_order" in HandForm("loca-cezali", {}, NAMES[:3]).fields
+    assert HandForm("loca-cezali", {}, NAMES[:3]).fields["p0-opening_order"].choices[-1] == (3, "3")
+    assert base["p0-opening_order"].choices[-1] == (4, "4")
+    with translation.override("en"):
+        english = HandForm("loca-cezali", {}, NAMES).fields
+    with translation.override("tr"):
+        turkish = HandForm("loca-cezali", {}, NAMES).fields
+    assert english["p0-okeys"].label == "Okeys"
+    assert turkish["p0-okeys"].label != "Okeys"
