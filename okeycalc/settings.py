@@ -134,7 +134,7 @@ STATIC_ROOT = (
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "scorer.staticstorage.StaticStorage"
         if STATIC_MANIFEST
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },

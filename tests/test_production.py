@@ -123,7 +123,7 @@ def test_collectstatic_uses_the_manifest_storage_without_any_flag(tmp_path):
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == [
-        "whitenoise.storage.CompressedManifestStaticFilesStorage",
+        "scorer.staticstorage.StaticStorage",
         str(BASE_DIR / "staticfiles"),
         "False",
     ]
@@ -249,3 +249,19 @@ def test_make_serve_refuses_without_a_key_before_doing_anything():
     assert run.returncode != 0
     assert "make serve needs OKEYCALC_SECRET_KEY" in run.stderr
     assert "pip" not in run.stdout + run.stderr  # it stopped before installing anything
+
+
+def test_the_static_storage_keeps_each_url_and_forgets_them_when_collectstatic_runs(tmp_path, monkeypatch):
+    from scorer.staticstorage import StaticStorage
+
+    storage = StaticStorage(location=tmp_path, base_url="/static/")
+    storage.hashed_files = {"css/a.css": "css/a.1234.css"}
+    assert storage.url("css/a.css") == "/static/css/a.1234.css"
+    storage.hashed_files = {"css/a.css": "css/a.5678.css"}
+    assert storage.url("css/a.css") == "/static/css/a.1234.css"  # kept for the process
+    assert storage.url("css/a.css", force=True) == "/static/css/a.5678.css"
+    monkeypatch.setattr(
+        "whitenoise.storage.CompressedManifestStaticFilesStorage.post_process", lambda *a, **k: iter(())
+    )
+    list(storage.post_process({}))
+    assert storage.url("css/a.css") == "/static/css/a.5678.css"

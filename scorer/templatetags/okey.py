@@ -1,7 +1,10 @@
 """Template helpers for scores and rule links: every line item links to its rule clause."""
 
+from functools import lru_cache
+
 from django import template
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -27,7 +30,21 @@ def nav_links(context) -> list[dict]:
     """The menu entries with their URLs and whether each is the current page."""
     match = getattr(context.get("request"), "resolver_match", None)
     current = match.view_name if match else ""
-    return [{"url": reverse(name), "label": label, "active": current in views} for name, label, views in NAV]
+    return [
+        {"url": plain_url(name), "label": label, "active": current in views} for name, label, views in NAV
+    ]
+
+
+@lru_cache(maxsize=128)
+def _reverse_once(name: str, urlconf: str | None, prefix: str) -> str:
+    return reverse(name, urlconf=urlconf)
+
+
+@register.simple_tag(name="plain_url")
+def plain_url(name: str) -> str:
+    """``{% url name %}`` for a URL without arguments, reversed once per URLconf and script prefix
+    (every page's layout links the same few: the home page, the menu, the language switch)."""
+    return _reverse_once(name, get_urlconf() or settings.ROOT_URLCONF, get_script_prefix())
 
 
 @register.filter
