@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorer import rights, services
+from scorer import rights, selectors, services
 from scorer.engine import HandResult, InvalidInput
 from scorer.forms import GameForm, HandForm
 from scorer.limits import limited
@@ -170,7 +170,7 @@ def hand_page(
 ):
     """The hand entry page; ``live_hands``: the table's hand count when the view has just counted."""
     if hand is None and live_hands is None:
-        live_hands = game.hands.live().count()
+        live_hands = selectors.live_hand_count(game)
     context = {
         "game": game,
         "form": form,
@@ -187,7 +187,7 @@ def hand_page(
 @require_http_methods(["GET", "HEAD", "POST"])
 @edit_required
 def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    number = game.hands.live().count() + 1
+    number = selectors.live_hand_count(game) + 1
     if request.method != "POST":
         return hand_page(request, game, hand_form(game, number), number, live_hands=number - 1)
     form = hand_form(game, number, data=request.POST)
@@ -271,7 +271,7 @@ def other_change(game: Game, current: Hand) -> dict:
 def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """The live itemised preview (htmx), or without JavaScript the whole entry page with it."""
     hand = editing_hand(game, request.POST.get("editing"))
-    number = hand_number(game, hand.position) if hand else game.hands.live().count() + 1
+    number = hand_number(game, hand.position) if hand else selectors.live_hand_count(game) + 1
     form = hand_form(game, number, data=request.POST)
     result = score_form(game, form)
     if request.htmx:

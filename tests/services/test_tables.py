@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext
 
 from scorer.engine import InvalidInput, score_game
-from scorer.selectors import deleted_hands, game_board
+from scorer.selectors import deleted_hands, game_board, live_hand_count
 from scorer.services import (
     MSG_GAME_COMPLETE,
     game_create,
@@ -132,3 +132,16 @@ def test_board_query_count_does_not_grow_with_hands(django_assert_num_queries):
     with CaptureQueriesContext(connection) as eleven:
         game_board(game)
     assert len(eleven.captured_queries) == len(one.captured_queries) <= 2
+
+
+def test_live_hand_count_counts_what_the_orm_counts():
+    game, _secret = new_game()
+    other, _ = new_game()
+    assert live_hand_count(game) == 0
+    hands = [hand_record(game=game, data=kerizim_hand(i % 4)) for i in range(3)]
+    hand_record(game=other, data=kerizim_hand())
+    hand_delete(hand=hands[1])
+    assert live_hand_count(game) == game.hands.live().count() == 2
+    with CaptureQueriesContext(connection) as queries:
+        live_hand_count(game)
+    assert len(queries) == 1
