@@ -25,7 +25,7 @@ from django.db import IntegrityError, connections, router, transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from scorer import editlink
+from scorer import editlink, rowfetch
 from scorer.models import Device, Game, Grant
 
 DEVICE_COOKIE = "okeycalc_device"
@@ -117,9 +117,8 @@ def grant_of(request: HttpRequest, game: Game) -> Grant | None:
     return state.grants[game.pk]
 
 
-_GRANT_COLUMNS = ", ".join(f"g.{f.column}" for f in Grant._meta.concrete_fields)
 _GRANT_QUERY = (
-    f"SELECT {_GRANT_COLUMNS} FROM {Grant._meta.db_table} g"
+    f"SELECT {rowfetch.columns(Grant, 'g')} FROM {Grant._meta.db_table} g"
     f" INNER JOIN {Device._meta.db_table} d ON d.id = g.device_id"
     " WHERE d.token_hash = %s AND g.game_id = %s AND g.last_used_at >= %s"
 )
@@ -134,7 +133,8 @@ def _grant_find(token: str, game: Game) -> Grant | None:
     token_hash = editlink.hash_secret(token)
     db = router.db_for_read(Grant)
     cutoff = connections[db].ops.adapt_datetimefield_value(grant_cutoff())
-    grant = next(iter(Grant.objects.using(db).raw(_GRANT_QUERY, [token_hash, game.pk, cutoff])), None)
+    found = rowfetch.fetch_one(Grant, db, _GRANT_QUERY, [token_hash, game.pk, cutoff])
+    grant = None if found is None else found[0]
     if grant is not None:
         # The device's other columns load only if something reads them (nothing on these paths).
         grant.device = Device.from_db(db, ["id", "token_hash"], [grant.device_id, token_hash])

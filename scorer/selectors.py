@@ -8,6 +8,7 @@ from django.db import connections, router
 from django.db.models import QuerySet
 from django.http import Http404
 
+from scorer import rowfetch
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
 from scorer.models import Game, Grant, Hand
 from scorer.services import game_document
@@ -57,14 +58,17 @@ class Board:
         return tuple(i for i, t in enumerate(totals) if t == min(totals))
 
 
+_FIND_QUERY = f"SELECT {rowfetch.columns(Game)} FROM {Game._meta.db_table} WHERE public_id = %s"
+
+
 def game_find(public_id: str) -> Game | None:
     """The table with this public id, or None.
 
     One plain SELECT: every page and every viewer's poll starts here, and building the ORM's
     query (filter, ordering, LIMIT) costs several times more than running it.
     """
-    query = f"SELECT * FROM {Game._meta.db_table} WHERE public_id = %s"  # the id is a parameter
-    return next(iter(Game.objects.raw(query, [public_id])), None)
+    found = rowfetch.fetch_one(Game, router.db_for_read(Game), _FIND_QUERY, [public_id])
+    return None if found is None else found[0]
 
 
 _LIVE_COUNT = f"SELECT COUNT(*) FROM {Hand._meta.db_table} WHERE game_id = %s AND deleted_at IS NULL"
@@ -87,8 +91,8 @@ def game_get(public_id: str) -> Game:
 
 
 _BOARD_QUERY = (
-    f"SELECT g.*, previous.public_id AS okeycalc_previous, rematch.id AS okeycalc_rematch_id,"
-    f" rematch.public_id AS okeycalc_rematch FROM {Game._meta.db_table} g"
+    f"SELECT {rowfetch.columns(Game, 'g')}, previous.public_id, rematch.id, rematch.public_id"
+    f" FROM {Game._meta.db_table} g"
     f" LEFT JOIN {Game._meta.db_table} previous ON previous.id = g.rematch_of_id"
     f" LEFT JOIN {Game._meta.db_table} rematch ON rematch.rematch_of_id = g.id"
     " WHERE g.public_id = %s"
@@ -106,15 +110,14 @@ def game_for_board(public_id: str) -> Game:
     One plain SELECT with two joins (``rematch_of`` is one-to-one both ways): building the ORM's
     ``select_related`` query costs several times more than running it, on every board request.
     """
-    game = next(iter(Game.objects.raw(_BOARD_QUERY, [public_id])), None)
-    if game is None:
+    db = router.db_for_read(Game)
+    found = rowfetch.fetch_one(Game, db, _BOARD_QUERY, [public_id])
+    if found is None:
         raise Http404("No such table")
-    db = game._state.db
+    game, (previous_public_id, rematch_id, rematch_public_id) = found
     if game.rematch_of_id is not None:
-        game.rematch_of = _linked(db, game.rematch_of_id, game.okeycalc_previous)
-    rematch = (
-        _linked(db, game.okeycalc_rematch_id, game.okeycalc_rematch) if game.okeycalc_rematch_id else None
-    )
+        game.rematch_of = _linked(db, game.rematch_of_id, previous_public_id)
+    rematch = _linked(db, rematch_id, rematch_public_id) if rematch_id else None
     Game.rematch.related.set_cached_value(game, rematch)  # None: "no rematch", without a query
     return game
 

@@ -1,0 +1,51 @@
+"""One model row by a plain SELECT, converted exactly as the ORM converts it.
+
+The pages' hottest reads — a table by its public id, a device's grant on it — are one indexed
+row each, asked on every board view, poll, preview and save. Through the ORM (even through
+``raw()``) most of their time went into building the query and its per-query bookkeeping, not
+into the database. Here the SQL is written once per query and each row goes through the same
+converters the ORM's compiler applies for that field and database (``from_db_value`` of JSON
+and date fields, the backend's own), into ``Model.from_db``: the same instance the ORM builds.
+"""
+
+from functools import cache
+
+from django.db import connections, models
+
+
+@cache
+def _converters(model: type[models.Model], alias: str) -> tuple[tuple[str, object, tuple], ...]:
+    """(attname, column expression, converters) of each concrete field: what the ORM's compiler
+    applies to that column on this database."""
+    connection = connections[alias]
+    fields = []
+    for field in model._meta.concrete_fields:
+        column = field.get_col(model._meta.db_table)
+        converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        fields.append((field.attname, column, tuple(converters)))
+    return tuple(fields)
+
+
+def columns(model: type[models.Model], alias: str = "") -> str:
+    """The model's concrete columns, in order, for a SELECT list (``alias.column`` if given)."""
+    prefix = f"{alias}." if alias else ""
+    return ", ".join(f"{prefix}{field.column}" for field in model._meta.concrete_fields)
+
+
+def fetch_one(model: type[models.Model], using: str, sql: str, params) -> tuple[models.Model, tuple] | None:
+    """The first row of ``sql`` (which selects ``columns(model)`` first, then any extra columns)
+    as ``(instance, extra values)``, or None when there is no row."""
+    connection = connections[using]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields = _converters(model, using)
+    values = []
+    for (_name, column, converters), value in zip(fields, row, strict=False):
+        for converter in converters:
+            value = converter(value, column, connection)
+        values.append(value)
+    instance = model.from_db(using, [name for name, _col, _c in fields], values)
+    return instance, tuple(row[len(fields) :])
