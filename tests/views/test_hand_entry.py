@@ -3,10 +3,12 @@
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorer.models import Hand
-from scorer.services import game_create
+from scorer.services import game_create, hand_record
 from tests.views.calc_html import elements
 from tests.views.hand_posts import E2_HAND, E2_TOTALS
 
@@ -228,3 +230,27 @@ def test_duplicate_names_are_said_in_the_live_result(client):
 
     assert 'href="#id_setup-name_3"' in html
     assert 'id="name-finisher-3"' not in html, "names are not changed while they are refused"
+
+
+# --- queries: the entry page and the live preview stay constant in the number of hands --------
+
+HAND_PAGE_QUERIES = 3  # the table, the device's grant, the live hand count
+PREVIEW_QUERIES = 3  # the same three; nothing is written
+
+
+def test_entry_page_and_preview_queries_do_not_grow_with_the_hands(client):
+    counts = []
+    for hands in (0, 4):
+        game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=5)
+        client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+        for _ in range(hands):
+            hand_record(game=game, data={"players": [{"opened": "sets", "finished": True}, {}, {}, {}]})
+        client.get(url("hand_new", game))  # the grant's hourly touch is not what is counted
+        with CaptureQueriesContext(connection) as page:
+            assert client.get(url("hand_new", game)).status_code == 200
+        with CaptureQueriesContext(connection) as preview:
+            response = client.post(url("hand_preview", game), E2_HAND, headers=HTMX)
+            assert response.status_code == 200
+        counts.append((len(page), len(preview)))
+    assert counts[0] == counts[1]
+    assert counts[0] == (HAND_PAGE_QUERIES, PREVIEW_QUERIES), [q["sql"] for q in page.captured_queries]
