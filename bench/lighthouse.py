@@ -27,6 +27,9 @@ LIGHTHOUSE_VERSION = "12.2.3"
 CATEGORIES = ("performance", "best-practices")
 
 
+ATTEMPTS = 3
+
+
 def lighthouse_command() -> list[str]:
     installed = os.environ.get("LIGHTHOUSE")
     if installed:
@@ -43,7 +46,14 @@ def audit(url: str, cookie: str | None, out: Path) -> dict[str, int]:
     if cookie:
         command.append(f"--extra-headers={json.dumps({'Cookie': cookie})}")
     env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
-    subprocess.run(command, check=True, env=env, stdout=subprocess.DEVNULL)
+    for attempt in range(1, ATTEMPTS + 1):
+        # Lighthouse sometimes loses the trace of a load (NO_NAVSTART, "please run Lighthouse
+        # again"): that run says nothing about the page, so it is run again, and said so.
+        if subprocess.run(command, env=env, stdout=subprocess.DEVNULL).returncode == 0:
+            break
+        print(f"  Lighthouse failed on {url} (attempt {attempt} of {ATTEMPTS})", file=sys.stderr)
+    else:
+        sys.exit(f"Lighthouse failed {ATTEMPTS} times on {url}")
     report = json.loads(out.read_text())
     scores = {name: round(100 * (report["categories"][name]["score"] or 0)) for name in CATEGORIES}
     failed = [
