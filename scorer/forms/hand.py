@@ -274,7 +274,9 @@ def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> Mapping[str
     Built once per rule set, options, player count and language, then shared by the forms that
     ask: a hand form has some forty fields, and building them was a good part of each hand page,
     preview and save. Sharing is safe because nothing changes a field after it is built here —
-    a form keeps its data, errors and bound fields on itself, not on its fields.
+    a form keeps its data, errors and bound fields on itself, not on its fields. (Do not lay these
+    fields out with crispy's ``crispy_field`` tag: it writes classes such as ``is-invalid`` into
+    the widget itself. The hand form is written by ``{% hand_fields %}``, which reads only.)
     """
     try:
         key = (ruleset.id, tuple(sorted(options.items())), count, translation.get_language())
