@@ -17,6 +17,17 @@ E2_HAND = {
 }
 E2_TOTALS = [-404, 496, 40, 909]
 
+# The calculator's table for E2: LOCA Cezalı, four players with their own names.
+E2_CALC_SETUP = {
+    "setup-ruleset": "loca-cezali",
+    "setup-players": "4",
+    "setup-opt_katlama": "none",
+    "setup-name_0": "Ayşe",
+    "setup-name_1": "Bora",
+    "setup-name_2": "Cem",
+    "setup-name_3": "Deniz",
+}
+
 # A new LOCA Cezalı table of four, as the new-table form posts it.
 NEW_TABLE = {
     "ruleset": "loca-cezali",

@@ -8,20 +8,11 @@ from django.urls import reverse
 
 from scorer.engine import score_hand
 from scorer.share import SALT, share_load, share_token
+from tests.views.hand_posts import E2_CALC_SETUP as SETUP
 from tests.views.hand_posts import E2_HAND as HAND
 from tests.views.hand_posts import E2_TOTALS
 
 HTMX = {"HX-Request": "true"}
-# LOCA Cezalı, E2 of the spec, entered in the calculator with the players' own names.
-SETUP = {
-    "setup-ruleset": "loca-cezali",
-    "setup-players": "4",
-    "setup-opt_katlama": "none",
-    "setup-name_0": "Ayşe",
-    "setup-name_1": "Bora",
-    "setup-name_2": "Cem",
-    "setup-name_3": "Deniz",
-}
 
 pytestmark = pytest.mark.django_db
 

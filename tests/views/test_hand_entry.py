@@ -10,6 +10,7 @@ from django.urls import reverse
 from scorer.models import Hand
 from scorer.services import game_create, hand_record
 from tests.views.calc_html import elements
+from tests.views.hand_posts import E2_CALC_SETUP as SETUP
 from tests.views.hand_posts import E2_HAND, E2_TOTALS
 
 pytestmark = pytest.mark.django_db
@@ -192,16 +193,6 @@ def test_a_hand_with_errors_says_so_in_the_bar(client, table):
 
 
 # --- the calculator shares the component ------------------------------------------------------------
-
-SETUP = {
-    "setup-ruleset": "loca-cezali",
-    "setup-players": "4",
-    "setup-opt_katlama": "none",
-    "setup-name_0": "Ayşe",
-    "setup-name_1": "Bora",
-    "setup-name_2": "Cem",
-    "setup-name_3": "Deniz",
-}
 
 
 def test_a_live_calculator_result_brings_the_names_typed_meanwhile(client):
