@@ -15,7 +15,7 @@ ROOT_URLCONF = "bench.web_urls"
 STATIC_ROOT = os.environ["OKEYCALC_BENCH_STATIC_ROOT"]
 STORAGES = {
     **STORAGES,
-    "staticfiles": {"BACKEND": "scorer.staticstorage.StaticStorage"},
+    "staticfiles": {"BACKEND": "scorer.platform.staticstorage.StaticStorage"},
 }
 WHITENOISE_USE_FINDERS = False
 # One client from 127.0.0.1 sends thousands of requests: rate limits would answer 429.

@@ -1,7 +1,7 @@
 """gunicorn settings for `make serve` and deployments (`gunicorn -c okeycalc/gunicorn.conf.py okeycalc.wsgi`).
 
 Workers: WEB_CONCURRENCY, else 2 × CPUs + 1 (gunicorn's rule of thumb for sync workers).
-The access log goes to stdout through scorer.logredact.RedactClaimSecrets: a table's edit link
+The access log goes to stdout through scorer.platform.logredact.RedactClaimSecrets: a table's edit link
 (``/masa/<id>/anahtar/<secret>/``) never reaches a log line. No propagation to the root logger,
 which Django configures too: every line is printed once.
 """
@@ -28,7 +28,7 @@ access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
 logconfig_dict = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"redact_secrets": {"()": "scorer.logredact.RedactClaimSecrets"}},
+    "filters": {"redact_secrets": {"()": "scorer.platform.logredact.RedactClaimSecrets"}},
     "formatters": {
         "generic": {
             "format": "%(asctime)s [%(process)d] [%(levelname)s] %(message)s",

@@ -50,15 +50,15 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Brotli/gzip for HTML and JSON (static files: WhiteNoise's pre-compressed copies, above);
-    # a page with an edit link is gzipped with the link isolated (BREACH; scorer/compress.py).
-    "scorer.compress.CompressionMiddleware",
+    # a page with an edit link is gzipped with the link isolated (BREACH; scorer/platform/compress.py).
+    "scorer.platform.compress.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",  # the admin's superuser login
-    "scorer.middleware.ChosenLanguageMiddleware",
+    "scorer.platform.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "scorer.middleware.DeviceCookieMiddleware",
+    "scorer.tables.middleware.DeviceCookieMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -109,9 +109,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
-# Flash messages live in their own cookie, only the latest few (scorer/flash.py): never the session.
-MESSAGE_STORAGE = "scorer.flash.LatestMessagesStorage"
-# Edit and watch rights per device (scorer/rights.py) expire after this many days unused.
+# Flash messages live in their own cookie, only the latest few (scorer/platform/flash.py): never the session.
+MESSAGE_STORAGE = "scorer.platform.flash.LatestMessagesStorage"
+# Edit and watch rights per device (scorer/tables/rights.py) expire after this many days unused.
 OKEYCALC_GRANT_MAX_IDLE_DAYS = int(os.environ.get("OKEYCALC_GRANT_MAX_IDLE_DAYS", "180"))
 
 LANGUAGE_CODE = "tr"
@@ -134,7 +134,7 @@ STATIC_ROOT = (
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "scorer.staticstorage.StaticStorage"
+        "BACKEND": "scorer.platform.staticstorage.StaticStorage"
         if STATIC_MANIFEST
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
@@ -142,7 +142,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
 
 # Plain <input> widgets written in Python, every other form template as Django renders it.
-FORM_RENDERER = "scorer.formrender.FastInputRenderer"
+FORM_RENDERER = "scorer.platform.formrender.FastInputRenderer"
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
@@ -161,7 +161,7 @@ CACHES = {
     )
 }
 
-# Rate limits per client IP (scorer/limits.py, django-ratelimit), counted in the cache above:
+# Rate limits per client IP (scorer/platform/limits.py, django-ratelimit), counted in the cache above:
 # shared by every app server with Redis, per process with local memory. Behind a reverse proxy
 # set OKEYCALC_CLIENT_IP_META to the META key holding the client's address (e.g. HTTP_X_REAL_IP).
 RATELIMIT_ENABLE = _env_flag("OKEYCALC_RATELIMIT", default=True)
@@ -180,8 +180,8 @@ OKEYCALC_RATES = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # Edit-link secrets never reach a log line (scorer/logredact.py).
-    "filters": {"redact_secrets": {"()": "scorer.logredact.RedactClaimSecrets"}},
+    # Edit-link secrets never reach a log line (scorer/platform/logredact.py).
+    "filters": {"redact_secrets": {"()": "scorer.platform.logredact.RedactClaimSecrets"}},
     "formatters": {
         "server": {
             "()": "django.utils.log.ServerFormatter",

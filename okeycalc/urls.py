@@ -3,7 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scorer.limits import limited
+from scorer.platform.limits import limited
 
 # The operators' admin (superusers): password guesses are rate-limited like edit-link probes.
 if "login" not in vars(admin.site):  # once, also when the URLconf is imported again

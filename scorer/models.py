@@ -6,8 +6,8 @@ import secrets
 from django.db import models
 from django.utils import timezone
 
-from scorer import editlink
-from scorer.editlink import hash_secret
+from scorer.tables import editlink
+from scorer.tables.editlink import hash_secret
 
 __all__ = ["Device", "Game", "Grant", "Hand", "hash_secret", "new_public_id"]
 
@@ -59,7 +59,7 @@ class Game(models.Model):
 
     @property
     def link_secret(self) -> str:
-        """The secret of the current edit link (derived, see scorer/editlink.py)."""
+        """The secret of the current edit link (derived, see scorer/tables/editlink.py)."""
         return editlink.link_secret(self.public_id, self.secret_version, self.link_key)
 
     def check_secret(self, secret: str | None) -> bool:

@@ -3,19 +3,10 @@
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter, get_converters
 
-from scorer.views import (
-    board,
-    calculator,
-    compare,
-    examples,
-    icons,
-    imports,
-    pages,
-    rematch,
-    rules,
-    tables,
-    tiles,
-)
+from scorer.calculator.views import calculator, tiles
+from scorer.tables.views import board, imports, rematch, tables
+from scorer.teaching.views import compare, examples, rules
+from scorer.views import icons, pages
 
 app_name = "scorer"
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorer.charts import DASHES, MIN_LABEL_GAP, running_chart
+from scorer.tables.charts import DASHES, MIN_LABEL_GAP, running_chart
 
 
 def test_every_line_starts_at_zero_before_the_first_hand_on_the_axis():

@@ -10,9 +10,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
-from scorer import docgen
-from scorer.examples import EXAMPLES, EXAMPLES_DIR, SPEC_EXAMPLES
-from scorer.services import score_document
+from scorer.tables.services import score_document
+from scorer.teaching import docgen
+from scorer.teaching.examples import EXAMPLES, EXAMPLES_DIR, SPEC_EXAMPLES
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"
@@ -48,7 +48,9 @@ def test_the_check_would_catch_a_wrong_number():
 def test_generated_pages_are_up_to_date(name):
     with translation.override("en"):
         expected = docgen.PAGES[name]()
-    assert (DOCS / name).read_text(encoding="utf-8") == expected, "run: .venv/bin/python -m scorer.docgen"
+    assert (DOCS / name).read_text(encoding="utf-8") == expected, (
+        "run: .venv/bin/python -m scorer.teaching.docgen"
+    )
 
 
 def test_every_worked_example_is_a_hand_file_and_every_file_an_example():

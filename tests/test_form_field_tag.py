@@ -7,7 +7,7 @@ from django import forms
 from django.template import Context, Template
 from django.utils import translation
 
-from scorer.calc_forms import CalcSetupForm
+from scorer.calculator.forms import CalcSetupForm
 from scorer.forms import GameForm
 from scorer.templatetags.fields import crispy_is_stock, is_plain_select
 

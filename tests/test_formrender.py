@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorer.formrender import INPUT_TEMPLATES, FastInputRenderer
+from scorer.platform.formrender import INPUT_TEMPLATES, FastInputRenderer
 
 DJANGO = DjangoTemplates()
 FAST = FastInputRenderer()
@@ -50,7 +50,7 @@ VALUES = [
 
 
 def test_the_app_uses_the_fast_renderer():
-    assert settings.FORM_RENDERER == "scorer.formrender.FastInputRenderer"
+    assert settings.FORM_RENDERER == "scorer.platform.formrender.FastInputRenderer"
 
 
 def test_every_fast_template_is_djangos_own():

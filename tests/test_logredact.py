@@ -1,6 +1,6 @@
 import logging
 
-from scorer.logredact import RedactClaimSecrets, redact
+from scorer.platform.logredact import RedactClaimSecrets, redact
 
 
 def test_redact_takes_the_secret_out_of_a_claim_path():

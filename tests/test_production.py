@@ -123,7 +123,7 @@ def test_collectstatic_uses_the_manifest_storage_without_any_flag(tmp_path):
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == [
-        "scorer.staticstorage.StaticStorage",
+        "scorer.platform.staticstorage.StaticStorage",
         str(BASE_DIR / "staticfiles"),
         "False",
     ]
@@ -252,7 +252,7 @@ def test_make_serve_refuses_without_a_key_before_doing_anything():
 
 
 def test_the_static_storage_keeps_each_url_and_forgets_them_when_collectstatic_runs(tmp_path, monkeypatch):
-    from scorer.staticstorage import StaticStorage
+    from scorer.platform.staticstorage import StaticStorage
 
     storage = StaticStorage(location=tmp_path, base_url="/static/")
     storage.hashed_files = {"css/a.css": "css/a.1234.css"}

@@ -9,7 +9,7 @@ found safely and the client gets 411 Length Required.
 
 from django.http import HttpRequest
 
-from scorer.numbers import parse_count
+from scorer.platform.numbers import parse_count
 
 
 class BodyTooLarge(Exception):

@@ -13,8 +13,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scorer.api.body import BodyTooLarge, LengthRequired, read_body
 from scorer.engine.describe import describe_rulesets
-from scorer.limits import limited
-from scorer.services import score_document
+from scorer.platform.limits import limited
+from scorer.tables.services import score_document
 
 JSON_DUMPS = {"ensure_ascii": False}
 

@@ -6,10 +6,10 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scorer.calculator.share import share_token
+from scorer.calculator.tilepicker import tile_name
 from scorer.engine import get_ruleset
 from scorer.engine.scoring import FLAG_LABELS, FOUL_LABELS
-from scorer.share import share_token
-from scorer.tilepicker import tile_name
 
 register = template.Library()
 

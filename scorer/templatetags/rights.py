@@ -4,7 +4,7 @@ from django import template
 from django.urls import reverse
 
 from scorer.models import Game
-from scorer.rights import can_edit, max_idle
+from scorer.tables.rights import can_edit, max_idle
 
 register = template.Library()
 

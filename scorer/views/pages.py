@@ -11,8 +11,8 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from scorer import rights, selectors
 from scorer.engine import clauses
+from scorer.tables import rights, selectors
 
 logger = logging.getLogger(__name__)
 

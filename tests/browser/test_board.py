@@ -9,8 +9,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Hand
-from scorer.services import game_create, hand_record
-from scorer.views.auth import SESSION_KEY
+from scorer.tables.services import game_create, hand_record
+from scorer.tables.views.auth import SESSION_KEY
 
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 LIVE_WAIT_MS = 9000

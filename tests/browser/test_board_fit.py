@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from scorer.examples import example_get
 from scorer.models import Game
-from scorer.services import game_create, hand_record
+from scorer.tables.services import game_create, hand_record
+from scorer.teaching.examples import example_get
 from tests.browser.test_board import make_editor
 from tests.conftest import SCREENSHOT_DIR
 

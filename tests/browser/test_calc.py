@@ -5,10 +5,10 @@ import re
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scorer.compare import hand_compare
+from scorer.calculator.share import share_token
 from scorer.engine import score_hand
-from scorer.examples import example_get
-from scorer.share import share_token
+from scorer.teaching.compare import hand_compare
+from scorer.teaching.examples import example_get
 
 
 def click_label(page: Page, input_id: str) -> None:

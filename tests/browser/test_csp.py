@@ -12,8 +12,8 @@ from django.urls import include, path, reverse
 from playwright.sync_api import Page, expect
 
 from scorer.engine import clauses
-from scorer.examples import EXAMPLES
-from scorer.services import game_create, hand_record
+from scorer.tables.services import game_create, hand_record
+from scorer.teaching.examples import EXAMPLES
 from tests.browser.test_board import NAMES, kerizim_hand, make_editor
 
 RECORD_VIOLATIONS = """

@@ -6,7 +6,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Hand
-from scorer.services import game_create, hand_record, hand_update
+from scorer.tables.services import game_create, hand_record, hand_update
 from tests.conftest import SCREENSHOT_DIR
 
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]

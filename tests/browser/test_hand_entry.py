@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scorer.engine import score_game, score_hand
 from scorer.models import Game
-from scorer.services import game_create, hand_record
+from scorer.tables.services import game_create, hand_record
 from tests.browser.test_tables import HANDS, NAMES, board_totals, hand_data
 
 SCREEN = 812

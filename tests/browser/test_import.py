@@ -4,7 +4,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Game
-from scorer.services import game_create, hand_record
+from scorer.tables.services import game_create, hand_record
 from tests.browser.test_board import NAMES, kerizim_hand
 
 

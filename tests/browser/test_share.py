@@ -8,7 +8,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Game
-from scorer.services import game_create, hand_record
+from scorer.tables.services import game_create, hand_record
 
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from scorer.engine import score_game
 from scorer.models import Game
-from scorer.services import game_create, hand_record
+from scorer.tables.services import game_create, hand_record
 
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 # LOCA Cezalı, 4 players, three hands: an okey finish, a deck-out and a normal finish.

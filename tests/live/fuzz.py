@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from scorer.examples import EXAMPLES
+from scorer.teaching.examples import EXAMPLES
 from tests.live.client import E2_FORM
 from tests.views.hand_posts import NEW_TABLE
 

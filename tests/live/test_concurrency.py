@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from scorer.models import Game, Hand
-from scorer.services import game_create
+from scorer.tables.services import game_create
 from tests.live.client import Phone, hand_form
 
 WRITERS = 8

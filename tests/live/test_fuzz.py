@@ -9,7 +9,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer.services import game_create, hand_record
+from scorer.tables.services import game_create, hand_record
 from tests.live.fuzz import api_body, api_problems, form_post, form_problems
 
 pytestmark = pytest.mark.django_db

@@ -13,11 +13,11 @@ import pytest
 from django.core.management import call_command
 
 from bench.handgen import NAMES, generate
-from scorer import selectors
-from scorer.backup import entry_import, table_entry, tables_export
 from scorer.engine import InvalidInput, get_ruleset
 from scorer.models import Game, Hand
-from scorer.services import game_create, game_document, hand_delete, hand_record, hand_update
+from scorer.tables import selectors
+from scorer.tables.backup import entry_import, table_entry, tables_export
+from scorer.tables.services import game_create, game_document, hand_delete, hand_record, hand_update
 
 pytestmark = pytest.mark.django_db
 

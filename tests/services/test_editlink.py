@@ -7,9 +7,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from scorer import editlink
 from scorer.models import Device, Game, Grant
-from scorer.services import game_create
+from scorer.tables import editlink
+from scorer.tables.services import game_create
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from scorer.models import Game, Hand
-from scorer.services import hand_delete, hand_record
+from scorer.tables.services import hand_delete, hand_record
 from tests.services.test_tables import kerizim_hand, new_game
 
 pytestmark = pytest.mark.django_db

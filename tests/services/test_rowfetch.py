@@ -5,10 +5,10 @@ from django.db import connection, router
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from scorer import rowfetch
 from scorer.models import Device, Game, Grant
-from scorer.selectors import game_find, game_for_board
-from scorer.services import game_create, game_rematch
+from scorer.platform import rowfetch
+from scorer.tables.selectors import game_find, game_for_board
+from scorer.tables.services import game_create, game_rematch
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +55,7 @@ def test_a_grant_fetched_by_rowfetch_equals_the_orms():
 
 def test_the_board_query_links_a_rematch_both_ways_in_one_query():
     game, _secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=1)
-    from scorer.services import hand_record
+    from scorer.tables.services import hand_record
 
     hand_record(game=game, data={"players": [{"opened": "sets", "finished": True}, {}, {}, {}]})
     rematch, _created = game_rematch(game=game)

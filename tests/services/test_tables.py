@@ -6,8 +6,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext
 
 from scorer.engine import InvalidInput, score_game
-from scorer.selectors import deleted_hands, game_board, live_hand_count
-from scorer.services import (
+from scorer.tables.selectors import deleted_hands, game_board, live_hand_count
+from scorer.tables.services import (
     MSG_GAME_COMPLETE,
     game_create,
     game_document,

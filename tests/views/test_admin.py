@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
 from scorer.models import Game, Hand
-from scorer.services import game_create, hand_delete, hand_record
+from scorer.tables.services import game_create, hand_delete, hand_record
 from tests.services.test_tables import kerizim_hand
 
 pytestmark = pytest.mark.django_db

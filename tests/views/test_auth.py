@@ -10,10 +10,10 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
-from scorer import rights
 from scorer.models import Device, Grant
-from scorer.services import game_create
-from scorer.views.auth import SESSION_KEY, can_edit, edit_required
+from scorer.tables import rights
+from scorer.tables.services import game_create
+from scorer.tables.views.auth import SESSION_KEY, can_edit, edit_required
 
 pytestmark = pytest.mark.django_db
 

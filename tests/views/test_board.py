@@ -15,9 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorer.engine import score_game
-from scorer.selectors import game_board
-from scorer.services import game_create, game_document, hand_delete, hand_record
-from scorer.views.auth import SESSION_KEY
+from scorer.tables.selectors import game_board
+from scorer.tables.services import game_create, game_document, hand_delete, hand_record
+from scorer.tables.views.auth import SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The viewers' shared board cache (scorer/boardcache.py): served from the cache, never stale.
+"""The viewers' shared board cache (scorer/tables/boardcache.py): served from the cache, never stale.
 
 Every write to a table, every language and the editor role must give a different copy; a cached
 board is only ever the one for the table's current version.
@@ -14,11 +14,18 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorer import boardcache
 from scorer.engine import score_game
-from scorer.rights import DEVICE_COOKIE
-from scorer.services import game_create, game_document, hand_delete, hand_record, hand_restore, hand_update
-from scorer.views.auth import SESSION_KEY
+from scorer.tables import boardcache
+from scorer.tables.rights import DEVICE_COOKIE
+from scorer.tables.services import (
+    game_create,
+    game_document,
+    hand_delete,
+    hand_record,
+    hand_restore,
+    hand_update,
+)
+from scorer.tables.views.auth import SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ import pytest
 from django.core import signing
 from django.urls import reverse
 
+from scorer.calculator.share import SALT, share_load, share_token
 from scorer.engine import score_hand
-from scorer.share import SALT, share_load, share_token
 from tests.views.hand_posts import E2_CALC_SETUP as SETUP
 from tests.views.hand_posts import E2_HAND as HAND
 from tests.views.hand_posts import E2_TOTALS

@@ -5,10 +5,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from scorer.compare import adapt_hand, hand_compare
+from scorer.calculator.share import share_token
 from scorer.engine import clauses, get_ruleset, score_hand
-from scorer.examples import EXAMPLES, example_get
-from scorer.share import share_token
+from scorer.teaching.compare import adapt_hand, hand_compare
+from scorer.teaching.examples import EXAMPLES, example_get
 from scorer.templatetags.calc import compare_url as page_compare_url
 from tests.views.calc_html import attr_values
 

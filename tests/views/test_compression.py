@@ -7,8 +7,8 @@ import brotli
 import pytest
 from django.urls import reverse
 
-from scorer.compress import accepted_encodings, choose_encoding, gzip_isolating, secret_spans
-from scorer.services import game_create, hand_record
+from scorer.platform.compress import accepted_encodings, choose_encoding, gzip_isolating, secret_spans
+from scorer.tables.services import game_create, hand_record
 
 pytestmark = pytest.mark.django_db
 
@@ -164,7 +164,7 @@ def test_a_reflected_guess_of_the_secret_changes_nothing_in_the_isolated_length(
 def test_a_view_can_mark_any_response_as_not_to_compress(rf):
     from django.http import HttpResponse
 
-    from scorer.compress import CompressionMiddleware
+    from scorer.platform.compress import CompressionMiddleware
 
     def view(request):
         response = HttpResponse("a secret next to reflected input " * 20)

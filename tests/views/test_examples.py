@@ -7,10 +7,10 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
+from scorer.calculator.share import share_load
 from scorer.engine import get_ruleset, parse_hand, score_hand
 from scorer.engine.codes import LineCode
-from scorer.examples import EXAMPLES, example_get
-from scorer.share import share_load
+from scorer.teaching.examples import EXAMPLES, example_get
 from tests.views.calc_html import attr_values, elements
 
 pytestmark = pytest.mark.django_db

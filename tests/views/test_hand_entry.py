@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorer.models import Hand
-from scorer.services import game_create, hand_record
+from scorer.tables.services import game_create, hand_record
 from tests.views.calc_html import elements
 from tests.views.hand_posts import E2_CALC_SETUP as SETUP
 from tests.views.hand_posts import E2_HAND, E2_TOTALS

@@ -6,7 +6,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from scorer.models import Hand
-from scorer.services import game_create
+from scorer.tables.services import game_create
 from tests.views.hand_posts import E2_HAND as HAND
 from tests.views.test_tables import NAMES, field_value, url
 

@@ -7,10 +7,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from scorer import selectors
 from scorer.models import Game
-from scorer.services import game_create, hand_record
-from scorer.views.auth import can_edit
+from scorer.tables import selectors
+from scorer.tables.services import game_create, hand_record
+from scorer.tables.views.auth import can_edit
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.models import Game
-from scorer.services import game_create
+from scorer.tables.services import game_create
 from tests.views.hand_posts import NEW_TABLE
 
 pytestmark = pytest.mark.django_db

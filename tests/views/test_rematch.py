@@ -10,9 +10,9 @@ from django.db.models import F
 from django.http import Http404
 from django.urls import reverse
 
-from scorer import selectors, services
 from scorer.models import Game
-from scorer.services import game_create, game_rematch, hand_delete, hand_record
+from scorer.tables import selectors, services
+from scorer.tables.services import game_create, game_rematch, hand_delete, hand_record
 from tests.views.test_board import as_editor, kerizim_hand, post_actions
 
 pytestmark = pytest.mark.django_db

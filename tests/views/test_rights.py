@@ -13,11 +13,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorer import rights
-from scorer.flash import MAX_MESSAGES
 from scorer.models import Game, Grant, hash_secret
-from scorer.qr import qr_svg
-from scorer.services import game_create, hand_record
+from scorer.platform.flash import MAX_MESSAGES
+from scorer.platform.qr import qr_svg
+from scorer.tables import rights
+from scorer.tables.services import game_create, hand_record
 from tests.views.hand_posts import E2_HAND as HAND
 from tests.views.hand_posts import NEW_TABLE
 

@@ -8,10 +8,10 @@ from django.utils.html import escape
 from hypothesis import given, settings
 
 from bench.handgen import random_hand
-from scorer import rulebook
 from scorer.engine import InvalidInput, clauses, get_ruleset, score_hand
 from scorer.engine.codes import RuleId
-from scorer.examples import EXAMPLES
+from scorer.teaching import rulebook
+from scorer.teaching.examples import EXAMPLES
 from tests.engine.strategies import valid_hands
 from tests.views.calc_html import attr_values, element_ids, elements
 

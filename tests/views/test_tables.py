@@ -7,8 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.models import Game, Hand
-from scorer.services import game_create, hand_record
-from scorer.views.auth import SESSION_KEY
+from scorer.tables.services import game_create, hand_record
+from scorer.tables.views.auth import SESSION_KEY
 from tests.views.hand_posts import E2_HAND as HAND
 from tests.views.hand_posts import E2_TOTALS, NEW_TABLE
 

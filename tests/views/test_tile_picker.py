@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scorer.share import share_load
+from scorer.calculator.share import share_load
 from tests.views.calc_html import elements
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ The app also does it whenever a table is opened or claimed; run it from cron on 
 
 from django.core.management.base import BaseCommand
 
-from scorer.rights import grants_expire, max_idle
+from scorer.tables.rights import grants_expire, max_idle
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 
 ``-`` or no FILE writes to standard output; ``--dir DIR`` writes one ``<public id>.json`` per
 table instead. Each entry holds the table's HAND_FORMAT.md game document (``game``) and what a
-restore needs besides (``table``); ``import_tables`` reads both forms back (scorer/backup.py).
+restore needs besides (``table``); ``import_tables`` reads both forms back (scorer/tables/backup.py).
 """
 
 import json
@@ -11,8 +11,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scorer.backup import table_entry, tables_export
 from scorer.models import Game
+from scorer.tables.backup import table_entry, tables_export
 
 
 class Command(BaseCommand):

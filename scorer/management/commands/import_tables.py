@@ -16,8 +16,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scorer.backup import entry_import
 from scorer.engine import InvalidInput
+from scorer.tables.backup import entry_import
 
 EXIT_INVALID = 2
 

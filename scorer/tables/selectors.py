@@ -8,10 +8,10 @@ from django.db import connections, router
 from django.db.models import QuerySet
 from django.http import Http404
 
-from scorer import rowfetch
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
 from scorer.models import Game, Grant, Hand
-from scorer.services import game_document
+from scorer.platform import rowfetch
+from scorer.tables.services import game_document
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,14 +8,14 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scorer.calc_forms import CalcSetupForm, setup_initial
-from scorer.calculator import calc_hand, calc_tiles, hand_tiles
+from scorer.calculator.forms import CalcSetupForm, setup_initial
+from scorer.calculator.hand import calc_hand, calc_tiles, hand_tiles
+from scorer.calculator.share import BadShareLink, share_load
+from scorer.calculator.views.common import bad_link
 from scorer.engine import InvalidInput, score_hand
 from scorer.forms import HandForm
-from scorer.limits import limited
-from scorer.share import BadShareLink, share_load
-from scorer.views.calc_common import bad_link
-from scorer.views.http import HtmxHttpRequest
+from scorer.platform.http import HtmxHttpRequest
+from scorer.platform.limits import limited
 
 TEMPLATE = "scorer/calculator.html"
 

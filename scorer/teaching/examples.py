@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "docs" / "examples"
+EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "docs" / "examples"
 SPEC_EXAMPLES: dict[str, Path] = {path.stem: path for path in sorted((EXAMPLES_DIR / "spec").glob("e*.json"))}
 """SCORING_SPEC §10's examples E1–E6 as hand files, by file name ("e1-loca-normal-bitis")."""
 

@@ -1,4 +1,4 @@
-"""Who may change a table: the device holding a current edit grant (scorer/rights.py).
+"""Who may change a table: the device holding a current edit grant (scorer/tables/rights.py).
 
 Creating a table, or opening its edit link once, gives the device an edit grant; every write
 checks it. Viewers only ever have the public id.
@@ -10,8 +10,8 @@ from functools import wraps
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scorer.rights import LEGACY_SESSION_KEY, can_edit
-from scorer.selectors import game_get
+from scorer.tables.rights import LEGACY_SESSION_KEY, can_edit
+from scorer.tables.selectors import game_get
 
 __all__ = ["SESSION_KEY", "can_edit", "edit_required", "forbidden"]
 

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from scorer.engine import InvalidInput, score_game
 from scorer.engine.errors import FieldError
 from scorer.models import Game, Hand
-from scorer.services import game_create, game_document, hand_validate
+from scorer.tables.services import game_create, game_document, hand_validate
 
 ENTRY_KEYS = frozenset({"table", "game"})
 HAND_KEYS = ("players", "indicator")

@@ -9,7 +9,7 @@ attacker guess the secret from the compressed length. okeycalc's pages carry two
   (``get_token``), so its bytes differ on every response and the length reveals nothing;
   the cookie itself never appears in a body. Pages with forms are compressed.
 - A table's edit secret: it only ever appears inside an edit link ``/masa/<id>/anahtar/<secret>/``
-  (the scorekeeper's share panel, the "table is open" message; scorer/editlink.py derives it, no
+  (the scorekeeper's share panel, the "table is open" message; scorer/tables/editlink.py derives it, no
   cookie or session holds it). Viewers' pages never carry one. A page that does (only the
   scorekeeper's) is gzipped with every edit link *isolated*: a full flush before and after each
   link resets the compressor's history, so no byte elsewhere on the page can be encoded as a

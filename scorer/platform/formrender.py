@@ -8,7 +8,7 @@ and escaping, checked by the tests against Django's own templates) and leaves ev
 template — radios, crispy's field layout, the app's own — to Django. A template overridden by
 an app is never bypassed.
 
-Enabled by ``FORM_RENDERER = "scorer.formrender.FastInputRenderer"``.
+Enabled by ``FORM_RENDERER = "scorer.platform.formrender.FastInputRenderer"``.
 """
 
 from functools import cached_property

@@ -1,6 +1,6 @@
 """Who may change a table, per device, and which tables a device has opened.
 
-A table has no accounts. Its edit link (scorer/editlink.py) is opened once on a device; from then
+A table has no accounts. Its edit link (scorer/tables/editlink.py) is opened once on a device; from then
 on that device holds an edit *grant*: a row (device, table, kind, secret version, last used)
 found through a random device token in a long-lived HttpOnly cookie (only the token's SHA-256 is
 stored). The raw secret never stays in a cookie, the session or the address bar, so:
@@ -25,8 +25,9 @@ from django.db import IntegrityError, connections, router, transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from scorer import editlink, rowfetch
 from scorer.models import Device, Game, Grant
+from scorer.platform import rowfetch
+from scorer.tables import editlink
 
 DEVICE_COOKIE = "okeycalc_device"
 COOKIE_MAX_AGE = 400 * 24 * 60 * 60

@@ -6,11 +6,11 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scorer import rights, services
 from scorer.engine import InvalidInput
 from scorer.models import Game
-from scorer.views.auth import edit_required
-from scorer.views.tables import board_url
+from scorer.tables import rights, services
+from scorer.tables.views.auth import edit_required
+from scorer.tables.views.tables import board_url
 
 FIRST_SECRET_VERSION = Game._meta.get_field("secret_version").default
 

@@ -14,7 +14,7 @@ from scorer.engine import RuleSet, all_rulesets, get_ruleset
 from scorer.engine.names import clean_name, name_key
 from scorer.engine.parse import MAX_NAME
 from scorer.forms import CHOICE_LABELS, style_widgets
-from scorer.numbers import parse_count
+from scorer.platform.numbers import parse_count
 
 DEFAULT_RULESET = "loca"
 MAX_PLAYERS = 4

@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from scorer.engine import score_hand
-from scorer.examples import EXAMPLES, example_get
+from scorer.teaching.examples import EXAMPLES, example_get
 
 
 @require_safe

@@ -1,7 +1,7 @@
 """Tables (masa): start one, claim its edit link, and enter, preview, correct, delete and restore hands.
 
 Every page works without JavaScript; htmx only swaps in the rule set's options and the live
-preview. Writes need this device's edit grant (:func:`edit_required`, scorer/rights.py).
+preview. Writes need this device's edit grant (:func:`edit_required`, scorer/tables/rights.py).
 """
 
 import logging
@@ -16,15 +16,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorer import rights, selectors, services
 from scorer.engine import HandResult, InvalidInput
 from scorer.forms import GameForm, HandForm
-from scorer.limits import limited
 from scorer.models import Game, Hand
-from scorer.numbers import parse_count
-from scorer.qr import qr_svg
-from scorer.views.auth import edit_required, forbidden
-from scorer.views.http import HtmxHttpRequest
+from scorer.platform.http import HtmxHttpRequest
+from scorer.platform.limits import limited
+from scorer.platform.numbers import parse_count
+from scorer.platform.qr import qr_svg
+from scorer.tables import rights, selectors, services
+from scorer.tables.views.auth import edit_required, forbidden
 
 logger = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ def game_claim(request: HtmxHttpRequest, public_id: str, secret: str) -> HttpRes
 
     The redirect takes the secret out of the address bar (and the history). A wrong or unknown
     link is answered without Django's "Forbidden: <path>" / "Not Found: <path>" warning, which
-    would carry the secret into the log (the log filter, scorer/logredact.py, redacts it too).
+    would carry the secret into the log (the log filter, scorer/platform/logredact.py, redacts it too).
     """
     game = Game.objects.filter(public_id=public_id).first()
     if game is None or not game.check_secret(secret):

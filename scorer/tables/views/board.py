@@ -23,18 +23,18 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scorer import boardcache, selectors
-from scorer.charts import Chart, running_chart
 from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
 from scorer.forms.common import CHOICE_LABELS
 from scorer.models import Game, Hand
-from scorer.rights import grant_watch
-from scorer.selectors import Board, HandRow
-from scorer.services import game_document, rematch_dealer
+from scorer.platform.http import HtmxHttpRequest
+from scorer.tables import boardcache, selectors
+from scorer.tables.charts import Chart, running_chart
+from scorer.tables.rights import grant_watch
+from scorer.tables.selectors import Board, HandRow
+from scorer.tables.services import game_document, rematch_dealer
+from scorer.tables.views.auth import can_edit
 from scorer.templatetags.okey import score
-from scorer.views.auth import can_edit
-from scorer.views.http import HtmxHttpRequest
 
 BOARD = "scorer/board.html"
 LIVE_PARTIAL = "scorer/board.html#live"

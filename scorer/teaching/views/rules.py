@@ -5,8 +5,8 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from scorer import rulebook
 from scorer.engine import clauses
+from scorer.teaching import rulebook
 
 
 @require_safe

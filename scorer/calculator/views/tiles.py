@@ -4,10 +4,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
-from scorer.engine import all_rulesets
-from scorer.engine.tiles import COLOURS
-from scorer.limits import limited
-from scorer.tilepicker import (
+from scorer.calculator.tilepicker import (
     NUMBERS,
     apply_op,
     colour_name,
@@ -16,7 +13,10 @@ from scorer.tilepicker import (
     picker_score,
     tile_name,
 )
-from scorer.views.http import HtmxHttpRequest
+from scorer.engine import all_rulesets
+from scorer.engine.tiles import COLOURS
+from scorer.platform.http import HtmxHttpRequest
+from scorer.platform.limits import limited
 
 TEMPLATE = "scorer/tile_picker.html"
 

@@ -4,11 +4,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from scorer.compare import hand_compare
-from scorer.examples import EXAMPLES, example_get
-from scorer.limits import limited
-from scorer.share import BadShareLink, share_load
-from scorer.views.calc_common import bad_link
+from scorer.calculator.share import BadShareLink, share_load
+from scorer.calculator.views.common import bad_link
+from scorer.platform.limits import limited
+from scorer.teaching.compare import hand_compare
+from scorer.teaching.examples import EXAMPLES, example_get
 
 
 def example_of(hand: dict):

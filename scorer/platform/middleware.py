@@ -9,8 +9,6 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
-from scorer.rights import device_cookie_set
-
 
 class ChosenLanguageMiddleware:
     def __init__(self, get_response) -> None:
@@ -25,16 +23,4 @@ class ChosenLanguageMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
         patch_vary_headers(response, ("Cookie",))
-        return response
-
-
-class DeviceCookieMiddleware:
-    """Send the device cookie (scorer/rights.py) when a request made or refreshed the device."""
-
-    def __init__(self, get_response) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request):
-        response = self.get_response(request)
-        device_cookie_set(request, response)
         return response

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from scorer.engine import FieldError, HandResult, InvalidInput, all_rulesets, parse_hand, score_input
 from scorer.engine.inputs import HandInput
 from scorer.engine.tiles import COLOURS, COPIES, FAKE, OKEY, Tile, okey_of, parse_tile
-from scorer.numbers import parse_count
+from scorer.platform.numbers import parse_count
 
 NUMBERS = range(1, 14)
 NUMBERED = tuple(f"{colour}-{n}" for colour in COLOURS for n in NUMBERS)

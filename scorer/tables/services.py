@@ -16,8 +16,8 @@ from scorer.engine import HandResult, InvalidInput, get_ruleset, score_game, sco
 from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
-from scorer.jsontext import lone_surrogate_path
 from scorer.models import Game, Hand
+from scorer.platform.jsontext import lone_surrogate_path
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
 MSG_NESTED = gettext_noop("Input is nested too deeply.")
@@ -68,7 +68,7 @@ def game_create(
     first_dealer: int = 0,
     rematch_of: Game | None = None,
 ) -> tuple[Game, str]:
-    """Create a table; returns it and its edit link's secret (derived, never stored: scorer/editlink.py)."""
+    """Create a table; returns it and its edit link's secret (derived, never stored: scorer/tables/editlink.py)."""
     document = {
         "ruleset": ruleset,
         "options": options,
