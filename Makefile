@@ -22,7 +22,7 @@ CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-lighthouse clean
+	messages messages-update migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-lighthouse clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on)"
@@ -32,6 +32,7 @@ help:
 	@echo "make install-dev    the same plus tests and lint (requirements-dev.txt)"
 	@echo "make static         Bootstrap, htmx and axe-core from npm into static/vendor (needs npm)"
 	@echo "make messages       compile the translations (locale/*/LC_MESSAGES/django.mo)"
+	@echo "make messages-update  collect new translatable text into locale/*/LC_MESSAGES/django.po"
 	@echo "make migrate        apply the database migrations"
 	@echo "make collectstatic  hashed, compressed static files into staticfiles/ (manifest storage)"
 	@echo "make test           install everything the tests need (Chromium too) and run the suite"
@@ -94,6 +95,12 @@ static: $(STAMPS)/static
 
 messages: $(STAMPS)/venv
 	$(PY) manage.py compilemessages --ignore=.venv --ignore=node_modules -v 0
+
+# After changing translatable text: update the catalogues (no source locations, so that parallel
+# changes merge), then translate the new entries in locale/*/LC_MESSAGES/django.po.
+messages-update: $(STAMPS)/venv
+	$(PY) manage.py makemessages -l tr -l en --no-location --ignore=.venv --ignore=node_modules \
+		--ignore=staticfiles -v 0
 
 migrate: $(STAMPS)/venv
 	$(PY) manage.py migrate --no-input -v 0
