@@ -116,6 +116,14 @@ class Rules:
     """The clause behind the okey line of a player who never opened (GkOkay, D8)."""
     finisher_fouls: RuleId | None = None
     """The clause behind the finisher's own fouls, when a decision makes them count (GkOkay, D9)."""
+    opening: RuleId | None = None
+    """The clause of the base opening threshold (101 points or 5 pairs), when the source has one."""
+    threshold: RuleId | None = None
+    """The clause of the katlamalı chain of points openings (and of pairs openings, unless below)."""
+    pairs_threshold: RuleId | None = None
+    """The clause of the katlamalı chain of pairs openings, when it is a decision of its own (GkOkay, D13)."""
+    winner: RuleId | None = None
+    """The clause of a game's winner (ties: D14)."""
 
 
 IMPOSSIBLE_WHEN = frozenset({"islek_discard", "okey_swapped"})
@@ -157,6 +165,8 @@ class RuleSet:
     """What the table is told when the deck (or wall) ran out and someone opened (a msgid)."""
     side_tile_factors: ClassVar[tuple[int, int] | None] = None
     """(sets, pairs) factor of the side-tile penalty, when the rule set has it."""
+    elden_skips_raised_threshold: ClassVar[bool] = False
+    """Katlamalı: an elden finisher needs only the base threshold (LOCA's text says so; GkOkay's does not)."""
 
     def __init__(self) -> None:
         self.option_specs = {spec.name: spec for spec in self.options}
