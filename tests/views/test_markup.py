@@ -16,8 +16,8 @@ from django.utils.html import escape
 from scorer.engine import get_ruleset
 from scorer.models import Hand
 from scorer.tables.services import game_create, hand_record
-from tests.views.calc_html import elements
-from tests.views.hand_posts import E2_CALC_SETUP
+from tests.support.markup import elements
+from tests.support.posts import E2_CALC_SETUP
 
 pytestmark = pytest.mark.django_db
 
