@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from scorer.models import Game
-from tests.views.hand_posts import NEW_TABLE
+from tests.support.posts import NEW_TABLE
 
 pytestmark = pytest.mark.django_db
 
