@@ -3,10 +3,10 @@
 from dataclasses import FrozenInstanceError
 
 import pytest
-from notation import hand
 
 from scorer.engine import Outcome, get_ruleset, parse_hand
 from scorer.engine.scoring import make_context
+from tests.support.notation import hand
 
 
 def context(ruleset: str, *players: str, **options):
