@@ -25,7 +25,7 @@ def default_name(i: int) -> str:
 
 
 class CalcSetupForm(forms.Form):
-    """Which hand form to show. Fields: ``ruleset``, ``opt-<option>``, ``players``, ``name-<i>``."""
+    """Which hand form to show. Fields: ``ruleset``, ``opt_{option name}``, ``players``, ``name_{index}``."""
 
     prefix = "setup"
 

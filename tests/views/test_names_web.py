@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from scorer.models import Game
 from tests.live.fuzz import CALCULATOR
-from tests.views.hand_posts import NEW_TABLE
+from tests.support.posts import NEW_TABLE
 
 pytestmark = pytest.mark.django_db
 
