@@ -276,7 +276,7 @@ def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> Mapping[str
     preview and save. Sharing is safe because nothing changes a field after it is built here —
     a form keeps its data, errors and bound fields on itself, not on its fields. (Do not lay these
     fields out with crispy's ``crispy_field`` tag: it writes classes such as ``is-invalid`` into
-    the widget itself. The hand form is written by ``{% hand_fields %}``, which reads only.)
+    the widget itself. ``scorer/_hand_form.html`` only reads them.)
     """
     try:
         key = (ruleset.id, tuple(sorted(options.items())), count, translation.get_language())

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit
 
-from tests.views.hand_posts import E2_HAND
+from tests.support.posts import E2_HAND
 
 TIMEOUT = 60
 

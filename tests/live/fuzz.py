@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from scorer.teaching.examples import EXAMPLES
 from tests.live.client import E2_FORM
-from tests.views.hand_posts import NEW_TABLE
+from tests.support.posts import NEW_TABLE
 
 WEIRD_TEXT = (
     "²",

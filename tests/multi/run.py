@@ -35,7 +35,7 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
-from tests.views.hand_posts import E2_HAND  # noqa: E402  (the hand form's fields, kept current by its tests)
+from tests.support.posts import E2_HAND  # noqa: E402  (the hand form's fields, kept current by its tests)
 
 DATABASE_URL = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/okeycalc_multi"
 REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/2"

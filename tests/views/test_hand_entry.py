@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from scorer.models import Hand
 from scorer.tables.services import game_create, hand_record
-from tests.views.calc_html import elements
-from tests.views.hand_posts import E2_CALC_SETUP as SETUP
-from tests.views.hand_posts import E2_HAND, E2_TOTALS
+from tests.support.markup import elements
+from tests.support.posts import E2_CALC_SETUP as SETUP
+from tests.support.posts import E2_HAND, E2_TOTALS
 
 pytestmark = pytest.mark.django_db
 

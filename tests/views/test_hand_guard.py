@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from scorer.models import Hand
 from scorer.tables.services import game_create
-from tests.views.hand_posts import E2_HAND as HAND
+from tests.support.posts import E2_HAND as HAND
 from tests.views.test_tables import NAMES, field_value, url
 
 pytestmark = pytest.mark.django_db

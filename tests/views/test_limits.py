@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorer.models import Game
 from scorer.tables.services import game_create
-from tests.views.hand_posts import NEW_TABLE
+from tests.support.posts import NEW_TABLE
 
 pytestmark = pytest.mark.django_db
 

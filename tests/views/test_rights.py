@@ -18,8 +18,8 @@ from scorer.platform.flash import MAX_MESSAGES
 from scorer.platform.qr import qr_svg
 from scorer.tables import rights
 from scorer.tables.services import game_create, hand_record
-from tests.views.hand_posts import E2_HAND as HAND
-from tests.views.hand_posts import NEW_TABLE
+from tests.support.posts import E2_HAND as HAND
+from tests.support.posts import NEW_TABLE
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.urls import reverse
 from scorer.models import Game, Hand
 from scorer.tables.services import game_create, hand_record
 from scorer.tables.views.auth import SESSION_KEY
-from tests.views.hand_posts import E2_HAND as HAND
-from tests.views.hand_posts import E2_TOTALS, NEW_TABLE
+from tests.support.posts import E2_HAND as HAND
+from tests.support.posts import E2_TOTALS, NEW_TABLE
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,9 @@ import re
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -321,16 +320,8 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
 
 def deleted_message(request: HtmxHttpRequest, game: Game, hand: Hand, number: int) -> str:
     """ "Hand N deleted" with a one-tap undo (a small POST form; the message shows on the board)."""
-    return format_html(
-        '<span class="me-2">{}</span><form class="d-inline" method="post" action="{}">'
-        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-        '<button type="submit" class="btn btn-sm btn-theme-outline" data-restore="{}">{}</button></form>',
-        _("Hand {n} deleted.").format(n=number),
-        reverse("scorer:hand_restore", args=[game.public_id, hand.position]),
-        get_token(request),
-        hand.position,
-        _("Undo"),
-    )
+    context = {"text": _("Hand {n} deleted.").format(n=number), "game": game, "hand": hand}
+    return render_to_string("scorer/_undo_message.html", context, request)
 
 
 @require_POST
