@@ -136,7 +136,11 @@ def test_an_example_can_be_chosen_without_javascript(client):
     assert response.context["hand"] == example_get("gkokay-elden-404").hand
 
 
-@pytest.mark.parametrize("token", ["bozuk", share_token({"players": []})[:-3] + "xyz"])
+@pytest.mark.parametrize(
+    "token",
+    ["bozuk", share_token({"players": []})[:-3] + "xyz"],
+    ids=["not_a_token", "bad_signature"],  # the token holds a time: pytest-xdist workers must agree on ids
+)
 def test_a_bad_hand_link_is_a_clear_400(client, token):
     response = client.get(reverse("scorer:compare"), {"el": token})
 
