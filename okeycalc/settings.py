@@ -141,8 +141,6 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
 
-# Plain <input> widgets written in Python, every other form template as Django renders it.
-FORM_RENDERER = "scorer.platform.formrender.FastInputRenderer"
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

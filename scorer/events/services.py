@@ -5,15 +5,13 @@ from django.utils.translation import gettext as _
 from scorer.engine import InvalidInput
 from scorer.engine.errors import FieldError
 from scorer.events.rules import NoRound, score_event
-from scorer.platform.jsontext import lone_surrogate_path
-from scorer.tables.services import MSG_NESTED, MSG_SURROGATE
+from scorer.tables.services import MSG_NESTED
 
 
 def event_score_document(data: object, *, next_round: bool = False) -> tuple[bool, dict]:
-    """Score an event document: ``(True, result)`` or ``(False, {"errors": [...]})``."""
-    bad = lone_surrogate_path(data)
-    if bad is not None:
-        return False, InvalidInput([FieldError(bad, _(MSG_SURROGATE))]).to_dict()
+    """Score an event document: ``(True, result)`` or ``(False, {"errors": [...]})``.
+
+    The rules refuse text no answer could hold (lone surrogates) first, naming its path."""
     try:
         result = score_event(data, next_round=next_round)
     except InvalidInput as exc:

@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from scorer.calculator.share import SALT, share_load, share_token
 from scorer.engine import score_hand
-from tests.views.hand_posts import E2_CALC_SETUP as SETUP
-from tests.views.hand_posts import E2_HAND as HAND
-from tests.views.hand_posts import E2_TOTALS
+from tests.support.posts import E2_CALC_SETUP as SETUP
+from tests.support.posts import E2_HAND as HAND
+from tests.support.posts import E2_TOTALS
 
 HTMX = {"HX-Request": "true"}
 

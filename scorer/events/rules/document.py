@@ -12,7 +12,7 @@ from scorer.engine import GameResult, InvalidInput, score_game
 from scorer.engine.errors import ErrorList
 from scorer.engine.i18n import _
 from scorer.engine.names import clean_name, name_key
-from scorer.engine.parse import name_problem, parse_ruleset, unknown_fields
+from scorer.engine.parse import check_text, name_problem, parse_ruleset, unknown_fields
 
 from .model import Entrant, Event, Format, Kind, Round, Table
 
@@ -58,6 +58,7 @@ def is_int(value: object, low: int, high: int) -> bool:
 def parse_event(data: object) -> Event:
     """Validate the document's shape, entrants, format and every game; raises InvalidInput."""
     errors = ErrorList()
+    check_text(data, errors)  # text no answer could hold (a lone surrogate), before anything else
     if not isinstance(data, Mapping):
         errors.add("", _("An event must be a JSON object."))
         errors.raise_if_any()
