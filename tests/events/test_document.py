@@ -4,7 +4,7 @@ import pytest
 
 from scorer.events.rules import InvalidInput, Kind, score_event
 from scorer.events.rules.document import parse_event
-from tests.events.notation import NAMES, edit, event, game, table, teams_event
+from tests.support.events import NAMES, edit, event, game, table, teams_event
 
 FOUR = NAMES[:4]
 DONE = game(-101, 40, 12, 202)

@@ -3,7 +3,7 @@
 import pytest
 
 from scorer.events.rules import score_event
-from tests.events.notation import NAMES, event, game, table, teams_event
+from tests.support.events import NAMES, event, game, table, teams_event
 
 FOUR, NEXT_FOUR = NAMES[:4], NAMES[4:8]
 AB_CD = game(-101, 12, 40, 202)  # order Ayşe, Bora, Cem, Deniz

@@ -7,7 +7,7 @@ import pytest
 from scorer.engine import score_game
 from scorer.events.rules import score_event
 from scorer.events.rules.tables import placement
-from tests.events.notation import NAMES, event, game, table, teams_event
+from tests.support.events import NAMES, event, game, table, teams_event
 
 FOUR, NEXT_FOUR = NAMES[:4], NAMES[4:8]
 

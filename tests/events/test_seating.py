@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scorer.events.rules import NoRound, draw, plan, score_event
 from scorer.events.rules.seating import seat_by_standings
-from tests.events.notation import NAMES, edit, event, game, table, teams_event
+from tests.support.events import NAMES, edit, event, game, table, teams_event
 
 FOUR, NEXT_FOUR = NAMES[:4], NAMES[4:8]
 

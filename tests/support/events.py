@@ -1,4 +1,4 @@
-"""A compact notation for event documents in tests: tables of games whose totals are chosen.
+"""Event documents (EVENT_FORMAT.md) in a compact notation: tables of games whose totals are chosen.
 
 A game is written as the totals its seats should get, with LOCA 101 hands: ``-101`` is the
 finisher, a number from 0 to 286 is an opener left with that many points, ``202`` a player who
