@@ -211,6 +211,12 @@ def linked_rematch(game: Game) -> Game | None:
         return None
 
 
+def is_final(board: Board, rematch: Game | None) -> bool:
+    """Nothing more will change what the viewers need: every planned hand is played and the rematch,
+    which the finished board links, is open. The live board stops polling then."""
+    return board.complete and rematch is not None
+
+
 def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, sheet: bool = False) -> dict:
     """What the board (or, with ``sheet``, the printed scoresheet: players before teams) shows."""
     board = selectors.game_board(game)
@@ -219,6 +225,7 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
     deleted = selectors.deleted_hands(game) if editor else []
     order = list if sheet else (lambda values: teams_first(values, game))
     cols = order(columns(board))
+    rematch = linked_rematch(game)
     rows = board_rows(board, cols, order, hand_link(game, "hand_edit" if editor else "hand_detail"))
     return {
         "game": game,
@@ -237,7 +244,8 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
         "chart": chart_of(board),
         "deleted": [(hand, finisher_name(game, hand)) for hand in deleted],
         "viewer_url": viewer_url(request, game),
-        "rematch": linked_rematch(game),
+        "rematch": rematch,
+        "final": is_final(board, rematch),
         "rematch_dealer": game.players[rematch_dealer(game)],
     }
 

@@ -29,6 +29,10 @@ from scorer.tables.views.auth import can_edit
 
 BOARD = "scorer/board.html"
 LIVE_PARTIAL = "scorer/board.html#live"
+UNCHANGED = 204
+"""htmx swaps nothing on 204: the poll's board is the one on the page."""
+STOP_POLLING = 286
+"""htmx stops polling an element that gets a 286 (after swapping it in): the board is final."""
 
 
 def live_etag(request: HttpRequest, game: Game, editor: bool | None = None) -> str:
@@ -46,27 +50,34 @@ def _etag_of(request: HttpRequest, public_id: str) -> str | None:
     return live_etag(request, game)
 
 
-def viewer_part(request: HttpRequest, game: Game, etag: str, part: str) -> tuple[str, str]:
-    """(html, cache key) of the viewers' "live" partial or "page" body, shared by all of them."""
+def viewer_part(request: HttpRequest, game: Game, etag: str, part: str) -> tuple[boardcache.ViewerPart, str]:
+    """(part, cache key) of the viewers' "live" partial or "page" body, shared by all of them."""
 
-    def render_part() -> str:
+    def render_part() -> boardcache.ViewerPart:
         context = board_context(request, game, editor=False, etag=etag)
-        return render_to_string(f"{BOARD}#{part}", context, request)
+        html = render_to_string(f"{BOARD}#{part}", context, request)
+        return boardcache.ViewerPart(html, context["final"])
 
     return boardcache.viewer_html(game, get_language(), part, render_part)
 
 
 def viewer_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
     """The viewers' live partial from the shared cache, compressed once per encoding."""
-    html, key = viewer_part(request, game, etag, "live")
-    response = HttpResponse(html)
+    (html, final), key = viewer_part(request, game, etag, "live")
+    response = HttpResponse(html, status=STOP_POLLING if final else 200)
     response.compressed_cache_key = key
     return response
 
 
+def editor_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
+    """The scorekeeper's live partial (edit controls, CSRF tokens): always rendered afresh."""
+    context = board_context(request, game, editor=True, etag=etag)
+    return render(request, LIVE_PARTIAL, context, status=STOP_POLLING if context["final"] else 200)
+
+
 def viewer_page(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
     """The viewer's whole board: the shared part from the cache inside this request's page."""
-    html, _key = viewer_part(request, game, etag, "page")
+    (html, _final), _key = viewer_part(request, game, etag, "page")
     return render(request, BOARD, {"game": game, "editor": False, "page_html": mark_safe(html)})
 
 
@@ -78,23 +89,26 @@ def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         grant_watch(request, game)  # "Masalarım" lists the tables this device watched
     editor = can_edit(request, game)
     etag = live_etag(request, game, editor)
+    if request.htmx:
+        return editor_live(request, game, etag) if editor else viewer_live(request, game, etag)
     if not editor:
-        return viewer_live(request, game, etag) if request.htmx else viewer_page(request, game, etag)
-    context = board_context(request, game, editor=True, etag=etag)
-    return render(request, LIVE_PARTIAL if request.htmx else BOARD, context)
+        return viewer_page(request, game, etag)
+    return render(request, BOARD, board_context(request, game, editor=True, etag=etag))
 
 
 @require_safe
 @cache_control(no_cache=True)
 @condition(etag_func=_etag_of)
 def board_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    """The viewers' polling target: 304 while nothing changed (the browser revalidates its copy)."""
+    """The live board's polling target. The page polls with the ETag it shows (``?v=``): 204 while
+    that is still the table's, else the new partial (286 once the board is final, so that htmx
+    stops polling). A plain conditional GET gets 304 while nothing changed."""
     game = getattr(request, "okeycalc_game", None) or selectors.game_get(public_id)
     editor = can_edit(request, game)
     etag = live_etag(request, game, editor)
-    if not editor:
-        return viewer_live(request, game, etag)
-    return render(request, LIVE_PARTIAL, board_context(request, game, editor=True, etag=etag))
+    if request.GET.get("v") == etag:
+        return HttpResponse(status=UNCHANGED)
+    return editor_live(request, game, etag) if editor else viewer_live(request, game, etag)
 
 
 @require_safe
