@@ -9,7 +9,11 @@ from django.utils import timezone
 from scorer.tables import editlink
 from scorer.tables.editlink import hash_secret
 
-__all__ = ["Device", "Game", "Grant", "Hand", "hash_secret", "new_public_id"]
+__all__ = ["PUBLIC_ID_PATTERN", "Device", "Game", "Grant", "Hand", "hash_secret", "new_public_id"]
+
+
+PUBLIC_ID_PATTERN = "[A-Za-z0-9_-]{16,32}"
+"""What a table's public id looks like (16 characters when new; the URLs accept up to 32)."""
 
 
 def new_public_id() -> str:

@@ -17,14 +17,10 @@ from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
 from scorer.models import Game, Hand
-from scorer.platform.jsontext import lone_surrogate_path
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
 MSG_NESTED = gettext_noop("Input is nested too deeply.")
 MSG_NOT_OVER = gettext_noop("A rematch can start once every planned hand of this game has been played.")
-MSG_SURROGATE = gettext_noop(
-    "Holds an invalid character (a lone UTF-16 surrogate such as \\ud800); send valid Unicode text."
-)
 
 
 def is_game(data: object) -> bool:
@@ -33,10 +29,9 @@ def is_game(data: object) -> bool:
 
 
 def score_document(data: object) -> tuple[bool, dict]:
-    """Score a hand or a game document: ``(True, result)`` or ``(False, {"errors": [...]})``."""
-    bad = lone_surrogate_path(data)
-    if bad is not None:
-        return False, InvalidInput([FieldError(bad, _(MSG_SURROGATE))]).to_dict()
+    """Score a hand or a game document: ``(True, result)`` or ``(False, {"errors": [...]})``.
+
+    The engine refuses text no answer could hold (lone surrogates) first, naming its path."""
     try:
         result = score_game(data) if is_game(data) else score_hand(data)
     except InvalidInput as exc:

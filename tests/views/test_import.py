@@ -110,3 +110,14 @@ def test_an_english_page_speaks_english(exported):
     client.cookies["django_language"] = "en"
     html = client.post(URL, {}).content.decode()
     assert "Choose the table" in html
+
+
+def test_a_null_number_of_hands_is_a_field_error_not_a_500(exported):
+    """Issue 18 #3: the web import stored ``"hands_planned": null`` into a NOT NULL column (500)."""
+    _original, body = exported
+    document = json.loads(body) | {"hands_planned": None}
+    count = Game.objects.count()
+    response = Client().post(URL, {"text": json.dumps(document)})
+    assert response.status_code == 200
+    assert "hands_planned:" in response.content.decode()
+    assert Game.objects.count() == count
