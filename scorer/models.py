@@ -95,12 +95,23 @@ class Hand(models.Model):
     version = models.PositiveIntegerField(
         default=1, help_text="Bumped on every correction; a correction based on an older one is refused."
     )
+    request_id = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        help_text="Made by the device that saved the hand (the form's request_id): a replay stores it once.",
+    )
 
     objects = HandQuerySet.as_manager()
 
     class Meta:
         ordering = ["position"]
-        constraints = [models.UniqueConstraint(fields=["game", "position"], name="unique_hand_position")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="unique_hand_position"),
+            models.UniqueConstraint(
+                fields=["game", "request_id"], condition=~models.Q(request_id=""), name="unique_hand_request"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"hand {self.position} of game {self.game_id}"

@@ -5,6 +5,7 @@ preview. Writes need this device's edit grant (:func:`edit_required`, scorer/tab
 """
 
 import logging
+import re
 
 from django.contrib import messages
 from django.http import HttpResponse
@@ -175,6 +176,7 @@ def hand_page(
         "form": form,
         "number": number,
         "hand": hand,
+        "request_id": request_id_of(request.POST) if request.method == "POST" else "",
         "dealer": game.players[dealer_of(game, number)],
         "board_url": board_url(game),
         "complete": hand is None and live_hands >= game.hands_planned,
@@ -196,7 +198,12 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if dropped_unseen(request, form):
         return hand_page(request, game, form, number, result=result, dropped_confirm=True)
     try:
-        services.hand_record(game=game, data=form.hand_data(), hands_before=seen_hands(request.POST))
+        services.hand_record(
+            game=game,
+            data=form.hand_data(),
+            hands_before=seen_hands(request.POST),
+            request_id=request_id_of(request.POST),
+        )
     except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
         messages.info(request, _("Hand {n} was already saved.").format(n=exc.number))
         return redirect(board_url(game))
@@ -217,6 +224,21 @@ def dropped_unseen(request: HtmxHttpRequest, form: HandForm) -> bool:
     """
     dropped = form.dropped_signature()
     return bool(dropped) and request.POST.get("dropped_seen") != dropped
+
+
+REQUEST_ID = re.compile(r"[A-Za-z0-9-]{16,64}")
+"""A request id as static/js/offline.js makes it (a UUID); anything else is ignored."""
+
+
+def request_id_of(post) -> str:
+    """The id the device made for this hand form (the hidden ``request_id``), or "" without one.
+
+    Filled in by the page's script: without JavaScript a form has none and the save works as
+    before (``hands_before`` alone). A hand kept on the device offline is sent with it, so that
+    a replay whose first answer was lost stores the hand once.
+    """
+    value = post.get("request_id") or ""
+    return value if REQUEST_ID.fullmatch(value) else ""
 
 
 def seen_hands(post) -> int | None:
