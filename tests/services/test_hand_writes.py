@@ -114,53 +114,53 @@ RID = "0f8e3c1a-5b2d-4e6f-9a7b-1c2d3e4f5a6b"
 
 
 def test_a_replay_with_the_request_id_of_a_stored_hand_is_stored_once_even_after_other_hands():
-    game, _ = new_game(ruleset="loca", hands_planned=21)
-    first = hand_record(game=game, data=kerizim_hand(0), hands_before=0, request_id=RID)
-    hand_record(game=game, data=kerizim_hand(1), hands_before=1)  # another phone, meanwhile
+    game, _ = new_table(ruleset="loca", hands_planned=21)
+    first = hand_record(game=game, data=finisher(0), hands_before=0, request_id=RID)
+    hand_record(game=game, data=finisher(1), hands_before=1)  # another phone, meanwhile
 
     with pytest.raises(HandAlreadySaved) as exc:  # the answer to the first post was lost: sent again
-        hand_record(game=game, data=kerizim_hand(0), hands_before=0, request_id=RID)
+        hand_record(game=game, data=finisher(0), hands_before=0, request_id=RID)
 
     assert exc.value.hand.pk == first.pk and exc.value.number == 1
     assert game.hands.count() == 2
 
 
 def test_a_replay_of_a_hand_deleted_since_does_not_bring_it_back():
-    game, _ = new_game()
-    hand_delete(hand=hand_record(game=game, data=kerizim_hand(0), hands_before=0, request_id=RID))
+    game, _ = new_table()
+    hand_delete(hand=hand_record(game=game, data=finisher(0), hands_before=0, request_id=RID))
 
     with pytest.raises(HandAlreadySaved):
-        hand_record(game=game, data=kerizim_hand(0), hands_before=0, request_id=RID)
+        hand_record(game=game, data=finisher(0), hands_before=0, request_id=RID)
 
     assert game.hands.count() == 1 and game.hands.live().count() == 0
 
 
 def test_the_same_values_under_a_new_request_id_after_a_change_meanwhile_are_refused_not_doubled():
-    game, _ = new_game()
-    hand_record(game=game, data=kerizim_hand(0), hands_before=0, request_id=RID)
-    hand_record(game=game, data=kerizim_hand(1), hands_before=1)
+    game, _ = new_table()
+    hand_record(game=game, data=finisher(0), hands_before=0, request_id=RID)
+    hand_record(game=game, data=finisher(1), hands_before=1)
 
     with pytest.raises(HandsChanged):
-        hand_record(game=game, data=kerizim_hand(2), hands_before=0, request_id=RID.replace("0f", "1f"))
+        hand_record(game=game, data=finisher(2), hands_before=0, request_id=RID.replace("0f", "1f"))
 
     assert game.hands.count() == 2
 
 
 def test_two_identical_hands_in_a_row_each_with_its_own_request_id_are_both_stored():
-    game, _ = new_game(ruleset="loca", hands_planned=21)
-    hand_record(game=game, data=kerizim_hand(0), hands_before=0, request_id=RID)
+    game, _ = new_table(ruleset="loca", hands_planned=21)
+    hand_record(game=game, data=finisher(0), hands_before=0, request_id=RID)
 
-    second = hand_record(game=game, data=kerizim_hand(0), hands_before=1, request_id=RID.replace("0f", "2f"))
+    second = hand_record(game=game, data=finisher(0), hands_before=1, request_id=RID.replace("0f", "2f"))
 
     assert second.position == 2 and game.hands.live().count() == 2
 
 
 def test_a_save_with_a_request_id_still_takes_three_data_statements():
-    game, _ = new_game(ruleset="loca", hands_planned=21)
-    hand_record(game=game, data=kerizim_hand(0), hands_before=0, request_id=RID)
+    game, _ = new_table(ruleset="loca", hands_planned=21)
+    hand_record(game=game, data=finisher(0), hands_before=0, request_id=RID)
 
     with CaptureQueriesContext(connection) as save:
-        hand_record(game=game, data=kerizim_hand(1), hands_before=1, request_id=RID.replace("0f", "3f"))
+        hand_record(game=game, data=finisher(1), hands_before=1, request_id=RID.replace("0f", "3f"))
 
     data = [q["sql"].split()[0] for q in save.captured_queries]
     assert [word for word in data if word not in ("SAVEPOINT", "RELEASE")] == ["UPDATE", "SELECT", "INSERT"]
