@@ -118,3 +118,23 @@ def test_a_null_number_of_hands_is_a_field_error_not_a_500(exported):
     assert response.status_code == 200
     assert "hands_planned:" in response.content.decode()
     assert Game.objects.count() == count
+
+
+@pytest.mark.parametrize(
+    ("escaped", "field"),
+    [("\\ud800", "players[0]"), ("Bo\\u0000ra", "players[0]"), ("\\u001b[2J", "players[0]")],
+)
+def test_a_name_no_page_could_show_is_refused_on_its_field_and_nothing_is_stored(escaped, field):
+    """Issue 18 #1: stored on SQLite (then every page of the table answered 500), a 500 on PostgreSQL."""
+    text = f'{{"ruleset":"loca","hands_planned":5,"players":["{escaped}","B"],"hands":[]}}'
+    response = Client().post(URL, {"text": text})
+    assert response.status_code == 200
+    assert f"{field}: " in response.content.decode("utf-8")
+    assert not Game.objects.exists()
+
+
+def test_a_lone_surrogate_in_a_key_is_refused_with_a_printable_path():
+    text = '{"ruleset":"loca","hands_planned":5,"players":["A","B"],"hands":[{"players":[{"\\udfff":1},{}]}]}'
+    response = Client().post(URL, {"text": text})
+    assert response.status_code == 200
+    assert "hands[0].players[0].\\udfff: " in response.content.decode("utf-8")
