@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",  # the admin's superuser login
     "scorer.platform.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A form in another charset than UTF-8 gets the 400 page before the CSRF check reads it.
+    "scorer.platform.middleware.FormCharsetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "scorer.tables.middleware.DeviceCookieMiddleware",
@@ -141,8 +143,6 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
 
-# Plain <input> widgets written in Python, every other form template as Django renders it.
-FORM_RENDERER = "scorer.platform.formrender.FastInputRenderer"
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

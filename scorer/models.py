@@ -6,10 +6,14 @@ import secrets
 from django.db import models
 from django.utils import timezone
 
-from scorer.tables import editlink
+from scorer.tables import editlink, storedtext
 from scorer.tables.editlink import hash_secret
 
-__all__ = ["Device", "Game", "Grant", "Hand", "hash_secret", "new_public_id"]
+__all__ = ["PUBLIC_ID_PATTERN", "Device", "Game", "Grant", "Hand", "hash_secret", "new_public_id"]
+
+
+PUBLIC_ID_PATTERN = "[A-Za-z0-9_-]{16,32}"
+"""What a table's public id looks like (16 characters when new; the URLs accept up to 32)."""
 
 
 def new_public_id() -> str:
@@ -55,7 +59,15 @@ class Game(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return f"{self.ruleset} {', '.join(self.players)}"
+        return f"{self.ruleset} {', '.join(map(str, self.players))}"
+
+    @classmethod
+    def from_db(cls, db, field_names, values, **kwargs):
+        """A table stored with a name no page can show is shown repaired (scorer/tables/storedtext.py)."""
+        game = super().from_db(db, field_names, values, **kwargs)
+        if "players" in game.__dict__:
+            game.players = storedtext.shown_names(game.players)
+        return game
 
     @property
     def link_secret(self) -> str:
@@ -91,15 +103,34 @@ class Hand(models.Model):
     version = models.PositiveIntegerField(
         default=1, help_text="Bumped on every correction; a correction based on an older one is refused."
     )
+    request_id = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        help_text="Made by the device that saved the hand (the form's request_id): a replay stores it once.",
+    )
 
     objects = HandQuerySet.as_manager()
 
     class Meta:
         ordering = ["position"]
-        constraints = [models.UniqueConstraint(fields=["game", "position"], name="unique_hand_position")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="unique_hand_position"),
+            models.UniqueConstraint(
+                fields=["game", "request_id"], condition=~models.Q(request_id=""), name="unique_hand_request"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"hand {self.position} of game {self.game_id}"
+
+    @classmethod
+    def from_db(cls, db, field_names, values, **kwargs):
+        """A hand stored with such a name leaves it out: the table's (repaired) name applies."""
+        hand = super().from_db(db, field_names, values, **kwargs)
+        if "data" in hand.__dict__:
+            hand.data = storedtext.shown_hand(hand.data)
+        return hand
 
 
 class Device(models.Model):

@@ -4,6 +4,7 @@ from django.urls import path, register_converter
 from django.urls.converters import StringConverter, get_converters
 
 from scorer.calculator.views import calculator, tiles
+from scorer.models import PUBLIC_ID_PATTERN
 from scorer.tables.views import board, imports, rematch, tables
 from scorer.teaching.views import compare, examples, rules
 from scorer.views import icons, pages
@@ -14,7 +15,7 @@ app_name = "scorer"
 class PublicIdConverter(StringConverter):
     """A table's public id (``new_public_id``): 16+ URL-safe characters, so never a slug like ``yeni``."""
 
-    regex = "[A-Za-z0-9_-]{16,32}"
+    regex = PUBLIC_ID_PATTERN
 
 
 if "table" not in get_converters():  # a failed first import of this module must not break the retry

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from scorer.engine import RuleSet, all_rulesets, get_ruleset
 from scorer.engine.names import clean_name, name_key
-from scorer.engine.parse import MAX_NAME
+from scorer.engine.parse import name_problem
 from scorer.forms import CHOICE_LABELS, style_widgets
 from scorer.platform.numbers import parse_count
 
@@ -25,7 +25,7 @@ def default_name(i: int) -> str:
 
 
 class CalcSetupForm(forms.Form):
-    """Which hand form to show. Fields: ``ruleset``, ``opt-<option>``, ``players``, ``name-<i>``."""
+    """Which hand form to show. Fields: ``ruleset``, ``opt_{option name}``, ``players``, ``name_{index}``."""
 
     prefix = "setup"
 
@@ -51,9 +51,8 @@ class CalcSetupForm(forms.Form):
             field.label, field.help_text = _(spec.label), _(spec.help)
             self.fields[f"opt_{spec.name}"] = field
         for i in range(MAX_PLAYERS):
-            self.fields[f"name_{i}"] = forms.CharField(
+            self.fields[f"name_{i}"] = forms.CharField(  # no max_length: the engine names the limit
                 label=_("Player {n}").format(n=i + 1),
-                max_length=MAX_NAME,
                 required=False,
                 widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": default_name(i)}),
             )
@@ -81,7 +80,11 @@ class CalcSetupForm(forms.Form):
         count = cleaned.get("players") or MAX_PLAYERS
         seen: set[str] = set()
         for i in range(count):
-            name = clean_name(cleaned.get(f"name_{i}") or "") or default_name(i)
+            typed = clean_name(cleaned.get(f"name_{i}") or "")  # nothing visible: the default name
+            if typed and (problem := name_problem(typed)) is not None:
+                self.add_error(f"name_{i}", problem)
+                continue
+            name = typed or default_name(i)
             if name_key(name) in seen:
                 self.add_error(f"name_{i}", _("Two players cannot have the same name."))
             seen.add(name_key(name))

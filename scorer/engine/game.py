@@ -9,6 +9,7 @@ from .parse import (
     _parse_hand,
     check_name,
     check_player_count,
+    check_text,
     check_unique_names,
     parse_ruleset,
     unknown_fields,
@@ -32,6 +33,7 @@ def score_game_data(data: object) -> GameResult:
     if not isinstance(data, Mapping):
         errors.add("", _("A game must be a JSON object."))
         errors.raise_if_any()
+    check_text(data, errors)
     if not GAME_KEYS.issuperset(data):
         unknown_fields(data, GAME_KEYS, "", errors)
     ruleset, options = parse_ruleset(data, errors)

@@ -2,9 +2,13 @@
 
 A name is stored NFC-normalised without invisible characters (zero-width spaces and joiners,
 bidi controls, soft hyphens, BOM), so "Ali" and "Ali\\u200b" are one player, and a right-to-left
-override cannot reach the scoreboard or the CSV header. Two names are the same player when their
+override cannot reach the scoreboard or the CSV header. Where an invisible character is part of
+what people type it stays: the zero-width joiner between two emoji (👨\u200d👩\u200d👧 is one
+family, not three people) and the tag characters of a subdivision flag (🏴 and tags spelling
+``gbsct``). Two names are the same player when their
 :func:`name_key` is equal: case-insensitive the Turkish way (I, ı, İ and i are one letter) and
-blind to the commonest Cyrillic and Greek look-alikes of Latin letters.
+blind to the commonest Cyrillic and Greek look-alikes of Latin letters. :func:`visible_length`
+counts a name as people see it: a joined emoji or a flag is one character.
 
 >>> clean_name(" Ali\\u200b ")
 'Ali'
@@ -14,8 +18,13 @@ blind to the commonest Cyrillic and Greek look-alikes of Latin letters.
 True
 >>> name_key("Ayşe") == name_key("Ayse")
 False
+>>> clean_name("Al\\u200di 👨\\u200d👩") == "Ali 👨\\u200d👩"
+True
+>>> visible_length("Ali 👨\\u200d👩\\u200d👧 🇹🇷")
+7
 """
 
+import re
 import unicodedata
 
 INVISIBLE = frozenset(
@@ -31,7 +40,17 @@ INVISIBLE = frozenset(
     "\u2066\u2067\u2068\u2069"  # bidi isolates
     "\ufeff"  # zero-width no-break space (BOM)
 )
-"""Characters that show nothing (or reorder what follows) and so never belong in a name."""
+"""Characters that show nothing (or reorder what follows) and so never belong in a name; the
+zero-width joiner stays between two emoji (:func:`_join_emoji`)."""
+
+ZWJ = "\u200d"
+BLACK_FLAG = "\U0001f3f4"
+CANCEL_TAG = "\U000e007f"
+TAG_RUN = re.compile("[\U000e0000-\U000e007f]+")
+"""Tag characters: invisible, except as the letters of a subdivision flag after 🏴."""
+FLAG_TAGS = re.compile("[\U000e0020-\U000e007e]{1,10}\U000e007f")
+VARIATION_SELECTORS = re.compile("[\ufe00-\ufe0f]")
+REGIONAL_PAIR = re.compile("[\U0001f1e6-\U0001f1ff]{2}")
 
 LOOK_ALIKES = str.maketrans(
     {
@@ -82,6 +101,7 @@ CACHED_LENGTH = 64
 """Longer texts are not remembered: no typed name is that long, and the cache stays small."""
 
 _DROP_INVISIBLE = dict.fromkeys(map(ord, INVISIBLE))
+_DROP_INVISIBLE_BUT_ZWJ = dict.fromkeys(map(ord, INVISIBLE - {ZWJ}))
 _cleaned: dict[str, str] = {}
 _keys: dict[str, str] = {}
 
@@ -107,9 +127,62 @@ def name_key(name: str) -> str:
 def _clean(name: str) -> str:
     if not name.isascii():  # ASCII is already NFC and holds no invisible character
         name = unicodedata.normalize("NFC", name)
-        if not INVISIBLE.isdisjoint(name):
+        if ZWJ in name:
+            name = _join_emoji(name.translate(_DROP_INVISIBLE_BUT_ZWJ))
+        elif not INVISIBLE.isdisjoint(name):
             name = name.translate(_DROP_INVISIBLE)
+        if TAG_RUN.search(name):
+            name = TAG_RUN.sub(_flag_tags, name)
     return " ".join(name.split())
+
+
+def is_pictographic(character: str) -> bool:
+    """Roughly Unicode's Extended_Pictographic (which ``unicodedata`` does not know): the emoji
+    blocks, arrows, symbols and dingbats, and the few emoji among letter-like symbols."""
+    code = ord(character)
+    return (
+        0x1F000 <= code <= 0x1FAFF
+        or 0x2190 <= code <= 0x2BFF
+        or code in (0x00A9, 0x00AE, 0x203C, 0x2049, 0x2122, 0x2139, 0x3030, 0x303D, 0x3297, 0x3299)
+    )
+
+
+def _join_emoji(name: str) -> str:
+    """Drop every zero-width joiner except one between two emoji (after a variation selector or
+    a skin tone, which belong to the emoji before it)."""
+    kept = []
+    before = ""  # the last character kept that is not a variation selector
+    for index, character in enumerate(name):
+        if character == ZWJ:
+            after = name[index + 1 : index + 2]
+            if not (before and after and is_pictographic(before) and is_pictographic(after)):
+                continue
+        kept.append(character)
+        if not "\ufe00" <= character <= "\ufe0f":
+            before = character
+    return "".join(kept)
+
+
+def _flag_tags(run: re.Match) -> str:
+    """A run of tag characters stays only as a subdivision flag: right after 🏴, ending in CANCEL TAG."""
+    text = run.string
+    return run[0] if text[run.start() - 1 : run.start()] == BLACK_FLAG and FLAG_TAGS.fullmatch(run[0]) else ""
+
+
+def visible_length(name: str) -> int:
+    """How many characters people see in a cleaned name: a joined emoji, a flag, an emoji with its
+    skin tone or variation selector counts once (code points otherwise)."""
+    if name.isascii():
+        return len(name)
+    text = VARIATION_SELECTORS.sub("", name)
+    text = TAG_RUN.sub("", text).replace("\u20e3", "")  # flag letters, keycap frames
+    text = REGIONAL_PAIR.sub("F", text)
+    count = 0
+    for index, character in enumerate(text):
+        joined = index and text[index - 1] == ZWJ
+        if character != ZWJ and not joined and not 0x1F3FB <= ord(character) <= 0x1F3FF:
+            count += 1
+    return count
 
 
 def _key(cleaned: str) -> str:

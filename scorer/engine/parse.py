@@ -22,11 +22,15 @@ from .inputs import (
     Remaining,
     record,
 )
-from .names import clean_name, name_key
+from .names import clean_name, name_key, visible_length
 from .rulesets import RuleSet, get_ruleset
+from .text import MSG_SURROGATE, forbidden_character, is_surrogate, lone_surrogate_path
 from .tiles import COPIES, MAX_TILES, copy_key, is_tile_name, okey_of, parse_tile, value_tiles
 
 MAX_NAME = 30
+"""Characters as people see them (:func:`names.visible_length`: a joined emoji counts once)."""
+MAX_NAME_CODE_POINTS = 4 * MAX_NAME
+"""What a name may hold in all, joiners, skin tones and flag letters included."""
 MAX_COUNT = 20
 MAX_POINTS = 22 * 13
 HAND_KEYS = frozenset({"format", "ruleset", "options", "indicator", "players"})
@@ -59,11 +63,24 @@ def unknown_fields(data: Mapping, allowed: frozenset[str], path: str, errors: Er
 
 def name_problem(name: object) -> str | None:
     """What is wrong with a player's name, or None."""
-    if not isinstance(name, str) or not clean_name(name):
+    if isinstance(name, str) and (bad := forbidden_character(name)) is not None:
+        if is_surrogate(bad):
+            return _(MSG_SURROGATE)
+        return _("A name cannot hold the control character U+{code}.").format(code=f"{ord(bad):04X}")
+    cleaned = clean_name(name) if isinstance(name, str) else ""
+    if not cleaned:
         return _("A name cannot be empty.")
-    if len(clean_name(name)) > MAX_NAME:
+    if len(cleaned) > MAX_NAME_CODE_POINTS or visible_length(cleaned) > MAX_NAME:
         return _("A name can be at most 30 characters.")
     return None
+
+
+def check_text(data: object, errors: ErrorList) -> None:
+    """Text no output can hold (a lone surrogate anywhere, key or value), before anything else."""
+    bad = lone_surrogate_path(data)
+    if bad is not None:
+        errors.add(bad, _(MSG_SURROGATE))
+        errors.raise_if_any()
 
 
 def check_name(name: object, path: str, errors: ErrorList) -> bool:
@@ -105,6 +122,7 @@ def check_player_count(players: object, partners: bool, path: str, errors: Error
 def parse_hand(data: object, *, names: list[str] | None = None, ruleset=None, options=None) -> HandInput:
     """Validate one hand. Inside a game, ``names``, ``ruleset`` and ``options`` come from the game."""
     errors = ErrorList()
+    check_text(data, errors)
     hand = _parse_hand(data, errors, names=names, ruleset=ruleset, options=options, prefix="")
     errors.raise_if_any()
     return hand
@@ -172,10 +190,10 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
         name = game_name
     elif name is None:
         name = _("Player {n}").format(n=index + 1)
-    elif isinstance(name, str) and 0 < len(stripped := clean_name(name)) <= MAX_NAME:
-        name = stripped
+    elif (problem := name_problem(name)) is None:
+        name = clean_name(name)
     else:
-        errors.add(f"{path}.name", name_problem(name))
+        errors.add(f"{path}.name", problem)
         name = ""
     opened = raw.get("opened", "none")
     opened = OPENED.get(opened) if type(opened) is str else None

@@ -7,7 +7,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine import all_rulesets
-from scorer.engine.parse import MAX_NAME
 
 from .common import CHOICE_LABELS, EngineErrorsMixin, checked, ruleset_or_default, style_widgets
 
@@ -43,9 +42,10 @@ class GameForm(EngineErrorsMixin, forms.Form):
         self.fields["hands_planned"].choices = [(n, str(n)) for n in counts]
         self.fields["hands_planned"].initial = DEFAULT_HANDS if DEFAULT_HANDS in counts else counts[-1]
         for k in range(1, MAX_PLAYERS + 1):
+            # No max_length: a browser would cut a long name silently at its maxlength (counting
+            # UTF-16 units, so a few emoji); the engine's check names the limit instead.
             self.fields[f"player_{k}"] = forms.CharField(
                 label=_("Player {n}").format(n=k),
-                max_length=MAX_NAME,
                 required=False,
                 widget=forms.TextInput(attrs={"autocomplete": "off", "data-player-name": k - 1}),
             )

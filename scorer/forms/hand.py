@@ -12,9 +12,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorer.engine import InvalidInput, RuleSet, get_ruleset
+from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet, get_ruleset
 from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
-from scorer.engine.scoring import FLAG_LABELS, FOUL_LABELS
 
 from .common import EngineErrorsMixin, style_widgets
 
@@ -276,7 +275,7 @@ def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> Mapping[str
     preview and save. Sharing is safe because nothing changes a field after it is built here —
     a form keeps its data, errors and bound fields on itself, not on its fields. (Do not lay these
     fields out with crispy's ``crispy_field`` tag: it writes classes such as ``is-invalid`` into
-    the widget itself. The hand form is written by ``{% hand_fields %}``, which reads only.)
+    the widget itself. ``scorer/_hand_form.html`` only reads them.)
     """
     try:
         key = (ruleset.id, tuple(sorted(options.items())), count, translation.get_language())

@@ -5,31 +5,36 @@ HAND_FORMAT.md game document of the board's JSON export (``manage.py score`` sco
 ``table`` keeps what a restore needs beyond the scores: the public id (viewer links keep working),
 what the edit link is derived from (its version and per-table key, and a pre-version-1 table's
 secret hash: on a server with the same ``SECRET_KEY`` the edit link keeps working), the first
-dealer, hand positions and timestamps, and the deleted hands (the board's undo list).
-Device grants are not exported: a device claims the table again with its edit link. An archive is one entry per line
+dealer, hand positions and timestamps, the deleted hands (the board's undo list) and the rematch
+(rövanş) links to and from other tables, by public id. Device grants are not exported: a device claims the table again with its edit link. An archive is one entry per line
 (JSON lines). A bare game document (the board's ``oyun.json``) imports as a new table.
 
 Every table is validated by the engine before anything is written, and written in one
-transaction: a bad line stores nothing of that table.
+transaction: a bad line stores nothing of that table. A rematch link is restored as soon as both
+tables are present, whichever comes first in the archive.
 """
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from scorer.engine import InvalidInput, score_game
 from scorer.engine.errors import FieldError
-from scorer.models import Game, Hand
+from scorer.models import PUBLIC_ID_PATTERN, Game, Hand
 from scorer.tables.services import game_create, game_document, hand_validate
 
 ENTRY_KEYS = frozenset({"table", "game"})
 HAND_KEYS = ("players", "indicator")
+PUBLIC_ID = re.compile(PUBLIC_ID_PATTERN)
+HEX_32 = re.compile("[0-9a-f]{32}")
+HEX_64 = re.compile("[0-9a-f]{64}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +70,14 @@ def table_entry(game: Game) -> dict:
         "updated_at": _stamp(game.updated_at),
         "hands": [_hand_meta(hand) for hand in live],
         "deleted_hands": [_hand_meta(hand) | {"data": hand.data} for hand in deleted],
+        "rematch_of": _public_id_of(Game.objects.filter(pk=game.rematch_of_id)),
+        "rematch": _public_id_of(Game.objects.filter(rematch_of=game)),
     }
     return {"table": table, "game": game_document(game, live)}
+
+
+def _public_id_of(games) -> str | None:
+    return games.values_list("public_id", flat=True).first()
 
 
 def _hand_meta(hand: Hand) -> dict:
@@ -78,11 +89,36 @@ def _hand_meta(hand: Hand) -> dict:
     }
 
 
-def tables_export(games: Iterable[Game] | None = None) -> Iterator[str]:
-    """JSON lines, one table each, oldest first (what ``manage.py export_tables`` writes)."""
-    games = Game.objects.order_by("created_at", "pk") if games is None else games
-    for game in games:
-        yield json.dumps(table_entry(game), ensure_ascii=False, sort_keys=True)
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """One table of an export: its entry as JSON text, or why it could not be written."""
+
+    public_id: str
+    text: str = ""
+    problem: str = ""
+
+
+EXPORT_ERRORS = (DatabaseError, ValueError, TypeError, KeyError, AttributeError, UnicodeError)
+"""What reading one stored table back can raise (a row the database or a converter cannot read)."""
+
+
+def export_entries(*, indent: int | None = None) -> Iterator[Exported]:
+    """Every table, oldest first, each read on its own: a table that cannot be read or written
+    is reported by its id and the others still come (what ``manage.py export_tables`` writes)."""
+    for pk, public_id in Game.objects.order_by("created_at", "pk").values_list("pk", "public_id"):
+        try:
+            entry = table_entry(Game.objects.get(pk=pk))
+            text = json.dumps(entry, ensure_ascii=False, indent=indent, sort_keys=True)
+            text.encode("utf-8")  # what the file will hold: nothing half-written if it cannot
+        except EXPORT_ERRORS as exc:
+            yield Exported(public_id, problem=" ".join(str(exc).split()) or type(exc).__name__)
+        else:
+            yield Exported(public_id, text)
+
+
+def tables_export() -> Iterator[str]:
+    """The JSON lines of every table that can be written, oldest first."""
+    return (exported.text for exported in export_entries() if exported.text)
 
 
 # --- import ------------------------------------------------------------------------------------
@@ -97,8 +133,12 @@ def split_entry(data: object) -> tuple[dict | None, object]:
 
 
 def _validate(document: object) -> None:
-    """The engine's own checks, and a table needs its planned number of hands."""
-    if isinstance(document, Mapping) and "hands_planned" not in document:
+    """The engine's own checks, and a table needs its planned number of hands.
+
+    The engine takes a missing or ``null`` ``hands_planned`` as "any number of hands" (a series
+    scored by the command); a table cannot be stored without one (NOT NULL).
+    """
+    if isinstance(document, Mapping) and document.get("hands_planned") is None:
         raise InvalidInput([FieldError("hands_planned", _("Required: the number of hands the table plays."))])
     score_game(document)
 
@@ -118,13 +158,49 @@ def game_import(document: object) -> tuple[Game, str]:
     return game, secret
 
 
+@dataclass(frozen=True, slots=True)
+class TableFields:
+    """What a restore takes from an entry's ``table`` beyond the game document, checked."""
+
+    public_id: str
+    edit_secret_hash: str
+    link_key: str | None
+    rematch_of: str | None
+    rematch: str | None
+
+
+def _table_fields(table: Mapping) -> TableFields:
+    """The identity of a restored table, refused by field when no URL or column could hold it."""
+    errors = []
+
+    def pick(field: str, pattern: re.Pattern | None, *, required: bool = False) -> str | None:
+        value = table.get(field)
+        if value is None or value == "":
+            if required:
+                errors.append(FieldError(f"table.{field}", _("Required.")))
+            return None
+        if isinstance(value, str) and pattern is not None and pattern.fullmatch(value):
+            return value
+        errors.append(FieldError(f"table.{field}", _("Not a value okeycalc writes here.")))
+        return None
+
+    fields = TableFields(
+        public_id=pick("public_id", PUBLIC_ID, required=True) or "",
+        edit_secret_hash=pick("edit_secret_hash", HEX_64) or "",
+        link_key=pick("link_key", HEX_32),
+        rematch_of=pick("rematch_of", PUBLIC_ID),
+        rematch=pick("rematch", PUBLIC_ID),
+    )
+    if errors:
+        raise InvalidInput(errors)
+    return fields
+
+
 def table_restore(table: Mapping, document: object) -> Imported:
     """Restore one table of a backup with its public id and edit secret hash (skipped if present)."""
     _validate(document)
-    public_id = str(table.get("public_id") or "")
-    if not public_id:
-        raise InvalidInput([FieldError("table.public_id", _("Required."))])
-    if Game.objects.filter(public_id=public_id).exists():
+    fields = _table_fields(table)
+    if Game.objects.filter(public_id=fields.public_id).exists():
         return Imported(None, skipped=_("A table with this id exists already."))
     hands = document.get("hands", [])
     metas = _metas(table.get("hands"), len(hands))
@@ -136,19 +212,40 @@ def table_restore(table: Mapping, document: object) -> Imported:
             hands_planned=document["hands_planned"],
             first_dealer=_first_dealer(table, len(document["players"])),
         )[0]
-        game.public_id = public_id
-        game.edit_secret_hash = str(table.get("edit_secret_hash") or "")[:64]
-        version = table.get("secret_version")
-        game.secret_version = version if type(version) is int and version >= 0 else game.secret_version
-        link_key = table.get("link_key")
-        game.link_key = link_key[:32] if isinstance(link_key, str) and link_key else game.link_key
-        game.version = _positive(table.get("version"), 1)
+        game.public_id = fields.public_id
+        game.edit_secret_hash = fields.edit_secret_hash
+        game.secret_version = _count(table.get("secret_version"), game.secret_version, low=0)
+        game.link_key = fields.link_key or game.link_key
+        game.version = _count(table.get("version"), 1, low=1)
         game.created_at = _when(table.get("created_at")) or game.created_at
         game.updated_at = _when(table.get("updated_at")) or game.updated_at
         game.save()
         _add_hands(game, hands, metas)
         _add_deleted(game, table.get("deleted_hands"))
+        _link_rematches(
+            game,
+            Game.objects.filter(public_id=fields.rematch_of).first() if fields.rematch_of else None,
+            Game.objects.filter(public_id=fields.rematch).first() if fields.rematch else None,
+        )
     return Imported(game)
+
+
+def _link_rematches(game: Game, previous: Game | None, rematch: Game | None) -> None:
+    """Link a restored table to the table it is the rematch of, and to its own rematch, when
+    that table is present and not linked to another one meanwhile."""
+    if previous is not None and not Game.objects.filter(rematch_of=previous).exists():
+        Game.objects.filter(pk=game.pk).update(rematch_of=previous)
+        game.rematch_of = previous
+        _bump(previous)  # its board now links the rematch
+    if rematch is not None and rematch.rematch_of_id is None and rematch.pk != game.pk:
+        Game.objects.filter(pk=rematch.pk).update(rematch_of=game)
+        rematch.rematch_of = game
+        _bump(rematch)
+
+
+def _bump(game: Game) -> None:
+    """A new version: viewers' cached boards of this table are not served again."""
+    Game.objects.filter(pk=game.pk).update(version=models.F("version") + 1, updated_at=timezone.now())
 
 
 def _metas(value: object, count: int) -> list[dict]:
@@ -161,8 +258,12 @@ def _first_dealer(table: Mapping, players: int) -> int:
     return value if type(value) is int and 0 <= value < players else 0
 
 
-def _positive(value: object, default: int) -> int:
-    return value if type(value) is int and value > 0 else default
+MAX_COUNT = 2**31 - 1
+"""The largest value of a PositiveIntegerField on every database."""
+
+
+def _count(value: object, default: int, *, low: int) -> int:
+    return value if type(value) is int and low <= value <= MAX_COUNT else default
 
 
 def _when(value: object) -> datetime | None:
@@ -177,7 +278,7 @@ def _when(value: object) -> datetime | None:
 def _add_hands(game: Game, hands: list, metas: list[dict]) -> None:
     """Live hands in order; positions from the backup when they are increasing, else 1, 2, …"""
     positions = [meta.get("position") for meta in metas]
-    valid = all(type(p) is int and p > 0 for p in positions) and positions == sorted(set(positions))
+    valid = all(_count(p, 0, low=1) for p in positions) and positions == sorted(set(positions))
     rows = []
     for k, (raw, meta) in enumerate(zip(hands, metas, strict=True)):
         data = hand_validate(game=game, data=raw)
@@ -202,7 +303,7 @@ def _add_deleted(game: Game, deleted: object) -> None:
     for item in deleted:
         if (
             not isinstance(item, Mapping)
-            or type(item.get("position")) is not int
+            or not _count(item.get("position"), 0, low=1)
             or item["position"] in taken
         ):
             continue
@@ -221,10 +322,25 @@ def _add_deleted(game: Game, deleted: object) -> None:
         taken.add(item["position"])
 
 
-def entry_import(data: object, *, as_new: bool = False) -> Imported:
-    """One backup entry or bare game document; ``as_new`` gives restored tables new ids and secrets."""
+def _old_id(table: Mapping, field: str) -> str:
+    value = table.get(field)
+    return value if isinstance(value, str) and PUBLIC_ID.fullmatch(value) else ""
+
+
+def entry_import(data: object, *, as_new: bool = False, renamed: dict[str, Game] | None = None) -> Imported:
+    """One backup entry or bare game document; ``as_new`` gives restored tables new ids and secrets.
+
+    ``renamed`` (kept by the caller across one archive) maps the ids of tables imported as new
+    to their copies, so that the copies keep their rematch links among themselves.
+    """
     table, document = split_entry(data)
-    if table is None or as_new:
+    if table is not None and not as_new:
+        return table_restore(table, document)
+    with transaction.atomic():
         game, secret = game_import(document)
-        return Imported(game, secret)
-    return table_restore(table, document)
+        if table is not None and renamed is not None:
+            if old := _old_id(table, "public_id"):
+                renamed[old] = game
+            previous, rematch = (renamed.get(_old_id(table, f)) for f in ("rematch_of", "rematch"))
+            _link_rematches(game, previous, rematch)
+    return Imported(game, secret)

@@ -17,14 +17,10 @@ from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
 from scorer.models import Game, Hand
-from scorer.platform.jsontext import lone_surrogate_path
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
 MSG_NESTED = gettext_noop("Input is nested too deeply.")
 MSG_NOT_OVER = gettext_noop("A rematch can start once every planned hand of this game has been played.")
-MSG_SURROGATE = gettext_noop(
-    "Holds an invalid character (a lone UTF-16 surrogate such as \\ud800); send valid Unicode text."
-)
 
 
 def is_game(data: object) -> bool:
@@ -33,10 +29,9 @@ def is_game(data: object) -> bool:
 
 
 def score_document(data: object) -> tuple[bool, dict]:
-    """Score a hand or a game document: ``(True, result)`` or ``(False, {"errors": [...]})``."""
-    bad = lone_surrogate_path(data)
-    if bad is not None:
-        return False, InvalidInput([FieldError(bad, _(MSG_SURROGATE))]).to_dict()
+    """Score a hand or a game document: ``(True, result)`` or ``(False, {"errors": [...]})``.
+
+    The engine refuses text no answer could hold (lone surrogates) first, naming its path."""
     try:
         result = score_game(data) if is_game(data) else score_hand(data)
     except InvalidInput as exc:
@@ -188,11 +183,13 @@ def _lock(game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
 
 
-def _hand_stats(game: Game) -> Game:
+def _hand_stats(game: Game, request_id: str = "") -> Game:
     """What a new hand depends on, read in one statement AFTER the lock: a statement that waited
-    for the lock would see the hands as they were before it waited (PostgreSQL read committed)."""
+    for the lock would see the hands as they were before it waited (PostgreSQL read committed).
+    ``request_pk``: the hand already stored with this request id, deleted since or not."""
     hands = Hand.objects.filter(game=OuterRef("pk"))
     live = hands.filter(deleted_at__isnull=True)
+    same_request = hands.filter(request_id=request_id) if request_id else hands.none()
     return (
         Game.objects.only("pk", "version", "updated_at")
         .annotate(
@@ -200,22 +197,34 @@ def _hand_stats(game: Game) -> Game:
             last_position=Coalesce(Subquery(hands.order_by("-position").values("position")[:1]), 0),
             last_live_pk=Subquery(live.order_by("-position").values("pk")[:1]),
             last_live_data=Subquery(live.order_by("-position").values("data")[:1], output_field=JSONField()),
+            request_pk=Subquery(same_request.values("pk")[:1]),
         )
         .get(pk=game.pk)
     )
 
 
+def _already_saved(game: Game, pk: int) -> HandAlreadySaved:
+    hand = Hand.objects.get(pk=pk)
+    number = game.hands.live().filter(position__lte=hand.position).count()
+    return HandAlreadySaved(hand, number)
+
+
 @transaction.atomic
-def hand_record(*, game: Game, data: object, hands_before: int | None = None) -> Hand:
+def hand_record(*, game: Game, data: object, hands_before: int | None = None, request_id: str = "") -> Hand:
     """Store a new hand, at most once: ``hands_before`` is how many hands the form saw.
 
     The check runs under the table's lock, so of N identical simultaneous posts one stores the
     hand and the others raise :class:`HandAlreadySaved`; a different hand saved meanwhile raises
-    :class:`HandsChanged` instead of being doubled or silently following it.
+    :class:`HandsChanged` instead of being doubled or silently following it. ``request_id``,
+    made by the device for this form, is stored with the hand: a post with the id of a stored
+    hand raises :class:`HandAlreadySaved` whatever happened since (a phone that never got the
+    answer sends the hand again, maybe after other hands were saved).
     """
     stored = hand_validate(game=game, data=data)
     _lock(game)
-    stats = _hand_stats(game)
+    stats = _hand_stats(game, request_id)
+    if stats.request_pk is not None:
+        raise _already_saved(game, stats.request_pk)
     live = stats.live_count
     if hands_before is not None and hands_before != live:
         if hands_before == live - 1 and stats.last_live_data == stored:
@@ -223,7 +232,9 @@ def hand_record(*, game: Game, data: object, hands_before: int | None = None) ->
         raise HandsChanged(live)
     if live >= game.hands_planned:
         raise InvalidInput([FieldError("", _(MSG_GAME_COMPLETE))])
-    hand = Hand.objects.create(game=game, position=stats.last_position + 1, data=stored)
+    hand = Hand.objects.create(
+        game=game, position=stats.last_position + 1, data=stored, request_id=request_id
+    )
     game.version, game.updated_at = stats.version, stats.updated_at  # current without a re-read
     return hand
 

@@ -11,10 +11,18 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from scorer.engine import InvalidInput, all_rulesets, get_ruleset, parse_hand, score_input
+from scorer.engine import (
+    FLAG_LABELS,
+    FOUL_LABELS,
+    InvalidInput,
+    all_rulesets,
+    get_ruleset,
+    parse_hand,
+    score_input,
+)
 from scorer.engine.results import HandResult
 from scorer.engine.rulesets import RuleSet
-from scorer.engine.scoring import FLAG_LABELS, FOUL_LABELS, make_context
+from scorer.engine.scoring import make_context
 from scorer.teaching.reasons import Reason, Side, player_reasons, team_reasons
 
 

@@ -3,7 +3,7 @@
 The pages are built from the same data the web pages use (``scorer.engine.clauses``, the rule
 sets' tables, the worked-example hand files) and every number in them is scored by the engine
 when the page is generated, so the docs, the rules pages and ``manage.py score`` agree. The tests
-regenerate the pages and compare them with the files (``tests/test_docs.py``).
+regenerate the pages and compare them with the files (``tests/docs/test_docs.py``).
 
     .venv/bin/python -m scorer.teaching.docgen          # rewrite docs/rulesets.md and docs/examples.md
     .venv/bin/python -m scorer.teaching.docgen --check  # exit 1 if they are out of date
@@ -16,11 +16,10 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from scorer.engine import all_rulesets, score_hand
+from scorer.engine import FOUL_LABELS, all_rulesets, score_hand
 from scorer.engine.clauses import COMBINATIONS, DECISIONS, RULESETS, Clause, clauses_for
 from scorer.engine.describe import describe_ruleset
 from scorer.engine.rulesets import RuleSet
-from scorer.engine.scoring import FOUL_LABELS
 from scorer.teaching.examples import EXAMPLES, EXAMPLES_DIR, SPEC_EXAMPLES
 
 REPO = Path(__file__).resolve().parents[2]

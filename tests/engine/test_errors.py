@@ -3,9 +3,9 @@
 import copy
 
 import pytest
-from notation import hand
 
 from scorer.engine import InvalidInput, score_game, score_hand
+from tests.support.notation import hand
 
 
 def paths_of(score, data) -> set[str]:

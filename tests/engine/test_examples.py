@@ -1,10 +1,10 @@
 """SCORING_SPEC §10 worked examples E1–E6 exactly, and one test per decision D1–D14 (§9)."""
 
 import pytest
-from notation import codes, hand
 
 from scorer.engine import score_game, score_hand, winners_of
 from scorer.engine.clauses import COMBINATIONS, decision
+from tests.support.notation import codes, hand
 
 
 def score(ruleset: str, *players: str, **options):

@@ -1,9 +1,9 @@
 """GkOkay 101 (SCORING_SPEC §6): the finisher writes 0, special finishes double only non-openers' 202."""
 
 import pytest
-from notation import codes, error_paths, hand
 
 from scorer.engine import score_hand
+from tests.support.notation import codes, error_paths, hand
 
 RULESET = "gkokay"
 NAMES = ("Ayşe", "Bora", "Cem", "Deniz")

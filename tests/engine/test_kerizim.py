@@ -1,9 +1,9 @@
 """Kerizim 101 (SCORING_SPEC §7): stacking ×2 multipliers, waived finisher fouls, D2 and D12."""
 
 import pytest
-from notation import codes, error_paths, hand
 
 from scorer.engine import score_hand
+from tests.support.notation import codes, error_paths, hand
 
 RULESET = "kerizim"
 KERIZIM_FOULS = ["okey_discard", "islek_discard", "side_tile_unused"]

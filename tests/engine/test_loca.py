@@ -1,9 +1,9 @@
 """LOCA 101 klasik (SCORING_SPEC §4) and the katlamalı opening checks of LOCA tables (§7b)."""
 
 import pytest
-from notation import codes, error_paths, hand
 
 from scorer.engine import score_hand
+from tests.support.notation import codes, error_paths, hand
 
 NAMES = ("Ayşe", "Bora", "Cem", "Deniz")
 

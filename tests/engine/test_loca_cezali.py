@@ -1,9 +1,9 @@
 """LOCA Cezalı 101 (SCORING_SPEC §5): finish multipliers, opening rewards, penalties, Eşli team lines."""
 
 import pytest
-from notation import codes, error_paths, hand
 
 from scorer.engine import score_hand
+from tests.support.notation import codes, error_paths, hand
 
 RULESET = "loca-cezali"
 

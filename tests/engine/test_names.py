@@ -1,5 +1,6 @@
 """Player names (issue 10): invisible characters gone, look-alikes and Turkish case caught as duplicates."""
 
+import re
 import unicodedata
 
 import pytest
@@ -83,10 +84,31 @@ def test_a_hand_refuses_two_players_that_only_differ_by_case_the_turkish_way():
 
 
 def plain_clean_name(name: str) -> str:
-    """The definition the fast paths and the cache in ``names`` must agree with."""
+    """The definition the fast paths and the cache in ``names`` must agree with: invisible
+    characters go, except a joiner between two emoji and the tags of a subdivision flag."""
     text = unicodedata.normalize("NFC", name)
-    text = "".join(ch for ch in text if ch not in names.INVISIBLE)
-    return " ".join(text.split())
+    kept = ""
+    for k, ch in enumerate(text):
+        if ch == "\u200d":
+            before = kept.rstrip(
+                "\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f"
+            )
+            after = "".join(c for c in text[k + 1 :] if c not in names.INVISIBLE or c == "\u200d")[:1]
+            if before and after and names.is_pictographic(before[-1]) and names.is_pictographic(after):
+                kept += ch
+        elif ch not in names.INVISIBLE:
+            kept += ch
+    kept = re.sub(
+        "[\U000e0000-\U000e007f]+",
+        lambda m: (
+            m[0]
+            if m.string[m.start() - 1 : m.start()] == "\U0001f3f4"
+            and re.fullmatch("[\U000e0020-\U000e007e]{1,10}\U000e007f", m[0])
+            else ""
+        ),
+        kept,
+    )
+    return " ".join(kept.split())
 
 
 def plain_name_key(name: str) -> str:
@@ -95,7 +117,11 @@ def plain_name_key(name: str) -> str:
 
 
 TRICKY = st.lists(
-    st.sampled_from(list("aAiIıİşŞeé \t\n\u0301\u0307\u200b\u202e\u00ad\ufeffаеіαοﬁ①Ⅸ")), max_size=12
+    st.sampled_from(
+        list("aAiIıİşŞeé \t\n\u0301\u0307\u200b\u202e\u00ad\ufeffаеіαοﬁ①Ⅸ\u200d\u200c\ufe0f👨👩🏽❤🏴")
+        + ["\U000e0067", "\U000e007f", "\U000e0041"]
+    ),
+    max_size=12,
 ).map("".join)
 
 
@@ -115,3 +141,87 @@ def test_the_name_cache_stays_bounded():
         name_key(f"Oyuncu {i}")
     assert len(names._keys) <= names.CACHE_SIZE
     assert len(names._cleaned) <= names.CACHE_SIZE
+
+
+# --- issue 18: what a name may hold, and what people type survives ----------------------------------
+
+REFUSED = [
+    "\x00",
+    "A\x00li",
+    "\x01",
+    "Ali\x7f",
+    "A\x85li",  # C1 control (NEL)
+    "\x1b[31mAli",
+    "\ud800",
+    "Ali\udfff",
+]
+
+
+@pytest.mark.parametrize("bad", REFUSED)
+def test_a_name_with_a_control_character_or_a_lone_surrogate_is_refused_on_its_field(bad):
+    with pytest.raises(InvalidInput) as exc:
+        score_game(game(["Cem", bad]))
+    (error,) = exc.value.errors
+    assert error.path == "players[1]"
+    assert "U+" in error.message or "UTF-16" in error.message  # the character, or what is wrong with it
+
+
+@pytest.mark.parametrize("bad", REFUSED)
+def test_a_hand_refuses_the_same_names_on_their_field(bad):
+    hand = {
+        "ruleset": "loca",
+        "players": [{"name": "Cem", "opened": "sets", "finished": True}, {"name": bad}],
+    }
+    with pytest.raises(InvalidInput) as exc:
+        score_hand(hand)
+    assert [e.path for e in exc.value.errors] == ["players[1].name"]
+
+
+def test_tabs_and_line_breaks_are_spaces_not_errors():
+    assert score_game(game(["Ali\tVeli", "Cem\r\n"])).hands == ()
+    assert clean_name("Ali\tVeli\n") == "Ali Veli"
+
+
+def test_a_name_over_the_limit_is_an_error_naming_the_limit_never_a_cut():
+    with pytest.raises(InvalidInput) as exc:
+        score_game(game(["Cem", "A" * 31]))
+    (error,) = exc.value.errors
+    assert error.path == "players[1]" and "30" in error.message
+    assert clean_name("A" * 31) == "A" * 31
+
+
+JOINED = [
+    "👨\u200d👩\u200d👧\u200d👦",  # family: four emoji joined by ZWJ
+    "🏳\ufe0f\u200d🌈",  # rainbow flag
+    "👩🏽\u200d💻",  # a skin tone, then ZWJ
+    "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # Scotland: tag characters
+    "🇹🇷",  # regional indicators
+    "Ayşe ❤\ufe0f\u200d🔥",
+]
+
+
+@pytest.mark.parametrize("emoji", JOINED)
+def test_joined_emoji_survive_cleaning_and_count_as_one_character(emoji):
+    assert clean_name(emoji) == emoji
+    assert score_game(game(["Cem", emoji * 30 if emoji.startswith("🇹") else emoji])).hands == ()
+    assert names.visible_length(emoji) == (6 if emoji.startswith("Ayşe") else 1)
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("Al\u200di", "Ali"),  # a joiner between letters is an invisible trick
+        ("\u200dAli\u200d", "Ali"),
+        ("A\u200d😀", "A😀"),  # a letter and an emoji do not join
+        ("Ali\U000e0041\U000e0042", "Ali"),  # tag characters smuggling text, not a flag
+        ("😀\u200c😀", "😀😀"),  # zero-width non-joiner
+    ],
+)
+def test_zero_width_characters_go_where_they_are_invisible_tricks(typed, stored):
+    assert clean_name(typed) == stored
+
+
+def test_a_long_chain_of_joined_emoji_is_still_bounded():
+    with pytest.raises(InvalidInput) as exc:
+        score_game(game(["Cem", "\u200d".join(["👨"] * 200)]))
+    assert [e.path for e in exc.value.errors] == ["players[1]"]

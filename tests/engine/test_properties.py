@@ -1,4 +1,4 @@
-"""Properties of the engine over generated hands and games (Hypothesis; strategies in strategies.py)."""
+"""Properties of the engine over generated hands and games (Hypothesis; tests/support/strategies.py)."""
 
 import copy
 import dataclasses
@@ -6,12 +6,12 @@ import json
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from strategies import valid_games, valid_hands
 
 from scorer.engine import InvalidInput, get_ruleset, score_game, score_hand
 from scorer.engine.inputs import FOUL_KINDS
 from scorer.engine.parse import parse_hand
 from scorer.engine.scoring import score_input
+from tests.support.strategies import valid_games, valid_hands
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -6,12 +6,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from notation import hand
 
 from scorer.engine import score_hand
 from scorer.engine.clauses import CLAUSES, page_ruleset
 from scorer.engine.codes import LineCode
 from scorer.engine.codes import RuleId as R
+from tests.support.notation import hand
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from handgen import generate  # noqa: E402

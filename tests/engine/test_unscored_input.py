@@ -3,9 +3,9 @@ fouls are errors naming the field."""
 
 import pytest
 from django.utils import translation
-from notation import codes, error_paths, hand
 
 from scorer.engine import score_hand
+from tests.support.notation import codes, error_paths, hand
 
 
 def score(ruleset: str, *players: str, **options):

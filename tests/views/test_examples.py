@@ -11,7 +11,7 @@ from scorer.calculator.share import share_load
 from scorer.engine import get_ruleset, parse_hand, score_hand
 from scorer.engine.codes import LineCode
 from scorer.teaching.examples import EXAMPLES, example_get
-from tests.views.calc_html import attr_values, elements
+from tests.support.markup import attr_values, elements
 
 pytestmark = pytest.mark.django_db
 

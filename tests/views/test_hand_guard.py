@@ -3,21 +3,20 @@ correction is refused showing the other change with the typed values kept, odd n
 
 import pytest
 from django.contrib.messages import get_messages
-from django.urls import reverse
 
 from scorer.models import Hand
-from scorer.tables.services import game_create
-from tests.views.hand_posts import E2_HAND as HAND
-from tests.views.test_tables import NAMES, field_value, url
+from tests.support.factories import claim, new_table, url
+from tests.support.markup import field_value
+from tests.support.posts import E2_HAND as HAND
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def table(client):
-    """A LOCA Cezalı table whose edit secret this client's session holds."""
-    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
-    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    """A LOCA Cezalı table this client may edit (it opened the edit link)."""
+    game, secret = new_table("loca-cezali")
+    claim(client, game, secret)
     return game
 
 
@@ -94,3 +93,49 @@ def test_superscript_two_in_the_picker_url_is_the_default_player_count(client):
 
     assert response.status_code == 200
     assert len(response.context["picker"].names) == 4
+
+
+# --- the request id the page's script makes (hands kept offline, static/js/offline.js) ------------
+
+RID = "5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d"
+
+
+def test_the_new_hand_form_has_an_empty_request_id_for_the_script_to_fill(client, table):
+    html = client.get(url("hand_new", table)).content.decode()
+
+    assert field_value(html, "request_id") == ""
+
+
+def test_a_hand_sent_again_with_its_request_id_after_another_hand_is_already_saved(client, table):
+    client.post(url("hand_new", table), HAND | {"hands_before": "0", "request_id": RID})
+    other = HAND | {"p1-points": "7"}
+    client.post(url("hand_new", table), other | {"hands_before": "1"})
+
+    again = client.post(url("hand_new", table), HAND | {"hands_before": "0", "request_id": RID}, follow=True)
+
+    assert again.redirect_chain[-1][0] == url("game_board", table)
+    assert Hand.objects.filter(game=table).count() == 2
+    assert Hand.objects.filter(game=table, request_id=RID).count() == 1
+
+
+def test_the_changed_meanwhile_page_keeps_the_request_id_so_saving_again_stores_it_once(client, table):
+    client.post(url("hand_new", table), HAND | {"hands_before": "0"})  # another phone
+    other = HAND | {"p1-points": "7"}
+
+    page = client.post(url("hand_new", table), other | {"hands_before": "0", "request_id": RID})
+
+    html = page.content.decode()
+    assert "data-saved-meanwhile" in html
+    assert field_value(html, "request_id") == RID and field_value(html, "hands_before") == "1"
+    client.post(url("hand_new", table), other | {"hands_before": "1", "request_id": RID})
+    client.post(url("hand_new", table), other | {"hands_before": "1", "request_id": RID})  # a double tap
+    assert Hand.objects.filter(game=table).count() == 2
+
+
+@pytest.mark.parametrize("value", ["short", "x" * 65, "a b c d e f g h i j", "<script>", "²" * 20])
+def test_a_malformed_request_id_is_ignored_and_never_shown_back(client, table, value):
+    page = client.post(url("hand_new", table), HAND | {"hands_before": "9", "request_id": value})
+
+    assert page.status_code == 200
+    assert field_value(page.content.decode(), "request_id") == ""
+    assert not Hand.objects.filter(game=table).exclude(request_id="").exists()

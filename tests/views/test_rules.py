@@ -12,8 +12,8 @@ from scorer.engine import InvalidInput, clauses, get_ruleset, score_hand
 from scorer.engine.codes import RuleId
 from scorer.teaching import rulebook
 from scorer.teaching.examples import EXAMPLES
-from tests.engine.strategies import valid_hands
-from tests.views.calc_html import attr_values, element_ids, elements
+from tests.support.markup import attr_values, element_ids, elements
+from tests.support.strategies import valid_hands
 
 RULESETS = list(clauses.RULESETS)
 

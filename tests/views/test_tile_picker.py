@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scorer.calculator.share import share_load
-from tests.views.calc_html import elements
+from tests.support.markup import elements
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}

@@ -6,7 +6,9 @@ Restored tables keep their public id and edit secret; one whose id exists alread
 (a restore can be run twice). ``--as-new`` imports every table as a new one instead.
 
 Each table is validated and stored on its own: an invalid one is reported with its line and
-field paths, the others are stored, and the exit status is 2.
+field paths, the others are stored, and the exit status is 2. A line the database refuses all
+the same is reported with the database's reason (never a traceback), and the rest go on.
+Rematch links are restored between the tables of the run, whatever their order.
 """
 
 import json
@@ -15,8 +17,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
 from scorer.engine import InvalidInput
+from scorer.models import Game
 from scorer.tables.backup import entry_import
 
 EXIT_INVALID = 2
@@ -33,6 +37,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, files: list[str], as_new: bool, **options) -> None:
         counts = {"imported": 0, "skipped": 0, "failed": 0}
+        self.renamed: dict[str, Game] = {}  # --as-new: old id → copy, for the rematch links
         for name in files:
             for where, data in self.entries(name):
                 counts[self.import_one(where, data, as_new)] += 1
@@ -48,13 +53,18 @@ class Command(BaseCommand):
             self.stderr.write(f"{where}: not valid JSON: {data}")
             return "failed"
         try:
-            result = entry_import(data, as_new=as_new)
+            result = entry_import(data, as_new=as_new, renamed=self.renamed)
         except InvalidInput as exc:
             for error in exc.errors:
                 self.stderr.write(f"{where}: {error.path or '(table)'}: {error.message}")
             return "failed"
         except RecursionError:
             self.stderr.write(f"{where}: input is nested too deeply")
+            return "failed"
+        except (DatabaseError, ArithmeticError, ValueError, TypeError, KeyError, AttributeError) as exc:
+            # What validation did not foresee; the table's transaction is rolled back.
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            self.stderr.write(f"{where}: not stored: {reason!r}")
             return "failed"
         if result.game is None:
             self.stderr.write(f"{where}: skipped: {result.skipped}")

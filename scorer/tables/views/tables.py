@@ -5,13 +5,13 @@ preview. Writes need this device's edit grant (:func:`edit_required`, scorer/tab
 """
 
 import logging
+import re
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -176,6 +176,7 @@ def hand_page(
         "form": form,
         "number": number,
         "hand": hand,
+        "request_id": request_id_of(request.POST) if request.method == "POST" else "",
         "dealer": game.players[dealer_of(game, number)],
         "board_url": board_url(game),
         "complete": hand is None and live_hands >= game.hands_planned,
@@ -197,7 +198,12 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if dropped_unseen(request, form):
         return hand_page(request, game, form, number, result=result, dropped_confirm=True)
     try:
-        services.hand_record(game=game, data=form.hand_data(), hands_before=seen_hands(request.POST))
+        services.hand_record(
+            game=game,
+            data=form.hand_data(),
+            hands_before=seen_hands(request.POST),
+            request_id=request_id_of(request.POST),
+        )
     except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
         messages.info(request, _("Hand {n} was already saved.").format(n=exc.number))
         return redirect(board_url(game))
@@ -218,6 +224,21 @@ def dropped_unseen(request: HtmxHttpRequest, form: HandForm) -> bool:
     """
     dropped = form.dropped_signature()
     return bool(dropped) and request.POST.get("dropped_seen") != dropped
+
+
+REQUEST_ID = re.compile(r"[A-Za-z0-9-]{16,64}")
+"""A request id as static/js/offline.js makes it (a UUID); anything else is ignored."""
+
+
+def request_id_of(post) -> str:
+    """The id the device made for this hand form (the hidden ``request_id``), or "" without one.
+
+    Filled in by the page's script: without JavaScript a form has none and the save works as
+    before (``hands_before`` alone). A hand kept on the device offline is sent with it, so that
+    a replay whose first answer was lost stores the hand once.
+    """
+    value = post.get("request_id") or ""
+    return value if REQUEST_ID.fullmatch(value) else ""
 
 
 def seen_hands(post) -> int | None:
@@ -299,16 +320,8 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
 
 def deleted_message(request: HtmxHttpRequest, game: Game, hand: Hand, number: int) -> str:
     """ "Hand N deleted" with a one-tap undo (a small POST form; the message shows on the board)."""
-    return format_html(
-        '<span class="me-2">{}</span><form class="d-inline" method="post" action="{}">'
-        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-        '<button type="submit" class="btn btn-sm btn-theme-outline" data-restore="{}">{}</button></form>',
-        _("Hand {n} deleted.").format(n=number),
-        reverse("scorer:hand_restore", args=[game.public_id, hand.position]),
-        get_token(request),
-        hand.position,
-        _("Undo"),
-    )
+    context = {"text": _("Hand {n} deleted.").format(n=number), "game": game, "hand": hand}
+    return render_to_string("scorer/_undo_message.html", context, request)
 
 
 @require_POST

@@ -19,7 +19,7 @@ import pytest
 
 from okeycalc.production import DEV_SECRET_KEY, error_page_style_hash
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 KEY = "test-only-key-" + "k3y" * 20

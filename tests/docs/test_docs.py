@@ -14,7 +14,7 @@ from scorer.tables.services import score_document
 from scorer.teaching import docgen
 from scorer.teaching.examples import EXAMPLES, EXAMPLES_DIR, SPEC_EXAMPLES
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
 BLOCK = re.compile(r"<!-- checked: (input|output) -->\n```json\n(.*?)\n```", re.S)
 
@@ -101,17 +101,17 @@ def local_links(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "page", ["README.md", *sorted(p.relative_to(REPO).as_posix() for p in DOCS.glob("*.md"))]
+    "doc", ["README.md", *sorted(p.relative_to(REPO).as_posix() for p in DOCS.glob("*.md"))]
 )
-def test_links_point_at_files_in_the_repo(page):
-    path = REPO / page
+def test_links_point_at_files_in_the_repo(doc):
+    path = REPO / doc
     for target in local_links(path):
         file_part = target.split("#", 1)[0]
         if not file_part:
             continue  # an anchor on the same page
         resolved = (path.parent / file_part).resolve()
-        assert resolved.is_relative_to(REPO), f"{page}: {target} leaves the repository"
-        assert resolved.exists(), f"{page}: {target} does not exist"
+        assert resolved.is_relative_to(REPO), f"{doc}: {target} leaves the repository"
+        assert resolved.exists(), f"{doc}: {target} does not exist"
 
 
 def test_readme_links_the_docs():

@@ -1,0 +1,102 @@
+"""Text no page, file or database can hold: lone surrogates and control characters.
+
+JSON's ``\\ud800`` escape decodes to a lone surrogate, a Python ``str`` that no UTF-8 encoder
+accepts: every page showing it, its CSV and JSON exports and a backup of it would fail, and
+PostgreSQL refuses to store it (as it refuses NUL, ``\\u0000``). Control characters (NUL, ESC,
+DEL, the C1 range) are not text people type and turn a terminal or a CSV viewer into something
+else. The engine refuses both at its entry points, naming the path like every other error
+(HAND_FORMAT.md); :func:`repair_text` is what a table stored before these checks is shown and
+repaired with.
+
+>>> lone_surrogate_path({"players": [{"name": "Ali"}, {"name": "\\ud800"}]})
+'players[1].name'
+>>> lone_surrogate_path({"players": ["Ayşe", "Bora"]}) is None
+True
+>>> f"U+{ord(forbidden_character('Ali\\x00')):04X}"
+'U+0000'
+>>> repair_text("A\\x00li\\ud800")
+'Ali\\ufffd'
+"""
+
+import re
+from collections.abc import Iterator
+
+from .i18n import gettext_noop
+
+MSG_SURROGATE = gettext_noop(
+    "Holds an invalid character (a lone UTF-16 surrogate such as \\ud800); send valid Unicode text."
+)
+
+MAX_PATH_KEY = 40
+"""A key shown in a path is cut to this many characters."""
+
+FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+"""Control characters (C0 without tab, line feed and carriage return, which are spaces; DEL; C1)
+and the halves of UTF-16 surrogate pairs, which never stand alone in valid text."""
+
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_SURROGATES = re.compile("[\ud800-\udfff]")
+REPLACEMENT = "\ufffd"
+
+
+def forbidden_character(text: str) -> str | None:
+    """The first character of ``text`` that text may not hold, or None."""
+    found = FORBIDDEN.search(text)
+    return None if found is None else found[0]
+
+
+def is_surrogate(character: str) -> bool:
+    return "\ud800" <= character <= "\udfff"
+
+
+def repair_text(text: str) -> str:
+    """``text`` with control characters removed and each lone surrogate shown as U+FFFD."""
+    if FORBIDDEN.search(text) is None:
+        return text
+    return _SURROGATES.sub(REPLACEMENT, _CONTROLS.sub("", text))
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _key(key: str) -> str:
+    """A key as a path step, printable whatever it holds."""
+    return key[:MAX_PATH_KEY].encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+
+
+def _join(path: str, step: str) -> str:
+    return f"{path}.{step}" if path else step
+
+
+def _children(path: str, value: object) -> Iterator[tuple[str, object]]:
+    """(path, child) for each key and item of a JSON container (a key is a child too)."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            step = _join(path, _key(key)) if isinstance(key, str) else path
+            yield step, key
+            yield step, child
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield f"{path}[{index}]", child
+
+
+def lone_surrogate_path(data: object) -> str | None:
+    """The path of the first string (value or key) holding a lone surrogate, else None.
+
+    Iterative, so JSON nested as deep as the decoder allows cannot overflow the stack.
+    """
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            if not value.isascii() and _has_surrogate(value):
+                return path
+            continue
+        if isinstance(value, dict | list):
+            stack.extend(reversed(list(_children(path, value))))
+    return None
