@@ -46,6 +46,15 @@ def viewer(browser, browser_context_args):
     context.close()
 
 
+@pytest.fixture
+def plain_viewer(browser, browser_context_args):
+    """A viewer whose browser runs no service worker: the page's own requests reach the server
+    (with the worker, it answers the page and the 304s happen between it and the server)."""
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    yield context.new_page()
+    context.close()
+
+
 def write_forms(page) -> int:
     """POST forms on the page other than the language switch."""
     return page.locator("form[method=post]:not(.lang-switch)").count()
@@ -65,7 +74,8 @@ def live_statuses(page) -> list[int]:
     return statuses
 
 
-def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_304(page, viewer, live_server, screenshot):
+def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_304(page, plain_viewer, live_server):
+    viewer = plain_viewer
     game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
     hand_record(game=game, data=kerizim_hand(0))
     statuses = live_statuses(viewer)
