@@ -32,18 +32,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from appserver import gunicorn  # noqa: E402
 
-from tests.live.client import E2_FORM, Phone, hand_form  # noqa: E402
-from tests.live.fuzz import NEW_TABLE  # noqa: E402
+from tests.live.client import Phone, hand_form  # noqa: E402
+from tests.support.posts import E2_HAND  # noqa: E402
 
 WRITERS = 8
 
 
 def new_table(url: str) -> tuple[str, dict]:
     phone = Phone(url)
-    phone.get("/masa/yeni/")
-    created = phone.post("/masa/yeni/", NEW_TABLE | {"hands_planned": "21"})
-    assert created.status == 302, created
-    return created.location.rstrip("/").split("/")[-1], phone.cookies
+    return phone.open_table(hands_planned="21"), phone.cookies
 
 
 def at_once(url: str, jobs: list) -> list:
@@ -145,7 +142,7 @@ def stale(url: str, tally: Tally) -> None:
 
     def correct(k):
         return lambda phone: phone.post(
-            path, E2_FORM | {"p1-points": str(100 + k), "editing": "1", "version": "1"}
+            path, E2_HAND | {"p1-points": str(100 + k), "editing": "1", "version": "1"}
         )
 
     replies = at_once(url, [(cookies, correct(k)) for k in range(WRITERS)])

@@ -21,8 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from appserver import gunicorn  # noqa: E402
 
-from tests.live.client import E2_FORM, Phone  # noqa: E402
-from tests.live.fuzz import NEW_TABLE, api_body, api_problems, form_post, form_problems  # noqa: E402
+from tests.live.client import Phone  # noqa: E402
+from tests.live.fuzz import api_body, api_problems, form_post, form_problems  # noqa: E402
+from tests.support.posts import E2_HAND  # noqa: E402
 
 
 def post_api(host: str, port: int, body: bytes, content_type: str, chunked: bool):
@@ -64,11 +65,8 @@ def fuzz_api(url: str, count: int, rng: random.Random) -> tuple[Counter, list]:
 def editor(url: str) -> tuple[Phone, str]:
     """A phone that opened a table (so it may edit it) and saved hand 1 there."""
     phone = Phone(url)
-    phone.get("/masa/yeni/")
-    created = phone.post("/masa/yeni/", NEW_TABLE | {"hands_planned": "21"})
-    assert created.status == 302, created
-    public_id = created.location.rstrip("/").split("/")[-1]
-    saved = phone.post(f"/masa/{public_id}/el/yeni/", E2_FORM | {"hands_before": "0"})
+    public_id = phone.open_table(hands_planned="21")
+    saved = phone.post(f"/masa/{public_id}/el/yeni/", E2_HAND | {"hands_before": "0"})
     assert saved.status == 302, saved
     return phone, public_id
 

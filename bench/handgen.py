@@ -2,8 +2,7 @@
 
 import random
 
-from scorer.engine import get_ruleset
-from scorer.engine.rulesets import all_rulesets
+from scorer.engine import all_rulesets, get_ruleset
 
 NAMES = ("Ayşe", "Bora", "Cem", "Deniz")
 

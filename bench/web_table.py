@@ -15,8 +15,8 @@ django.setup()
 
 from handgen import random_hand  # noqa: E402
 
-from scorer import services  # noqa: E402
 from scorer.engine import InvalidInput  # noqa: E402
+from scorer.tables import services  # noqa: E402
 
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 

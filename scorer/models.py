@@ -6,7 +6,7 @@ import secrets
 from django.db import models
 from django.utils import timezone
 
-from scorer.tables import editlink
+from scorer.tables import editlink, storedtext
 from scorer.tables.editlink import hash_secret
 
 __all__ = ["PUBLIC_ID_PATTERN", "Device", "Game", "Grant", "Hand", "hash_secret", "new_public_id"]
@@ -59,7 +59,15 @@ class Game(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return f"{self.ruleset} {', '.join(self.players)}"
+        return f"{self.ruleset} {', '.join(map(str, self.players))}"
+
+    @classmethod
+    def from_db(cls, db, field_names, values, **kwargs):
+        """A table stored with a name no page can show is shown repaired (scorer/tables/storedtext.py)."""
+        game = super().from_db(db, field_names, values, **kwargs)
+        if "players" in game.__dict__:
+            game.players = storedtext.shown_names(game.players)
+        return game
 
     @property
     def link_secret(self) -> str:
@@ -115,6 +123,14 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.position} of game {self.game_id}"
+
+    @classmethod
+    def from_db(cls, db, field_names, values, **kwargs):
+        """A hand stored with such a name leaves it out: the table's (repaired) name applies."""
+        hand = super().from_db(db, field_names, values, **kwargs)
+        if "data" in hand.__dict__:
+            hand.data = storedtext.shown_hand(hand.data)
+        return hand
 
 
 class Device(models.Model):

@@ -13,6 +13,7 @@ JSON in (HAND_FORMAT.md), itemised lines out (SCORING_SPEC.md). Example E1 of th
 [('tiles', 23), ('okey_in_hand', 101)]
 """
 
+from .codes import Outcome
 from .errors import FieldError, InvalidInput
 from .game import score_game_data, winners_of
 from .inputs import HandInput
@@ -20,6 +21,15 @@ from .parse import parse_hand
 from .results import GameResult, HandResult, Line, PlayerResult, TeamResult
 from .rulesets import RuleSet, all_rulesets, get_ruleset
 from .scoring import score_input
+from .vocabulary import (
+    FLAG_LABELS,
+    FOUL_COST,
+    FOUL_LABELS,
+    NOT_OPENED_BASE,
+    OKEY_COST,
+    TILE_WORDS,
+    tile_words,
+)
 
 
 def score_hand(data: object) -> HandResult:
@@ -33,12 +43,19 @@ def score_game(data: object) -> GameResult:
 
 
 __all__ = [
+    "FLAG_LABELS",
+    "FOUL_COST",
+    "FOUL_LABELS",
+    "NOT_OPENED_BASE",
+    "OKEY_COST",
+    "TILE_WORDS",
     "FieldError",
     "GameResult",
     "HandInput",
     "HandResult",
     "InvalidInput",
     "Line",
+    "Outcome",
     "PlayerResult",
     "RuleSet",
     "TeamResult",
@@ -48,5 +65,6 @@ __all__ = [
     "score_game",
     "score_hand",
     "score_input",
+    "tile_words",
     "winners_of",
 ]

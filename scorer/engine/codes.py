@@ -1,10 +1,21 @@
-"""Stable codes of the engine's output: line-item codes (SCORING_SPEC §8) and rule-clause ids.
+"""Stable codes of the engine's output: hand outcomes, line-item codes (SCORING_SPEC §8), rule-clause ids.
 
 Rule-clause ids are the anchors of the rules pages; every line item carries one. The clause
 texts themselves live in :mod:`scorer.engine.clauses`.
 """
 
 from enum import StrEnum
+
+
+class Outcome(StrEnum):
+    """How a hand ended: the ``outcome`` of a result."""
+
+    FINISHED = "finished"
+    """A player finished."""
+    DRAW = "draw"
+    """Nobody opened before the wall ran out (LOCA): the table entry is refunded."""
+    DECK_OUT = "deck_out"
+    """The deck or wall ran out without a finisher, and it is not a draw."""
 
 
 class LineCode(StrEnum):

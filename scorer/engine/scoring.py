@@ -4,67 +4,23 @@ Each player's lines are built in this order: finish or hand base, opening reward
 penalties charged to them, fouls, information lines. Team lines (Cezalı 101 Eşli) go on the team.
 """
 
-from dataclasses import dataclass
-
 from .codes import LineCode as C
-from .i18n import _, gettext_noop
-from .inputs import NOTHING_LEFT, HandInput, Opened, PlayerInput, record
+from .codes import Outcome
+from .i18n import _
+from .inputs import NOTHING_LEFT, HandInput, Opened, PlayerInput
 from .results import HandResult, Line, PlayerResult, TeamResult
-from .rulesets import RuleSet, get_ruleset
-from .rulesets.base import FinishRow, TeamRow
+from .rulesets import Context, RuleSet, get_ruleset
 from .thresholds import threshold_warnings
 from .tiles import okey_of, parse_tile
-
-NOT_OPENED_BASE = 202
-OKEY_COST = 101
-FOUL_COST = 101
-
-FOUL_LABELS = {
-    "okey_discard": gettext_noop("Discarded a real okey"),
-    "islek_discard": gettext_noop("Discarded an işlek tile"),
-    "take_back": gettext_noop("Took back what was laid down"),
-    "side_tile_unused": gettext_noop("Took the side tile and did not use it"),
-    "below_threshold": gettext_noop("Tried to open below the threshold"),
-    "okey_taken_from_discard": gettext_noop("Own discarded okey was taken"),
-    "okey_swapped": gettext_noop("Own okey was swapped out of a group"),
-}
-FLAG_LABELS = {
-    "okey_discard": gettext_noop("Finished by discarding the okey"),
-    "elden": gettext_noop("Elden (opened and finished in one move)"),
-    "nine_pairs_run": gettext_noop("9 pairs + 1 run"),
-}
-
-
-@dataclass(slots=True)
-class Context:
-    """Everything the hooks need about the hand being scored.
-
-    Built once per hand by :func:`make_context`, which fills in the multiplier and the team line
-    after asking the rule set; the hooks only read it.
-    """
-
-    hand: HandInput
-    ruleset: RuleSet
-    outcome: str
-    finisher: int | None
-    row: FinishRow | None
-    partner: int | None = None
-    """The finisher's partner (eşli), who writes no hand base."""
-    m: int = 1
-    reasons: tuple[str, ...] = ()
-    team_fixed: int = 0
-    team_row: TeamRow | None = None
-
-    def is_finisher_partner(self, index: int) -> bool:
-        return index == self.partner
-
-    def is_fixed_opponent(self, index: int) -> bool:
-        return bool(self.team_fixed) and index % 2 != self.finisher % 2
-
-    def line(self, code: C, points: int, label: str, detail: str, rule: str) -> Line:
-        """A line; ``label`` is already in the active language."""
-        # Plain str values in results (``_value_`` is the enum's stored value, cheaper than ``.value``).
-        return record(Line, (code._value_, points, label, detail, rule._value_))
+from .vocabulary import (
+    FLAG_LABELS,
+    FOUL_COST,
+    FOUL_LABELS,
+    NOT_OPENED_BASE,
+    OKEY_COST,
+    TILE_WORDS,
+    tile_words,
+)
 
 
 def score_input(hand: HandInput) -> HandResult:
@@ -77,7 +33,7 @@ def score_input(hand: HandInput) -> HandResult:
     players = tuple([PlayerResult.of(hand.players[i].name, tuple(ls)) for i, ls in enumerate(lines)])
     return HandResult(
         ruleset.id,
-        ctx.outcome,
+        ctx.outcome._value_,  # a plain str in results, as in Context.line
         ctx.m,
         players,
         team_results(ctx, players) if hand.partners else (),
@@ -87,28 +43,30 @@ def score_input(hand: HandInput) -> HandResult:
 
 
 def make_context(hand: HandInput, ruleset: RuleSet) -> Context:
+    """The hand's Context: its parts are worked out first, so that no hook ever sees it half-built."""
     finisher = hand.finisher
+    outcome = hand_outcome(hand, ruleset, finisher)
+    if finisher is None:
+        return Context(hand, ruleset, outcome)
+    row = ruleset.finish_row(hand.players[finisher])
+    m, reasons = ruleset.multiplier(hand, finisher, row)
+    partner = hand.partner_of(finisher)  # None without partners
+    team_row = ruleset.team_fixed_row(hand, finisher) if partner is not None else None
+    team_fixed = team_row.points if team_row is not None else 0
+    return Context(hand, ruleset, outcome, finisher, row, partner, m, reasons, team_row, team_fixed)
+
+
+def hand_outcome(hand: HandInput, ruleset: RuleSet, finisher: int | None) -> Outcome:
     if finisher is not None:
-        outcome = "finished"
-    elif ruleset.draw_when_nobody_opened and not any(p.has_opened for p in hand.players):
-        outcome = "draw"
-    else:
-        outcome = "deck_out"
-    row = ruleset.finish_row(hand.players[finisher]) if finisher is not None else None
-    ctx = Context(hand, ruleset, outcome, finisher, row)
-    partners = hand.partners and finisher is not None
-    if partners:
-        ctx.partner = hand.partner_of(finisher)
-    ctx.m, ctx.reasons = ruleset.multiplier(ctx)
-    if partners:
-        ctx.team_row = ruleset.team_fixed_row(ctx)
-        ctx.team_fixed = ctx.team_row.points if ctx.team_row is not None else 0
-    return ctx
+        return Outcome.FINISHED
+    if ruleset.draw_when_nobody_opened and not any(p.has_opened for p in hand.players):
+        return Outcome.DRAW
+    return Outcome.DECK_OUT
 
 
 def player_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
     rules = ctx.ruleset.rules
-    if ctx.outcome == "draw":
+    if ctx.outcome is Outcome.DRAW:
         detail = _("table entry refunded") + unscored_note(player.remaining)
         lines = [ctx.line(C.DRAW, 0, _("Draw: nobody opened"), detail, rules.deck_out)]
     elif index == ctx.finisher:
@@ -234,22 +192,6 @@ def multiplier_lines(ctx: Context, base: int, m: int, rule) -> list[Line]:
     return [ctx.line(C.MULTIPLIER, base * (m - 1), _("Finish multiplier"), detail, rule)]
 
 
-TILE_WORDS = {
-    "red": gettext_noop("red"),
-    "yellow": gettext_noop("yellow"),
-    "blue": gettext_noop("blue"),
-    "black": gettext_noop("black"),
-    "fake": gettext_noop("fake okey"),
-    "okey": gettext_noop("okey"),
-}
-
-
-def tile_words(tile: str) -> str:
-    """``red-7`` → "red 7" in the active language; ``fake`` → "fake okey"."""
-    colour, _sep, number = tile.partition("-")
-    return f"{_(TILE_WORDS[colour])} {number}".rstrip()
-
-
 def tiles_detail(ctx: Context, remaining) -> str:
     """The tiles of the sum, then the real okeys kept visibly out of it: "red 3, fake okey (7) = 10 · black 7 (okey)"."""
     if not remaining.tiles:
@@ -325,12 +267,12 @@ def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamR
 
 
 def outcome_notes(ctx: Context) -> tuple[str, ...]:
-    if ctx.outcome == "draw":
+    if ctx.outcome is Outcome.DRAW:
         return (
             _(
                 "Nobody opened before the wall ran out: the hand is a draw and the table entry is refunded. Fouls still count."
             ),
         )
-    if ctx.outcome == "deck_out" and ctx.ruleset.deck_out_note:
+    if ctx.outcome is Outcome.DECK_OUT and ctx.ruleset.deck_out_note:
         return (_(ctx.ruleset.deck_out_note),)
     return ()

@@ -12,9 +12,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorer.engine import InvalidInput, RuleSet, get_ruleset
+from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet, get_ruleset
 from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
-from scorer.engine.scoring import FLAG_LABELS, FOUL_LABELS
 
 from .common import EngineErrorsMixin, style_widgets
 

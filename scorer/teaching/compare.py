@@ -11,11 +11,19 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from scorer.engine import InvalidInput, all_rulesets, get_ruleset, parse_hand, score_input
+from scorer.engine import (
+    FLAG_LABELS,
+    FOUL_LABELS,
+    InvalidInput,
+    all_rulesets,
+    get_ruleset,
+    parse_hand,
+    score_input,
+)
 from scorer.engine.codes import LineCode as C
 from scorer.engine.results import HandResult, Line
 from scorer.engine.rulesets import RuleSet
-from scorer.engine.scoring import FLAG_LABELS, FOUL_LABELS, make_context
+from scorer.engine.scoring import make_context
 from scorer.templatetags.okey import signed
 
 CODE_ORDER = [code.value for code in C]

@@ -16,11 +16,10 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from scorer.engine import all_rulesets, score_hand
+from scorer.engine import FOUL_LABELS, all_rulesets, score_hand
 from scorer.engine.clauses import COMBINATIONS, DECISIONS, RULESETS, Clause, clauses_for
 from scorer.engine.describe import describe_ruleset
 from scorer.engine.rulesets import RuleSet
-from scorer.engine.scoring import FOUL_LABELS
 from scorer.teaching.examples import EXAMPLES, EXAMPLES_DIR, SPEC_EXAMPLES
 
 REPO = Path(__file__).resolve().parents[2]

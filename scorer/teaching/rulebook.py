@@ -9,11 +9,10 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scorer.engine import clauses, get_ruleset, score_hand
+from scorer.engine import FOUL_COST, FOUL_LABELS, NOT_OPENED_BASE, clauses, get_ruleset, score_hand
 from scorer.engine.clauses import Clause, Decision, RulesetInfo
 from scorer.engine.describe import describe_ruleset
 from scorer.engine.rulesets import RuleSet
-from scorer.engine.scoring import FOUL_COST, FOUL_LABELS, NOT_OPENED_BASE
 
 SAMPLE_TILES = 10
 """Face value held by the sample openers in the payment table."""

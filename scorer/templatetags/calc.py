@@ -8,8 +8,7 @@ from django.utils.translation import gettext_noop
 
 from scorer.calculator.share import share_token
 from scorer.calculator.tilepicker import tile_name
-from scorer.engine import get_ruleset
-from scorer.engine.scoring import FLAG_LABELS, FOUL_LABELS
+from scorer.engine import FLAG_LABELS, FOUL_LABELS, get_ruleset
 
 register = template.Library()
 

@@ -3,39 +3,19 @@
 import re
 
 import pytest
-from django.conf import settings
-from django.contrib.sessions.backends.signed_cookies import SessionStore
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Hand
-from scorer.tables.services import game_create, hand_record
-from scorer.tables.views.auth import SESSION_KEY
+from scorer.tables.services import hand_record
+from tests.support.factories import NAMES, claim_in, finisher, new_table
 
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 LIVE_WAIT_MS = 9000
 """Polling every 4 s: a change shows within two polls."""
 
 
-def kerizim_hand(finisher: int, points: int = 20) -> dict:
-    hand = [{"opened": "none"} for _ in NAMES]
-    hand[finisher] = {"opened": "sets", "finished": True}
-    hand[(finisher + 1) % 4] = {"opened": "sets", "remaining": {"points": points}}
-    return {"players": hand}
-
-
 def board_url(live_server, game) -> str:
     return live_server.url + reverse("scorer:game_board", args=[game.public_id])
-
-
-def make_editor(context, live_server, game, secret: str) -> None:
-    """This browser context holds the table's edit secret, as after creating the table."""
-    session = SessionStore()
-    session[SESSION_KEY] = {game.public_id: secret}
-    session.save()
-    context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}]
-    )
 
 
 @pytest.fixture
@@ -76,8 +56,7 @@ def live_statuses(page) -> list[int]:
 
 def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_304(page, plain_viewer, live_server):
     viewer = plain_viewer
-    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
-    hand_record(game=game, data=kerizim_hand(0))
+    game, secret = new_table(hands=[finisher(0)])
     statuses = live_statuses(viewer)
     viewer.goto(board_url(live_server, game))
     rows = viewer.locator("#board-live tbody tr[data-number]")
@@ -88,7 +67,7 @@ def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_304(page, plai
     assert statuses.count(304) >= 1, statuses
     expect(viewer.locator("#board-live[data-probe=kept]")).to_have_count(1)  # no needless re-swap
 
-    hand_record(game=game, data=kerizim_hand(2, points=44))
+    hand_record(game=game, data=finisher(2, points=44))
     expect(rows).to_have_count(2, timeout=LIVE_WAIT_MS)
     expect(viewer.locator("#board-live [data-leaders]")).to_have_text("Ayşe, Cem")  # 101 each
     expect(viewer.locator("#board-live")).not_to_have_attribute("data-probe", "kept")
@@ -103,8 +82,8 @@ def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_304(page, plai
 def test_viewer_finds_no_way_to_write_and_a_write_from_their_phone_is_refused(
     page, viewer, live_server, axe_check
 ):
-    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
-    hand = hand_record(game=game, data=kerizim_hand(0))
+    game, secret = new_table()
+    hand = hand_record(game=game, data=finisher(0))
     viewer.goto(board_url(live_server, game))
 
     assert write_forms(viewer) == 0
@@ -119,7 +98,7 @@ def test_viewer_finds_no_way_to_write_and_a_write_from_their_phone_is_refused(
     assert viewer.evaluate(post, delete_url) == 403
     assert Hand.objects.live().filter(pk=hand.pk).exists()
 
-    make_editor(page.context, live_server, game, secret)  # the same request with the secret works
+    claim_in(page.context, live_server, game, secret)  # the same request from the scorekeeper works
     page.goto(board_url(live_server, game))
     assert page.evaluate(post, delete_url) == 200
     assert not Hand.objects.live().filter(pk=hand.pk).exists()
@@ -139,10 +118,8 @@ def enter_first_hand_through_the_form(page) -> None:
 def test_partners_kerizim_table_played_to_the_end_shows_the_winners(
     page, viewer, live_server, axe_check, screenshot
 ):
-    game, secret = game_create(
-        ruleset="kerizim", options={"partners": True}, players=NAMES, hands_planned=3, first_dealer=1
-    )
-    make_editor(page.context, live_server, game, secret)
+    game, secret = new_table(options={"partners": True}, first_dealer=1)
+    claim_in(page.context, live_server, game, secret)
     page.goto(board_url(live_server, game))
     expect(page.locator("[data-add-hand]")).to_be_visible()
     expect(page.locator("details.share-box img.viewer-qr")).to_be_visible()
@@ -156,8 +133,8 @@ def test_partners_kerizim_table_played_to_the_end_shows_the_winners(
     expect(page.locator("tbody tr[data-number]")).to_have_count(1)
     expect(viewer.locator("tbody tr[data-number]")).to_have_count(1, timeout=LIVE_WAIT_MS)  # by itself
     expect(viewer.locator("tbody tr[data-number] [data-dealer]")).to_have_attribute("data-dealer", "1")
-    for finisher, points in [(1, 12), (2, 60)]:
-        hand_record(game=game, data=kerizim_hand(finisher, points))
+    for seat, points in [(1, 12), (2, 60)]:
+        hand_record(game=game, data=finisher(seat, points=points))
 
     expect(viewer.locator(".winners-banner")).to_contain_text("Ayşe & Cem", timeout=LIVE_WAIT_MS)
     assert write_forms(viewer) == 0
@@ -181,11 +158,9 @@ def test_partners_kerizim_table_played_to_the_end_shows_the_winners(
 def test_viewer_board_hand_detail_and_print_have_no_axe_violations_in_light_and_dark(
     page, live_server, axe_check, screenshot
 ):
-    game, _ = game_create(
-        ruleset="kerizim", options={}, players=[*NAMES[:3], "Muhammed Ali Karagöz"], hands_planned=3
+    game, _ = new_table(
+        players=[*NAMES[:3], "Muhammed Ali Karagöz"], hands=[finisher(0, points=35), finisher(3, points=12)]
     )
-    for finisher, points in [(0, 35), (3, 12)]:
-        hand_record(game=game, data=kerizim_hand(finisher, points))
     pages = {
         "board_viewer": board_url(live_server, game),
         "hand_detail": live_server.url + reverse("scorer:hand_detail", args=[game.public_id, 2]),
@@ -204,8 +179,7 @@ def test_viewer_board_hand_detail_and_print_have_no_axe_violations_in_light_and_
 
 
 def test_hand_detail_share_link_opens_the_same_breakdown_read_only(viewer, live_server):
-    game, _ = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
-    hand_record(game=game, data=kerizim_hand(1))
+    game, _ = new_table(hands=[finisher(1)])
     viewer.goto(board_url(live_server, game))
 
     viewer.locator("tbody td.col-score a").first.click()
@@ -219,12 +193,12 @@ def test_hand_detail_share_link_opens_the_same_breakdown_read_only(viewer, live_
 def test_without_javascript_the_viewer_board_offers_a_refresh(browser, browser_context_args, live_server):
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     page = context.new_page()
-    game, _ = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    game, _ = new_table()
     page.goto(board_url(live_server, game))
 
     expect(page.locator("a[data-refresh]")).to_be_visible()
     assert page.locator("noscript").count() >= 1
-    hand_record(game=game, data=kerizim_hand(0))
+    hand_record(game=game, data=finisher(0))
     page.locator("a[data-refresh]").click()
     expect(page.locator("tbody tr[data-number]")).to_have_count(1)
     context.close()

@@ -6,10 +6,9 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Game
-from scorer.tables.services import game_create, hand_record
 from scorer.teaching.examples import example_get
-from tests.browser.test_board import make_editor
 from tests.conftest import SCREENSHOT_DIR
+from tests.support.factories import claim_in, new_table
 
 NAMES = ["Muhammed Ali Karagöz", "Bora", "Cemile Nur", "Deniz Su"]
 VIEWPORT = {"width": 375, "height": 812}
@@ -19,12 +18,11 @@ def table_of(example: str, hands: int, planned: int = 11, partners: bool = False
     """A table whose every hand is the worked example's hand (big numbers come from the penalties)."""
     hand = example_get(example).hand
     options = dict(hand.get("options", {})) | ({"partners": True} if partners else {})
-    game, secret = game_create(ruleset=hand["ruleset"], options=options, players=NAMES, hands_planned=planned)
     data = {key: hand[key] for key in ("indicator",) if key in hand}
     data["players"] = [{k: v for k, v in player.items() if k != "name"} for player in hand["players"]]
-    for _ in range(hands):
-        hand_record(game=game, data=data)
-    return game, secret
+    return new_table(
+        hand["ruleset"], options=options, players=NAMES, hands_planned=planned, hands=[data] * hands
+    )
 
 
 def board(live_server, game) -> str:
@@ -89,7 +87,7 @@ def test_board_fits_375px_with_every_total_on_the_first_screen(
     columns,
 ):
     game, secret = table_of(example, hands, partners=partners)
-    make_editor(page.context, live_server, game, secret)
+    claim_in(page.context, live_server, game, secret)
     page.goto(board(live_server, game))
 
     m = assert_fits(page, columns)
@@ -128,7 +126,7 @@ def test_rematch_without_javascript_opens_one_linked_table_that_this_phone_can_e
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     page = context.new_page()
     game, secret = table_of("cezali-cift-okey", 3, planned=3)
-    make_editor(context, live_server, game, secret)
+    claim_in(context, live_server, game, secret)
     page.goto(board(live_server, game))
 
     banner = page.locator(".winners-banner")

@@ -12,9 +12,8 @@ from django.urls import include, path, reverse
 from playwright.sync_api import Page, expect
 
 from scorer.engine import clauses
-from scorer.tables.services import game_create, hand_record
 from scorer.teaching.examples import EXAMPLES
-from tests.browser.test_board import NAMES, kerizim_hand, make_editor
+from tests.support.factories import claim_in, finisher, new_table
 
 RECORD_VIOLATIONS = """
 window.__cspViolations = [];
@@ -59,9 +58,7 @@ class Violations:
 
 @pytest.fixture
 def table(transactional_db):
-    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
-    hand_record(game=game, data=kerizim_hand(0))
-    return game, secret
+    return new_table(hands=[finisher(0)])
 
 
 def test_the_policy_header_allows_no_inline_script_and_no_eval(client):
@@ -105,7 +102,7 @@ def test_no_page_violates_the_content_security_policy(page: Page, live_server, t
     seen.visit(at("game_board", game.public_id))
     with page.expect_response(lambda response: "/canli/" in response.url, timeout=15000):
         pass  # one live poll
-    make_editor(page.context, live_server, game, secret)
+    claim_in(page.context, live_server, game, secret)
     seen.visit(at("game_board", game.public_id))
     seen.visit(at("hand_new", game.public_id))
     with page.expect_response(lambda response: "/el/onizleme/" in response.url):

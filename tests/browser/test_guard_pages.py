@@ -6,17 +6,15 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Hand
-from scorer.tables.services import game_create, hand_record, hand_update
+from scorer.tables.services import hand_update
 from tests.conftest import SCREENSHOT_DIR
-
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
+from tests.support.factories import claim_url, finisher_alone, new_table
 
 
 @pytest.fixture
 def table(live_server, page):
-    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=5)
-    hand_record(game=game, data={"players": [{"opened": "sets", "finished": True}, {}, {}, {}]})
-    page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table("loca-cezali", hands_planned=5, hands=[finisher_alone()])
+    page.goto(live_server.url + claim_url(game, secret))
     return game
 
 

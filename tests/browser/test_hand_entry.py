@@ -14,8 +14,8 @@ from playwright.sync_api import Page, expect
 
 from scorer.engine import score_game, score_hand
 from scorer.models import Game
-from scorer.tables.services import game_create, hand_record
-from tests.browser.test_tables import HANDS, NAMES, board_totals, hand_data
+from tests.browser.test_tables import HANDS, board_totals, hand_data
+from tests.support.factories import NAMES, claim_url, new_table
 
 SCREEN = 812
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -42,10 +42,8 @@ def record(section: str, key: str, value) -> None:
 
 
 def open_hand_page(page: Page, live_server, ruleset="loca-cezali", options=None, hands_planned=3) -> Game:
-    game, secret = game_create(
-        ruleset=ruleset, options=options or {}, players=NAMES, hands_planned=hands_planned
-    )
-    page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table(ruleset, options=options, hands_planned=hands_planned)
+    page.goto(live_server.url + claim_url(game, secret))
     page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
     expect(page.locator("[data-hand-form].js-ready")).to_be_attached()
     return game
@@ -370,11 +368,11 @@ def test_calculator_names_typed_then_a_finisher_tap_update_the_buttons(page, liv
 def test_without_javascript_the_finisher_shows_their_flags_and_a_dropped_value_is_warned_before_saving(
     browser, browser_context_args, live_server
 ):
-    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
+    game, secret = new_table("loca-cezali")
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     page = context.new_page()
     try:
-        page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+        page.goto(live_server.url + claim_url(game, secret))
         page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
         expect(page.locator("[data-finish-flags]").first).to_be_hidden()
         click_label(page, "id_finisher_2")  # CSS alone shows Cem's flags and hides his numbers
@@ -422,8 +420,7 @@ DETAIL_OFFSETS = """() => {
 
 
 def test_breakdown_details_start_under_their_label(page, live_server, screenshot):
-    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=5)
-    hand_record(game=game, data=hand_data(HANDS[0]))
+    game, secret = new_table("loca-cezali", hands_planned=5, hands=[hand_data(HANDS[0])])
     pages = {
         "hand_detail": reverse("scorer:hand_detail", args=[game.public_id, 1]),
         "example": reverse("scorer:example", args=["cezali-okey-atarak"]),

@@ -4,15 +4,13 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Game
-from scorer.tables.services import game_create, hand_record
-from tests.browser.test_board import NAMES, kerizim_hand
+from tests.support.factories import finisher, new_table
 
 
 def test_import_a_board_export_by_file_after_a_pasted_mistake(
     page, live_server, axe_check, screenshot, tmp_path
 ):
-    game, _secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
-    hand_record(game=game, data=kerizim_hand(0))
+    game, _secret = new_table(hands=[finisher(0)])
     page.goto(live_server.url + reverse("scorer:game_board", args=[game.public_id]))
     export = page.request.get(live_server.url + reverse("scorer:export_json", args=[game.public_id])).text()
 

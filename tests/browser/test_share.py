@@ -8,21 +8,21 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Game
-from scorer.tables.services import game_create, hand_record
+from scorer.tables.services import hand_record
+from tests.support.factories import claim_url, new_table
 
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 FAKE_SHARE = "navigator.share = (data) => { window.sharedData = data; return Promise.resolve(); };"
 NO_CLIPBOARD = "Object.defineProperty(navigator, 'clipboard', {value: undefined});"
 
 
-def new_table() -> tuple[Game, str]:
-    return game_create(ruleset="loca", options={}, players=NAMES, hands_planned=7)
+def loca_table() -> tuple[Game, str]:
+    return new_table("loca", hands_planned=7)
 
 
 def claim(page, live_server, game: Game, secret: str) -> str:
     """Open the edit link on this phone; returns the link."""
-    link = live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret])
+    link = live_server.url + claim_url(game, secret)
     page.goto(link)
     return link
 
@@ -44,7 +44,7 @@ def other_phone(browser, browser_context_args):
 
 
 def test_copy_share_and_qr_of_the_edit_link_on_a_phone(page, live_server, axe_check, screenshot):
-    game, secret = new_table()
+    game, secret = loca_table()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
     page.add_init_script(FAKE_SHARE)
     link = claim(page, live_server, game, secret)
@@ -78,7 +78,7 @@ def test_copy_share_and_qr_of_the_edit_link_on_a_phone(page, live_server, axe_ch
 
 
 def test_without_the_clipboard_api_copy_selects_the_link(page, live_server):
-    game, secret = new_table()
+    game, secret = loca_table()
     page.add_init_script(NO_CLIPBOARD)
     link = claim(page, live_server, game, secret)
     open_edit_link(page)
@@ -97,7 +97,7 @@ def test_without_the_clipboard_api_copy_selects_the_link(page, live_server):
 def test_handing_over_with_the_qr_link_then_a_new_link_locks_the_other_phone_out(
     page, other_phone, live_server, screenshot
 ):
-    game, secret = new_table()
+    game, secret = loca_table()
     link = claim(page, live_server, game, secret)
     other_phone.goto(link)  # what scanning the QR code opens
     expect(other_phone.locator("[data-add-hand]")).to_be_visible()
@@ -119,7 +119,7 @@ def test_handing_over_with_the_qr_link_then_a_new_link_locks_the_other_phone_out
 def test_the_share_panel_without_javascript(browser, browser_context_args, live_server):
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     page = context.new_page()
-    game, secret = new_table()
+    game, secret = loca_table()
     link = claim(page, live_server, game, secret)
 
     page.get_by_text("Düzenleme bağlantısını göster").click()
@@ -137,7 +137,7 @@ def test_the_share_panel_without_javascript(browser, browser_context_args, live_
 
 
 def test_my_tables_on_the_home_page(page, live_server, axe_check, screenshot):
-    mine, secret = new_table()
+    mine, secret = loca_table()
     hand_record(
         game=mine,
         data={
@@ -149,7 +149,7 @@ def test_my_tables_on_the_home_page(page, live_server, axe_check, screenshot):
             ]
         },
     )
-    watched, _ = game_create(ruleset="kerizim", options={"partners": True}, players=NAMES, hands_planned=3)
+    watched, _ = new_table(options={"partners": True})
     claim(page, live_server, mine, secret)
     page.goto(live_server.url + reverse("scorer:game_board", args=[watched.public_id]))
 

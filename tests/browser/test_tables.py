@@ -8,9 +8,8 @@ from playwright.sync_api import Page, expect
 
 from scorer.engine import score_game
 from scorer.models import Game
-from scorer.tables.services import game_create, hand_record
+from tests.support.factories import NAMES, claim_url, new_table
 
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 # LOCA Cezalı, 4 players, three hands: an okey finish, a deck-out and a normal finish.
 # Each player: opened, points, okeys, fake okeys, fouls; flags go to the finisher.
 HANDS = [
@@ -181,8 +180,8 @@ def test_a_loca_cezali_table_from_start_to_corrected_totals(page, live_server, a
 
 
 def test_live_preview_follows_the_typing(page, live_server, axe_check):
-    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
-    page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table("loca-cezali")
+    page.goto(live_server.url + claim_url(game, secret))
     page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
     expect(page.locator("[data-preview-empty]")).to_be_visible()
 
@@ -206,8 +205,8 @@ def test_live_preview_follows_the_typing(page, live_server, axe_check):
 
 
 def test_finish_flags_follow_the_finisher_and_are_not_sent_for_others(page, live_server):
-    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
-    page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table("loca-cezali")
+    page.goto(live_server.url + claim_url(game, secret))
     page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
 
     for i in range(4):
@@ -253,8 +252,8 @@ def test_new_table_and_hand_form_have_no_axe_violations(
 
 
 def test_touch_targets_are_at_least_44_px(page, live_server):
-    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
-    page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table("loca-cezali")
+    page.goto(live_server.url + claim_url(game, secret))
     page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
     page.locator('[data-player="0"] details.extras > summary').click()
     click_label(page, "id_finisher_1")  # the finisher's flags show: 44 px rows too
@@ -316,8 +315,8 @@ def test_everything_works_without_javascript(browser, browser_context_args, live
 def test_an_invalid_hand_shows_its_errors_inline_and_keeps_what_was_typed(
     page, live_server, axe_check, screenshot
 ):
-    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
-    page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table("loca-cezali")
+    page.goto(live_server.url + claim_url(game, secret))
     page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
 
     click_label(page, "id_finisher_0")
@@ -343,10 +342,9 @@ def test_an_invalid_hand_shows_its_errors_inline_and_keeps_what_was_typed(
 
 @pytest.mark.parametrize("color_scheme", ["light", "dark"])
 def test_correcting_a_hand_page_has_no_axe_violations(page, live_server, axe_check, screenshot, color_scheme):
-    game, secret = game_create(ruleset="kerizim", options={"partners": True}, players=NAMES, hands_planned=3)
-    hand_record(game=game, data=hand_data({**HANDS[2], "flags": []}))
+    game, secret = new_table(options={"partners": True}, hands=[hand_data({**HANDS[2], "flags": []})])
     page.emulate_media(color_scheme=color_scheme)
-    page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+    page.goto(live_server.url + claim_url(game, secret))
     page.goto(live_server.url + reverse("scorer:hand_edit", args=[game.public_id, 1]))
 
     expect(page.locator("#id_finisher_2")).to_be_checked()
@@ -357,8 +355,8 @@ def test_correcting_a_hand_page_has_no_axe_violations(page, live_server, axe_che
 
 
 def test_a_double_tap_on_save_records_the_hand_once(page, live_server):
-    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES[:2], hands_planned=3)
-    page.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table(players=NAMES[:2])
+    page.goto(live_server.url + claim_url(game, secret))
     page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
     click_label(page, "id_finisher_0")
     click_label(page, "id_p0-opened_1")

@@ -3,8 +3,7 @@
 import pytest
 from django.utils import translation
 
-from scorer.engine import score_hand
-from scorer.engine.scoring import tile_words
+from scorer.engine import score_hand, tile_words
 from scorer.engine.tiles import Tile, okey_of, parse_tile, value_tiles
 from tests.support.notation import error_paths
 

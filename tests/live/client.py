@@ -9,12 +9,9 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit
 
-from tests.support.posts import E2_HAND
+from tests.support.posts import E2_HAND, NEW_TABLE
 
 TIMEOUT = 60
-
-# Example E2 of the spec (LOCA Cezalı) as the hand form posts it; ``p1-points`` varies per hand.
-E2_FORM = E2_HAND
 
 
 @dataclass(frozen=True)
@@ -25,7 +22,7 @@ class Reply:
 
 
 class Phone:
-    """One device: its own connection and cookies (the signed session holds the edit right)."""
+    """One device: its own connection and cookies (the device cookie carries the edit grant)."""
 
     def __init__(self, base_url: str, cookies: dict[str, str] | None = None) -> None:
         parts = urlsplit(base_url)
@@ -56,6 +53,16 @@ class Phone:
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
         return self.request("POST", path, urlencode(form), headers)
 
+    def open_table(self, **fields: str) -> str:
+        """Open a table through the new-table form (``NEW_TABLE`` with ``fields``); its public id.
+
+        This phone then holds the table's edit grant, as the phone that opens a table does.
+        """
+        self.get("/masa/yeni/")  # the CSRF cookie
+        created = self.post("/masa/yeni/", NEW_TABLE | fields)
+        assert created.status == 302, created
+        return created.location.rstrip("/").split("/")[-1]
+
     def claim(self, claim_path: str) -> None:
         """Open the edit link, then a form page for the CSRF cookie."""
         reply = self.get(claim_path)
@@ -70,5 +77,6 @@ def hands_before(html: str) -> int:
 
 
 def hand_form(points: int, before: int | None) -> dict:
-    data = E2_FORM | {"p1-points": str(points)}
+    """Example E2 of the spec as the hand form posts it, with Bora's points varied per hand."""
+    data = E2_HAND | {"p1-points": str(points)}
     return data if before is None else data | {"hands_before": str(before)}

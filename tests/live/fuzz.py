@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from scorer.teaching.examples import EXAMPLES
-from tests.live.client import E2_FORM
-from tests.support.posts import NEW_TABLE
+from tests.support.posts import E2_CALC_SETUP, E2_HAND, NEW_TABLE
 
 WEIRD_TEXT = (
     "²",
@@ -182,11 +181,7 @@ def api_problems(status: int, content_type: str, body: bytes) -> list[str]:
 
 # --- forms ------------------------------------------------------------------------------------------
 
-CALCULATOR = (
-    {"setup-ruleset": "loca-cezali", "setup-players": "4"}
-    | {f"setup-name_{i}": n for i, n in enumerate(("Ayşe", "Bora", "Cem", "Deniz"))}
-    | E2_FORM
-)
+CALCULATOR = E2_CALC_SETUP | E2_HAND
 TILE_PICKER = {"ruleset": "loca", "indicator": "red-5", "players": "4", "active": "1", "op": "add:1:red-7"}
 
 # (method, path template, base data); {table} is a table this client may edit.
@@ -194,9 +189,9 @@ FORM_ENDPOINTS = (
     ("POST", "/masa/yeni/", NEW_TABLE),
     ("GET", "/masa/yeni/", NEW_TABLE),
     ("GET", "/masa/yeni/secenekler/", NEW_TABLE),
-    ("POST", "/masa/{table}/el/yeni/", E2_FORM | {"hands_before": "0"}),
-    ("POST", "/masa/{table}/el/onizleme/", E2_FORM | {"editing": "1"}),
-    ("POST", "/masa/{table}/el/1/duzelt/", E2_FORM | {"editing": "1", "version": "1"}),
+    ("POST", "/masa/{table}/el/yeni/", E2_HAND | {"hands_before": "0"}),
+    ("POST", "/masa/{table}/el/onizleme/", E2_HAND | {"editing": "1"}),
+    ("POST", "/masa/{table}/el/1/duzelt/", E2_HAND | {"editing": "1", "version": "1"}),
     ("POST", "/hesap/", CALCULATOR),
     ("GET", "/tas-secici/", TILE_PICKER),
     ("POST", "/tas-secici/", TILE_PICKER),

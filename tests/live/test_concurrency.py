@@ -12,20 +12,19 @@ import pytest
 from django.urls import reverse
 
 from scorer.models import Game, Hand
-from scorer.tables.services import game_create
 from tests.live.client import Phone, hand_form
+from tests.support.factories import claim_url, new_table
 
 WRITERS = 8
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def new_table(live_server) -> tuple[Game, dict[str, str]]:
+def claimed_table(live_server) -> tuple[Game, dict[str, str]]:
     """A LOCA Cezalı table of 21 hands, and the cookies of a device that holds its edit right."""
-    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=21)
+    game, secret = new_table("loca-cezali", hands_planned=21)
     phone = Phone(live_server.url)
-    phone.claim(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    phone.claim(claim_url(game, secret))
     return game, phone.cookies
 
 
@@ -47,7 +46,7 @@ def positions(game: Game) -> list[int]:
 
 
 def test_eight_identical_simultaneous_saves_store_exactly_one_hand(live_server):
-    game, cookies = new_table(live_server)
+    game, cookies = claimed_table(live_server)
     path = reverse("scorer:hand_new", args=[game.public_id])
 
     replies = at_once(live_server, cookies, [lambda p: p.post(path, hand_form(23, 0))] * WRITERS)
@@ -58,7 +57,7 @@ def test_eight_identical_simultaneous_saves_store_exactly_one_hand(live_server):
 
 
 def test_eight_writers_of_different_hands_at_one_table_lose_none(live_server):
-    game, cookies = new_table(live_server)
+    game, cookies = claimed_table(live_server)
     path = reverse("scorer:hand_new", args=[game.public_id])
     rounds = 2
 
@@ -76,7 +75,7 @@ def test_eight_writers_of_different_hands_at_one_table_lose_none(live_server):
 
 
 def test_eight_phones_saving_hand_one_with_different_values_keep_one_and_warn_the_rest(live_server):
-    game, cookies = new_table(live_server)
+    game, cookies = claimed_table(live_server)
     path = reverse("scorer:hand_new", args=[game.public_id])
 
     replies = at_once(
@@ -89,7 +88,7 @@ def test_eight_phones_saving_hand_one_with_different_values_keep_one_and_warn_th
 
 
 def test_eight_writers_at_eight_tables_all_succeed(live_server):
-    tables = [new_table(live_server) for _ in range(WRITERS)]
+    tables = [claimed_table(live_server) for _ in range(WRITERS)]
     gate = threading.Barrier(WRITERS)
 
     def writer(table):
@@ -107,7 +106,7 @@ def test_eight_writers_at_eight_tables_all_succeed(live_server):
 
 
 def test_eight_simultaneous_corrections_of_one_hand_accept_one_and_refuse_the_stale_rest(live_server):
-    game, cookies = new_table(live_server)
+    game, cookies = claimed_table(live_server)
     Phone(live_server.url, cookies).post(reverse("scorer:hand_new", args=[game.public_id]), hand_form(23, 0))
     path = reverse("scorer:hand_edit", args=[game.public_id, 1])
 

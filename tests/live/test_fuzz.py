@@ -5,12 +5,11 @@ posts against gunicorn with the same generators (tests/live/fuzz.py).
 """
 
 import pytest
-from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer.tables.services import game_create, hand_record
 from tests.live.fuzz import api_body, api_problems, form_post, form_problems
+from tests.support.factories import claim, finisher_alone, new_table
 
 pytestmark = pytest.mark.django_db
 
@@ -29,11 +28,8 @@ def test_fuzzed_api_bodies_never_5xx_and_errors_are_shaped_as_documented(client,
 
 @pytest.fixture
 def table(client):
-    game, secret = game_create(
-        ruleset="loca-cezali", options={}, players=["Ayşe", "Bora", "Cem", "Deniz"], hands_planned=21
-    )
-    hand_record(game=game, data={"players": [{"opened": "sets", "finished": True}, {}, {}, {}]})
-    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table("loca-cezali", hands_planned=21, hands=[finisher_alone()])
+    claim(client, game, secret)
     return game
 
 

@@ -35,7 +35,7 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
-from tests.support.posts import E2_HAND  # noqa: E402  (the hand form's fields, kept current by its tests)
+from tests.support.posts import E2_HAND, NEW_TABLE  # noqa: E402  (the forms' fields, kept current by the suite)
 
 DATABASE_URL = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/okeycalc_multi"
 REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/2"
@@ -88,7 +88,7 @@ STATS = Stats()
 
 
 class Phone:
-    """A browser: its own cookies (session = edit rights), talking to any instance."""
+    """A browser: its own cookies (the device cookie = edit rights), talking to any instance."""
 
     def __init__(self, jar: http.cookiejar.CookieJar | None = None) -> None:
         self.jar = jar if jar is not None else http.cookiejar.CookieJar()
@@ -257,13 +257,11 @@ class Table:
 def open_table(base: str, n: int) -> Table:
     phone = Phone()
     token = phone.csrf(base + "/masa/yeni/")
-    form = {
-        "csrfmiddlewaretoken": token,
-        "ruleset": "loca-cezali",
-        "option_katlama": "none",
-        "hands_planned": str(HANDS + 2),
-        "first_dealer": "0",
-    } | {f"player_{k}": f"{name}{n}" for k, name in enumerate(NAMES, start=1)}
+    form = (
+        NEW_TABLE
+        | {"csrfmiddlewaretoken": token, "hands_planned": str(HANDS + 2), "first_dealer": "0"}
+        | {f"player_{k}": f"{name}{n}" for k, name in enumerate(NAMES, start=1)}
+    )
     reply = phone.request("create", base + "/masa/yeni/", form)
     match = re.search(r"/masa/([A-Za-z0-9_-]{16,32})/$", reply.headers.get("Location", ""))
     if reply.status != 302 or not match:

@@ -359,3 +359,21 @@ def test_an_interrupted_export_leaves_no_truncated_archive(tmp_path, monkeypatch
         call_command("export_tables", str(archive), stderr=io.StringIO())
     assert archive.read_text("utf-8") == "the previous backup\n"
     assert [p.name for p in tmp_path.iterdir()] == ["tables.jsonl"]
+
+
+@pytest.mark.parametrize("escaped", ["\\ud800", "Bo\\u0000ra", "Cem\\u0007"])
+def test_a_line_with_a_name_no_page_could_show_is_reported_and_the_others_stored(tmp_path, escaped):
+    """Issue 18 #1: import_tables stored it on SQLite and failed on PostgreSQL."""
+    first, second = make_tables(1)[:2]
+    entries = [table_entry(first), table_entry(second)]
+    wipe()
+    lines = [json.dumps(entry) for entry in entries]
+    lines[0] = lines[0].replace(json.dumps(first.players[0]), f'"{escaped}"')
+    archive = tmp_path / "names.jsonl"
+    archive.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command("import_tables", str(archive), stdout=io.StringIO(), stderr=err)
+    assert exit_.value.code == 2
+    assert "names.jsonl:1: players[0]: " in err.getvalue()
+    assert list(Game.objects.values_list("public_id", flat=True)) == [second.public_id]

@@ -9,13 +9,13 @@ from django.utils import timezone
 
 from scorer.models import Device, Game, Grant
 from scorer.tables import editlink
-from scorer.tables.services import game_create
+from tests.support.factories import NAMES, new_table
 
 pytestmark = pytest.mark.django_db
 
 
 def new_game() -> tuple[Game, str]:
-    return game_create(ruleset="kerizim", options={}, players=["Ayşe", "Bora"], hands_planned=3)
+    return new_table(players=NAMES[:2])
 
 
 def test_the_link_secret_is_derived_not_stored():

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from scorer.models import Game, Hand
 from scorer.tables.services import hand_delete, hand_record
-from tests.services.test_tables import kerizim_hand, new_game
+from tests.support.factories import finisher, new_table
 
 pytestmark = pytest.mark.django_db
 
@@ -27,10 +27,10 @@ def purge(*args: str) -> str:
 
 
 def test_tables_unchanged_for_longer_than_the_age_go_with_their_hands():
-    old, _ = new_game()
-    hand_record(game=old, data=kerizim_hand(0))
+    old, _ = new_table()
+    hand_record(game=old, data=finisher(0))
     aged(old, 181)
-    recent, _ = new_game()
+    recent, _ = new_table()
     aged(recent, 179)
 
     output = purge("--older-than", "180d")
@@ -41,9 +41,9 @@ def test_tables_unchanged_for_longer_than_the_age_go_with_their_hands():
 
 
 def test_a_table_in_play_is_kept_however_old_its_creation():
-    game, _ = new_game()
+    game, _ = new_table()
     Game.objects.filter(pk=game.pk).update(created_at=timezone.now() - timedelta(days=400))
-    hand_record(game=game, data=kerizim_hand(0))  # played today
+    hand_record(game=game, data=finisher(0))  # played today
 
     purge("--older-than", "180d")
 
@@ -51,10 +51,10 @@ def test_a_table_in_play_is_kept_however_old_its_creation():
 
 
 def test_deleted_hands_are_purged_after_the_grace_period_only():
-    game, _ = new_game()
-    long_ago = hand_delete(hand=hand_record(game=game, data=kerizim_hand(0)))
-    yesterday = hand_delete(hand=hand_record(game=game, data=kerizim_hand(1)))
-    kept = hand_record(game=game, data=kerizim_hand(2))
+    game, _ = new_table()
+    long_ago = hand_delete(hand=hand_record(game=game, data=finisher(0)))
+    yesterday = hand_delete(hand=hand_record(game=game, data=finisher(1)))
+    kept = hand_record(game=game, data=finisher(2))
     Hand.objects.filter(pk=long_ago.pk).update(deleted_at=timezone.now() - timedelta(days=31))
 
     purge("--older-than", "180d", "--deleted-hands-after", "30d")
@@ -63,8 +63,8 @@ def test_deleted_hands_are_purged_after_the_grace_period_only():
 
 
 def test_dry_run_counts_and_deletes_nothing():
-    game, _ = new_game()
-    hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table()
+    hand_record(game=game, data=finisher(0))
     aged(game, 200)
 
     output = purge("--older-than", "180d", "--dry-run")

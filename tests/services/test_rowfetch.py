@@ -8,11 +8,10 @@ from django.utils import timezone
 from scorer.models import Device, Game, Grant
 from scorer.platform import rowfetch
 from scorer.tables.selectors import game_find, game_for_board
-from scorer.tables.services import game_create, game_rematch
+from scorer.tables.services import game_rematch
+from tests.support.factories import finisher_alone, new_table
 
 pytestmark = pytest.mark.django_db
-
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 
 
 def field_values(instance) -> dict:
@@ -20,9 +19,7 @@ def field_values(instance) -> dict:
 
 
 def test_a_table_fetched_by_rowfetch_equals_the_orms():
-    game, _secret = game_create(
-        ruleset="loca-cezali", options={"partners": True}, players=NAMES, hands_planned=4
-    )
+    game, _secret = new_table("loca-cezali", options={"partners": True}, hands_planned=4)
     sql = f"SELECT {rowfetch.columns(Game)} FROM {Game._meta.db_table} WHERE id = %s"
     fetched, extra = rowfetch.fetch_one(Game, router.db_for_read(Game), sql, [game.pk])
     orm = Game.objects.get(pk=game.pk)
@@ -43,7 +40,7 @@ def test_no_row_is_none():
 
 
 def test_a_grant_fetched_by_rowfetch_equals_the_orms():
-    game, _secret = game_create(ruleset="loca", options={}, players=NAMES, hands_planned=5)
+    game, _secret = new_table("loca", hands_planned=5)
     device = Device.objects.create(token_hash="x" * 64)
     grant = Grant.objects.create(
         device=device, game=game, kind=Grant.EDIT, secret_version=1, last_used_at=timezone.now()
@@ -54,10 +51,7 @@ def test_a_grant_fetched_by_rowfetch_equals_the_orms():
 
 
 def test_the_board_query_links_a_rematch_both_ways_in_one_query():
-    game, _secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=1)
-    from scorer.tables.services import hand_record
-
-    hand_record(game=game, data={"players": [{"opened": "sets", "finished": True}, {}, {}, {}]})
+    game, _secret = new_table(hands_planned=1, hands=[finisher_alone()])
     rematch, _created = game_rematch(game=game)
     with CaptureQueriesContext(connection) as queries:
         first = game_for_board(game.public_id)

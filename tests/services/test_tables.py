@@ -9,34 +9,19 @@ from scorer.engine import InvalidInput, score_game
 from scorer.tables.selectors import deleted_hands, game_board, live_hand_count
 from scorer.tables.services import (
     MSG_GAME_COMPLETE,
-    game_create,
     game_document,
     hand_delete,
     hand_record,
     hand_restore,
     hand_update,
 )
+from tests.support.factories import finisher, new_table
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
-
-
-def kerizim_hand(finisher: int = 0, foul: int = 0) -> dict:
-    players = [{"opened": "none"} for _ in NAMES]
-    players[finisher] = {"opened": "sets", "finished": True}
-    players[(finisher + 1) % 4] = {"opened": "sets", "remaining": {"points": 20}}
-    players[(finisher + 2) % 4]["fouls"] = {"okey_discard": foul} if foul else {}
-    return {"players": players}
-
-
-def new_game(**overrides):
-    kwargs = {"ruleset": "kerizim", "options": {}, "players": NAMES, "hands_planned": 3} | overrides
-    return game_create(**kwargs)
-
 
 def test_game_create_stores_only_a_hash_of_the_edit_secret():
-    game, secret = new_game()
+    game, secret = new_table()
     assert game.check_secret(secret)
     assert not game.check_secret(secret + "x")
     assert secret not in game.edit_secret_hash
@@ -56,14 +41,14 @@ def test_game_create_stores_only_a_hash_of_the_edit_secret():
 )
 def test_game_create_rejects_bad_tables_naming_the_field(overrides, path):
     with pytest.raises(InvalidInput) as exc:
-        new_game(**overrides)
+        new_table(**overrides)
     assert path in [e.path for e in exc.value.errors]
 
 
 def test_hand_record_validates_and_board_totals_match_engine():
-    game, _ = new_game()
-    hand_record(game=game, data=kerizim_hand(0, foul=1))
-    hand_record(game=game, data=kerizim_hand(1))
+    game, _ = new_table()
+    hand_record(game=game, data=finisher(0, foul=1))
+    hand_record(game=game, data=finisher(1))
     board = game_board(game)
     expected = score_game(game_document(game))
     assert board.totals == expected.totals
@@ -73,8 +58,8 @@ def test_hand_record_validates_and_board_totals_match_engine():
 
 
 def test_invalid_hand_is_rejected_with_its_path_and_nothing_stored():
-    game, _ = new_game()
-    bad = kerizim_hand()
+    game, _ = new_table()
+    bad = finisher()
     bad["players"][1]["remaining"]["points"] = 999
     with pytest.raises(InvalidInput) as exc:
         hand_record(game=game, data=bad)
@@ -83,27 +68,27 @@ def test_invalid_hand_is_rejected_with_its_path_and_nothing_stored():
 
 
 def test_no_hand_beyond_the_planned_count():
-    game, _ = new_game(hands_planned=1)
-    hand_record(game=game, data=kerizim_hand())
+    game, _ = new_table(hands_planned=1)
+    hand_record(game=game, data=finisher())
     with pytest.raises(InvalidInput) as exc:
-        hand_record(game=game, data=kerizim_hand())
+        hand_record(game=game, data=finisher())
     assert exc.value.errors[0].message == gettext(MSG_GAME_COMPLETE)
 
 
 def test_correcting_a_hand_changes_totals_and_keeps_its_place():
-    game, _ = new_game()
-    first = hand_record(game=game, data=kerizim_hand(0))
-    hand_record(game=game, data=kerizim_hand(1))
+    game, _ = new_table()
+    first = hand_record(game=game, data=finisher(0))
+    hand_record(game=game, data=finisher(1))
     before = game_board(game).totals
-    hand_update(hand=first, data=kerizim_hand(2))
+    hand_update(hand=first, data=finisher(2))
     board = game_board(game)
     assert board.totals != before
     assert board.rows[0].hand.pk == first.pk
 
 
 def test_deleted_hand_can_be_restored_and_every_write_bumps_the_version():
-    game, _ = new_game()
-    hand = hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table()
+    hand = hand_record(game=game, data=finisher(0))
     version = game.version
     hand_delete(hand=hand)
     game.refresh_from_db()
@@ -115,31 +100,31 @@ def test_deleted_hand_can_be_restored_and_every_write_bumps_the_version():
 
 
 def test_winners_when_the_game_is_complete():
-    game, _ = new_game(hands_planned=1)
-    hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table(hands_planned=1)
+    hand_record(game=game, data=finisher(0))
     board = game_board(game)
     assert board.complete
     assert board.result.winners == (0,)
 
 
 def test_board_query_count_does_not_grow_with_hands(django_assert_num_queries):
-    game, _ = new_game(ruleset="loca", hands_planned=21)
-    hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table(ruleset="loca", hands_planned=21)
+    hand_record(game=game, data=finisher(0))
     with CaptureQueriesContext(connection) as one:
         game_board(game)
     for i in range(10):
-        hand_record(game=game, data=kerizim_hand(i % 4))
+        hand_record(game=game, data=finisher(i % 4))
     with CaptureQueriesContext(connection) as eleven:
         game_board(game)
     assert len(eleven.captured_queries) == len(one.captured_queries) <= 2
 
 
 def test_live_hand_count_counts_what_the_orm_counts():
-    game, _secret = new_game()
-    other, _ = new_game()
+    game, _secret = new_table()
+    other, _ = new_table()
     assert live_hand_count(game) == 0
-    hands = [hand_record(game=game, data=kerizim_hand(i % 4)) for i in range(3)]
-    hand_record(game=other, data=kerizim_hand())
+    hands = [hand_record(game=game, data=finisher(i % 4)) for i in range(3)]
+    hand_record(game=other, data=finisher())
     hand_delete(hand=hands[1])
     assert live_hand_count(game) == game.hands.live().count() == 2
     with CaptureQueriesContext(connection) as queries:

@@ -26,3 +26,20 @@ def element_ids(html: str) -> set[str]:
 def attr_values(html: str, name: str) -> list[str]:
     """The values of one attribute (``data-total``…) over the page, in document order."""
     return [attrs[name] for _tag, attrs in elements(html) if attrs.get(name) is not None]
+
+
+def post_actions(html: str) -> set[str]:
+    """The action of every POST form on the page."""
+    return {
+        attrs.get("action") or ""
+        for tag, attrs in elements(html)
+        if tag == "form" and (attrs.get("method") or "").lower() == "post"
+    }
+
+
+def field_value(html: str, name: str) -> str | None:
+    """The value of the first ``<input name=...>`` of the page, or None if there is none."""
+    for tag, attrs in elements(html):
+        if tag == "input" and attrs.get("name") == name:
+            return attrs.get("value")
+    return None

@@ -5,8 +5,8 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
 from scorer.models import Game, Hand
-from scorer.tables.services import game_create, hand_delete, hand_record
-from tests.services.test_tables import kerizim_hand
+from scorer.tables.services import hand_delete, hand_record
+from tests.support.factories import finisher_alone, new_table
 
 pytestmark = pytest.mark.django_db
 
@@ -18,8 +18,7 @@ def fast_passwords(settings):
 
 @pytest.fixture
 def table():
-    game, _secret = game_create(ruleset="kerizim", options={}, players=["Ali", "Veli"], hands_planned=3)
-    hand_record(game=game, data={"players": [{"opened": "sets", "finished": True}, {}]})
+    game, _secret = new_table(players=["Ali", "Veli"], hands=[finisher_alone(players=2)])
     return game
 
 
@@ -67,11 +66,7 @@ def test_nothing_can_be_added_or_changed_only_deleted(operator, table):
 
 
 def test_soft_deleted_hands_can_be_found(operator, table):
-    hand_delete(
-        hand=hand_record(
-            game=table, data=kerizim_hand(0) | {"players": [{"opened": "sets", "finished": True}, {}]}
-        )
-    )
+    hand_delete(hand=hand_record(game=table, data=finisher_alone(1, players=2)))
 
     response = operator.get("/yonetim/scorer/hand/?deleted_at__isnull=False")
 

@@ -12,14 +12,14 @@ from django.utils import timezone
 
 from scorer.models import Device, Grant
 from scorer.tables import rights
-from scorer.tables.services import game_create
 from scorer.tables.views.auth import SESSION_KEY, can_edit, edit_required
+from tests.support.factories import new_table
 
 pytestmark = pytest.mark.django_db
 
 
 def new_game():
-    return game_create(ruleset="kerizim", options={}, players=["Ayşe", "Bora"], hands_planned=3)
+    return new_table(players=["Ayşe", "Bora"])
 
 
 def fresh_request(rf: RequestFactory, cookies: dict | None = None):

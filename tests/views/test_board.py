@@ -8,7 +8,6 @@ from xml.etree import ElementTree
 
 import pytest
 from django.conf import settings
-from django.contrib.sessions.backends.signed_cookies import SessionStore
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -16,12 +15,12 @@ from django.urls import reverse
 
 from scorer.engine import score_game
 from scorer.tables.selectors import game_board
-from scorer.tables.services import game_create, game_document, hand_delete, hand_record
-from scorer.tables.views.auth import SESSION_KEY
+from scorer.tables.services import game_document, hand_delete, hand_record
+from tests.support.factories import NAMES, claim, finisher, new_table, url
+from tests.support.markup import post_actions
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 EVIL = "<script>alert(1)</script>"
 LIVE_QUERIES = 4
 """Game, hands, and the ETag's game lookup (board_live) or the undo list (editor), plus this
@@ -29,32 +28,6 @@ device's grant (edit rights are checked server-side, so that they can be revoked
 
 
 # --- helpers ------------------------------------------------------------------------------
-
-
-def kerizim_hand(finisher: int = 0, points: int = 20, players: int = 4, opener: int | None = None) -> dict:
-    """The finisher −101, the opener (by default the next player) has ``points`` left, the others 202."""
-    hand = [{"opened": "none"} for _ in range(players)]
-    hand[finisher] = {"opened": "sets", "finished": True}
-    opener = (finisher + 1) % players if opener is None else opener
-    hand[opener] = {"opened": "sets", "remaining": {"points": points}}
-    return {"players": hand}
-
-
-def new_game(**overrides):
-    kwargs = {"ruleset": "kerizim", "options": {}, "players": NAMES, "hands_planned": 3} | overrides
-    return game_create(**kwargs)
-
-
-def url(name: str, game, *args) -> str:
-    return reverse(f"scorer:{name}", args=[game.public_id, *args])
-
-
-def as_editor(client, game, secret: str) -> None:
-    """Put the table's edit secret in this client's (signed cookie) session."""
-    session = SessionStore()
-    session[SESSION_KEY] = {game.public_id: secret}
-    session.save()
-    client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
 
 
 def attr_values(html: str, attr: str) -> list[str]:
@@ -78,24 +51,13 @@ def body_rows(html: str) -> list[list[int]]:
     return [[int(v) for v in attr_values(row, "data-total")] for row in rows]
 
 
-def post_forms(html: str) -> list[str]:
-    """The action of every POST form on the page."""
-    return re.findall(
-        r'<form[^>]*action="([^"]*)"[^>]*method="post"|<form[^>]*method="post"[^>]*action="([^"]*)"', html
-    )
-
-
-def post_actions(html: str) -> set[str]:
-    return {a or b for a, b in post_forms(html)}
-
-
 # --- the board ----------------------------------------------------------------------------
 
 
 def test_board_has_a_row_per_hand_with_each_players_hand_total_and_the_engines_totals(client):
-    game, _ = new_game()
-    hand_record(game=game, data=kerizim_hand(0))
-    hand_record(game=game, data=kerizim_hand(1, points=35))
+    game, _ = new_table()
+    hand_record(game=game, data=finisher(0))
+    hand_record(game=game, data=finisher(1, points=35))
 
     response = client.get(url("game_board", game))
 
@@ -108,9 +70,9 @@ def test_board_has_a_row_per_hand_with_each_players_hand_total_and_the_engines_t
 
 
 def test_each_hand_cell_links_to_that_hands_breakdown(client):
-    game, _ = new_game()
-    first = hand_record(game=game, data=kerizim_hand(0))
-    second = hand_record(game=game, data=kerizim_hand(1))
+    game, _ = new_table()
+    first = hand_record(game=game, data=finisher(0))
+    second = hand_record(game=game, data=finisher(1))
     hand_delete(hand=first)
 
     html = client.get(url("game_board", game)).content.decode()
@@ -122,8 +84,8 @@ def test_each_hand_cell_links_to_that_hands_breakdown(client):
 
 
 def test_partners_board_adds_the_two_teams_of_seats_1_3_and_2_4(client):
-    game, _ = new_game(options={"partners": True})
-    hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table(options={"partners": True})
+    hand_record(game=game, data=finisher(0))
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -141,8 +103,8 @@ def test_partners_board_adds_the_two_teams_of_seats_1_3_and_2_4(client):
 
 
 def test_leader_is_marked_with_an_icon_and_hidden_text_not_colour_alone(client):
-    game, _ = new_game()
-    hand_record(game=game, data=kerizim_hand(2))
+    game, _ = new_table()
+    hand_record(game=game, data=finisher(2))
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -155,7 +117,7 @@ def test_leader_is_marked_with_an_icon_and_hidden_text_not_colour_alone(client):
 
 
 def test_nobody_leads_before_the_first_hand_or_while_everyone_is_equal(client):
-    game, _ = new_game()
+    game, _ = new_table()
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -164,9 +126,9 @@ def test_nobody_leads_before_the_first_hand_or_while_everyone_is_equal(client):
 
 
 def test_dealer_rotates_each_hand_from_the_first_dealer_and_the_next_dealer_is_shown(client):
-    game, _ = new_game(first_dealer=2)
-    hand_record(game=game, data=kerizim_hand(0))
-    hand_record(game=game, data=kerizim_hand(1))
+    game, _ = new_table(first_dealer=2)
+    hand_record(game=game, data=finisher(0))
+    hand_record(game=game, data=finisher(1))
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -176,8 +138,8 @@ def test_dealer_rotates_each_hand_from_the_first_dealer_and_the_next_dealer_is_s
 
 
 def test_a_finished_game_names_its_single_winner_and_no_next_dealer(client):
-    game, _ = new_game(hands_planned=1)
-    hand_record(game=game, data=kerizim_hand(3))
+    game, _ = new_table(hands_planned=1)
+    hand_record(game=game, data=finisher(3))
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -188,9 +150,9 @@ def test_a_finished_game_names_its_single_winner_and_no_next_dealer(client):
 
 
 def test_players_tied_at_the_lowest_total_all_win(client):
-    game, _ = new_game(hands_planned=2)
-    hand_record(game=game, data=kerizim_hand(0, points=20))
-    hand_record(game=game, data=kerizim_hand(1, points=20, opener=0))
+    game, _ = new_table(hands_planned=2)
+    hand_record(game=game, data=finisher(0, points=20))
+    hand_record(game=game, data=finisher(1, points=20, opener=0))
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -201,9 +163,9 @@ def test_players_tied_at_the_lowest_total_all_win(client):
 
 
 def test_everyone_equal_at_the_end_means_no_winner_and_the_board_says_so(client):
-    game, _ = new_game(players=["Ayşe", "Bora"], hands_planned=2)
-    hand_record(game=game, data=kerizim_hand(0, points=20, players=2))
-    hand_record(game=game, data=kerizim_hand(1, points=20, players=2))
+    game, _ = new_table(players=["Ayşe", "Bora"], hands_planned=2)
+    hand_record(game=game, data=finisher(0, points=20, players=2))
+    hand_record(game=game, data=finisher(1, points=20, players=2))
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -213,8 +175,8 @@ def test_everyone_equal_at_the_end_means_no_winner_and_the_board_says_so(client)
 
 
 def test_partners_winners_are_teams(client):
-    game, _ = new_game(options={"partners": True}, hands_planned=1)
-    hand_record(game=game, data=kerizim_hand(1))
+    game, _ = new_table(options={"partners": True}, hands_planned=1)
+    hand_record(game=game, data=finisher(1))
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -223,8 +185,8 @@ def test_partners_winners_are_teams(client):
 
 
 def test_running_totals_chart_is_an_accessible_inline_svg_with_a_legend(client):
-    game, _ = new_game()
-    hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table()
+    hand_record(game=game, data=finisher(0))
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -237,7 +199,7 @@ def test_running_totals_chart_is_an_accessible_inline_svg_with_a_legend(client):
 
 
 def test_an_empty_board_has_no_chart_and_says_there_are_no_hands(client):
-    game, _ = new_game()
+    game, _ = new_table()
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -250,7 +212,7 @@ def test_an_empty_board_has_no_chart_and_says_there_are_no_hands(client):
 
 
 def test_board_polls_its_live_partial_every_4_seconds_and_swaps_it_whole(client):
-    game, _ = new_game()
+    game, _ = new_table()
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -263,8 +225,8 @@ def test_board_polls_its_live_partial_every_4_seconds_and_swaps_it_whole(client)
 
 
 def test_htmx_request_of_the_board_gets_only_the_live_partial(client):
-    game, _ = new_game()
-    hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table()
+    hand_record(game=game, data=finisher(0))
 
     response = client.get(url("game_board", game), headers={"HX-Request": "true"})
 
@@ -276,13 +238,13 @@ def test_htmx_request_of_the_board_gets_only_the_live_partial(client):
 
 
 def test_live_partial_answers_304_to_its_current_etag_and_200_after_a_hand_is_recorded(client):
-    game, _ = new_game()
+    game, _ = new_table()
     live = url("board_live", game)
 
     first = client.get(live, headers={"HX-Request": "true"})
     etag = first["ETag"]
     unchanged = client.get(live, headers={"HX-Request": "true", "If-None-Match": etag})
-    hand_record(game=game, data=kerizim_hand(0))
+    hand_record(game=game, data=finisher(0))
     changed = client.get(live, headers={"HX-Request": "true", "If-None-Match": etag})
 
     assert first.status_code == 200
@@ -296,13 +258,13 @@ def test_live_partial_answers_304_to_its_current_etag_and_200_after_a_hand_is_re
 
 
 def test_live_etag_changes_with_the_language_and_with_edit_rights(client):
-    game, secret = new_game()
+    game, secret = new_table()
     live = url("board_live", game)
 
     viewer_tr = client.get(live)["ETag"]
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     viewer_en = client.get(live)["ETag"]
-    as_editor(client, game, secret)
+    claim(client, game, secret)
     editor_en = client.get(live)["ETag"]
 
     assert len({viewer_tr, viewer_en, editor_en}) == 3
@@ -310,8 +272,8 @@ def test_live_etag_changes_with_the_language_and_with_edit_rights(client):
 
 
 def test_deleting_a_hand_also_changes_the_etag(client):
-    game, _ = new_game()
-    hand = hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table()
+    hand = hand_record(game=game, data=finisher(0))
     live = url("board_live", game)
     etag = client.get(live)["ETag"]
 
@@ -321,11 +283,11 @@ def test_deleting_a_hand_also_changes_the_etag(client):
 
 
 def test_board_query_count_does_not_grow_with_the_number_of_hands(client, django_assert_max_num_queries):
-    short, _ = new_game(ruleset="loca", hands_planned=21)
-    long, _ = new_game(ruleset="loca", hands_planned=21)
-    hand_record(game=short, data=kerizim_hand(0))
+    short, _ = new_table(ruleset="loca", hands_planned=21)
+    long, _ = new_table(ruleset="loca", hands_planned=21)
+    hand_record(game=short, data=finisher(0))
     for k in range(21):
-        hand_record(game=long, data=kerizim_hand(k % 4))
+        hand_record(game=long, data=finisher(k % 4))
 
     counts = {}
     for game in (short, long):
@@ -346,11 +308,11 @@ def test_board_query_count_does_not_grow_with_the_number_of_hands(client, django
 def test_editor_board_query_count_does_not_grow_with_hands_or_deleted_hands(client):
     counts = []
     for hands in (1, 21):
-        game, secret = new_game(ruleset="loca", hands_planned=21)
-        recorded = [hand_record(game=game, data=kerizim_hand(k % 4)) for k in range(hands)]
+        game, secret = new_table(ruleset="loca", hands_planned=21)
+        recorded = [hand_record(game=game, data=finisher(k % 4)) for k in range(hands)]
         for hand in recorded[: hands // 2]:
             hand_delete(hand=hand)
-        as_editor(client, game, secret)
+        claim(client, game, secret)
         client.get(url("game_board", game))  # an old session's secret becomes a grant
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url("game_board", game)).status_code == 200
@@ -359,8 +321,8 @@ def test_editor_board_query_count_does_not_grow_with_hands_or_deleted_hands(clie
 
 
 def test_print_sheet_lists_players_before_teams_like_the_csv(client):
-    game, _ = new_game(options={"partners": True})
-    hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table(options={"partners": True})
+    hand_record(game=game, data=finisher(0))
 
     html = client.get(url("game_print", game)).content.decode()
 
@@ -372,9 +334,9 @@ def test_print_sheet_lists_players_before_teams_like_the_csv(client):
 
 
 def test_viewer_sees_no_edit_controls_and_no_post_form_but_the_language_switch(client):
-    game, _ = new_game()
-    hand = hand_record(game=game, data=kerizim_hand(0))
-    hand_delete(hand=hand_record(game=game, data=kerizim_hand(1)))
+    game, _ = new_table()
+    hand = hand_record(game=game, data=finisher(0))
+    hand_delete(hand=hand_record(game=game, data=finisher(1)))
 
     pages = [url("game_board", game), url("board_live", game), url("hand_detail", game, hand.position)]
     for page in pages:
@@ -387,11 +349,11 @@ def test_viewer_sees_no_edit_controls_and_no_post_form_but_the_language_switch(c
 
 
 def test_editor_gets_add_and_undo_controls_and_every_row_opens_its_hand_for_correction(client):
-    game, secret = new_game()
-    kept = hand_record(game=game, data=kerizim_hand(0))
-    gone = hand_record(game=game, data=kerizim_hand(2))
+    game, secret = new_table()
+    kept = hand_record(game=game, data=finisher(0))
+    gone = hand_record(game=game, data=finisher(2))
     hand_delete(hand=gone)
-    as_editor(client, game, secret)
+    claim(client, game, secret)
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -409,8 +371,8 @@ def test_editor_gets_add_and_undo_controls_and_every_row_opens_its_hand_for_corr
 
 
 def test_editor_sees_the_viewer_link_and_its_qr_code(client):
-    game, secret = new_game()
-    as_editor(client, game, secret)
+    game, secret = new_table()
+    claim(client, game, secret)
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -421,9 +383,9 @@ def test_editor_sees_the_viewer_link_and_its_qr_code(client):
 
 
 def test_no_add_hand_button_once_every_planned_hand_is_played(client):
-    game, secret = new_game(hands_planned=1)
-    hand_record(game=game, data=kerizim_hand(0))
-    as_editor(client, game, secret)
+    game, secret = new_table(hands_planned=1)
+    hand_record(game=game, data=finisher(0))
+    claim(client, game, secret)
 
     html = client.get(url("game_board", game)).content.decode()
 
@@ -432,9 +394,9 @@ def test_no_add_hand_button_once_every_planned_hand_is_played(client):
 
 
 def test_editor_live_partial_keeps_the_controls(client):
-    game, secret = new_game()
-    hand = hand_record(game=game, data=kerizim_hand(0))
-    as_editor(client, game, secret)
+    game, secret = new_table()
+    hand = hand_record(game=game, data=finisher(0))
+    claim(client, game, secret)
 
     html = client.get(url("board_live", game), headers={"HX-Request": "true"}).content.decode()
 
@@ -443,9 +405,9 @@ def test_editor_live_partial_keeps_the_controls(client):
 
 
 def test_editor_hand_detail_links_to_the_correction_form(client):
-    game, secret = new_game()
-    hand = hand_record(game=game, data=kerizim_hand(0))
-    as_editor(client, game, secret)
+    game, secret = new_table()
+    hand = hand_record(game=game, data=finisher(0))
+    claim(client, game, secret)
 
     html = client.get(url("hand_detail", game, hand.position)).content.decode()
 
@@ -454,8 +416,8 @@ def test_editor_hand_detail_links_to_the_correction_form(client):
 
 
 def test_unknown_table_or_hand_is_a_friendly_404(client):
-    game, _ = new_game()
-    deleted = hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table()
+    deleted = hand_record(game=game, data=finisher(0))
     hand_delete(hand=deleted)
     missing = "x" * 16
 
@@ -476,8 +438,8 @@ def test_unknown_table_or_hand_is_a_friendly_404(client):
 
 
 def test_player_names_are_escaped_on_every_page_including_the_chart(client):
-    game, _ = new_game(players=[EVIL, "Bora", "Cem", "Deniz"], options={"partners": True})
-    hand = hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table(players=[EVIL, "Bora", "Cem", "Deniz"], options={"partners": True})
+    hand = hand_record(game=game, data=finisher(0))
 
     for page in [
         url("game_board", game),
@@ -497,10 +459,10 @@ def test_player_names_are_escaped_on_every_page_including_the_chart(client):
 
 
 def test_hand_detail_shows_the_itemised_result_number_dealer_and_its_own_share_link(client):
-    game, _ = new_game(first_dealer=1)
-    first = hand_record(game=game, data=kerizim_hand(0))
-    second = hand_record(game=game, data=kerizim_hand(2))
-    third = hand_record(game=game, data=kerizim_hand(3))
+    game, _ = new_table(first_dealer=1)
+    first = hand_record(game=game, data=finisher(0))
+    second = hand_record(game=game, data=finisher(2))
+    third = hand_record(game=game, data=finisher(3))
     hand_delete(hand=first)
 
     page = url("hand_detail", game, third.position)
@@ -518,9 +480,9 @@ def test_hand_detail_shows_the_itemised_result_number_dealer_and_its_own_share_l
 
 
 def test_hand_detail_shows_the_running_totals_after_that_hand(client):
-    game, _ = new_game()
-    hand_record(game=game, data=kerizim_hand(0))
-    second = hand_record(game=game, data=kerizim_hand(1))
+    game, _ = new_table()
+    hand_record(game=game, data=finisher(0))
+    second = hand_record(game=game, data=finisher(1))
 
     html = client.get(url("hand_detail", game, second.position)).content.decode()
 
@@ -532,8 +494,8 @@ def test_hand_detail_shows_the_running_totals_after_that_hand(client):
 
 
 def test_print_page_is_a_clean_table_with_rule_set_options_and_date(client):
-    game, _ = new_game(ruleset="loca", options={"katlama": "extra"}, hands_planned=2)
-    hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table(ruleset="loca", options={"katlama": "extra"}, hands_planned=2)
+    hand_record(game=game, data=finisher(0))
 
     html = client.get(url("game_print", game)).content.decode()
 
@@ -546,9 +508,9 @@ def test_print_page_is_a_clean_table_with_rule_set_options_and_date(client):
 
 
 def test_csv_export_has_a_bom_a_row_per_hand_and_a_totals_row(client):
-    game, _ = new_game(options={"partners": True}, first_dealer=3)
-    hand_record(game=game, data=kerizim_hand(0))
-    hand_record(game=game, data=kerizim_hand(1))
+    game, _ = new_table(options={"partners": True}, first_dealer=3)
+    hand_record(game=game, data=finisher(0))
+    hand_record(game=game, data=finisher(1))
 
     response = client.get(url("export_csv", game))
 
@@ -565,8 +527,8 @@ def test_csv_export_has_a_bom_a_row_per_hand_and_a_totals_row(client):
 
 
 def test_csv_names_cannot_become_spreadsheet_formulas(client):
-    game, _ = new_game(players=["=HYPERLINK(1)", "+Bora", "-Cem", EVIL])
-    hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table(players=["=HYPERLINK(1)", "+Bora", "-Cem", EVIL])
+    hand_record(game=game, data=finisher(0))
 
     rows = list(csv.reader(io.StringIO(client.get(url("export_csv", game)).content.decode("utf-8-sig"))))
 
@@ -576,8 +538,8 @@ def test_csv_names_cannot_become_spreadsheet_formulas(client):
 
 
 def test_json_export_is_the_game_document_as_an_attachment(client):
-    game, _ = new_game()
-    hand_record(game=game, data=kerizim_hand(0))
+    game, _ = new_table()
+    hand_record(game=game, data=finisher(0))
 
     response = client.get(url("export_json", game))
 
@@ -587,10 +549,10 @@ def test_json_export_is_the_game_document_as_an_attachment(client):
 
 
 def test_score_command_on_the_json_export_reproduces_every_total_of_the_board(client, tmp_path):
-    game, _ = new_game(options={"partners": True})
-    hand_record(game=game, data=kerizim_hand(0))
-    hand_delete(hand=hand_record(game=game, data=kerizim_hand(2)))
-    hand_record(game=game, data=kerizim_hand(1, points=77))
+    game, _ = new_table(options={"partners": True})
+    hand_record(game=game, data=finisher(0))
+    hand_delete(hand=hand_record(game=game, data=finisher(2)))
+    hand_record(game=game, data=finisher(1, points=77))
     exported = tmp_path / "oyun.json"
     exported.write_bytes(client.get(url("export_json", game)).content)
     board_html = client.get(url("game_board", game)).content.decode()
@@ -609,7 +571,7 @@ def test_score_command_on_the_json_export_reproduces_every_total_of_the_board(cl
 def test_viewer_qr_is_an_svg_of_the_board_link(client):
     import segno
 
-    game, _ = new_game()
+    game, _ = new_table()
 
     response = client.get(url("viewer_qr", game))
 

@@ -8,51 +8,27 @@ import re
 
 import pytest
 from django.conf import settings
-from django.contrib.sessions.backends.signed_cookies import SessionStore
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from scorer.engine import score_game
 from scorer.tables import boardcache
 from scorer.tables.rights import DEVICE_COOKIE
-from scorer.tables.services import (
-    game_create,
-    game_document,
-    hand_delete,
-    hand_record,
-    hand_restore,
-    hand_update,
-)
-from scorer.tables.views.auth import SESSION_KEY
+from scorer.tables.services import game_document, hand_delete, hand_record, hand_restore, hand_update
+from tests.support.factories import claim, finisher, new_table, url
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 VIEWER_QUERIES = 2
 """A viewer's live poll served from the cache: the table's row and this device's grant (none)."""
 VIEWER_PAGE_QUERIES = 3
 """The whole board from the cache: the table, and the device's watch grant ("Masalarım")."""
 
 
-def hand(finisher: int = 0, points: int = 20) -> dict:
-    players = [{"opened": "none"} for _ in NAMES]
-    players[finisher] = {"opened": "sets", "finished": True}
-    players[(finisher + 1) % 4] = {"opened": "sets", "remaining": {"points": points}}
-    return {"players": players}
-
-
 def new_game(hands: int = 0, planned: int = 21):
-    game, secret = game_create(ruleset="loca", options={}, players=NAMES, hands_planned=planned)
-    for i in range(hands):
-        hand_record(game=game, data=hand(i % 4))
-    game.refresh_from_db()
-    return game, secret
-
-
-def url(name: str, game, *args) -> str:
-    return reverse(f"scorer:{name}", args=[game.public_id, *args])
+    """A LOCA table of ``planned`` hands with ``hands`` of them played, the finisher going round."""
+    return new_table("loca", hands_planned=planned, hands=[finisher(i % 4) for i in range(hands)])
 
 
 def totals(html: str) -> list[int]:
@@ -63,13 +39,6 @@ def totals(html: str) -> list[int]:
 def expected_totals(game) -> list[int]:
     game.refresh_from_db()
     return list(score_game(game_document(game)).totals)
-
-
-def as_editor(client, game, secret: str) -> None:
-    session = SessionStore()
-    session[SESSION_KEY] = {game.public_id: secret}
-    session.save()
-    client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
 
 
 def cached_parts(game) -> dict[str, bool]:
@@ -127,11 +96,11 @@ def test_viewer_queries_do_not_grow_with_the_number_of_hands(client):
 
 
 def write_record(game):
-    hand_record(game=game, data=hand(2, points=77))
+    hand_record(game=game, data=finisher(2, points=77))
 
 
 def write_update(game):
-    hand_update(hand=game.hands.live().first(), data=hand(3, points=55))
+    hand_update(hand=game.hands.live().first(), data=finisher(3, points=55))
 
 
 def write_delete(game):
@@ -178,7 +147,7 @@ def test_restoring_a_deleted_hand_shows_at_once_on_the_cached_board(client, name
 def test_a_write_made_in_the_same_second_still_changes_the_key():
     game, _ = new_game(hands=1)
     before = boardcache.viewer_key(game, "tr", "live")
-    hand_record(game=game, data=hand(1))
+    hand_record(game=game, data=finisher(1))
     game.refresh_from_db()
     assert boardcache.viewer_key(game, "tr", "live") != before
 
@@ -199,10 +168,9 @@ def test_each_language_has_its_own_cached_board(client):
 def test_editor_never_gets_the_viewers_copy_nor_the_viewer_the_editors(client, name):
     game, secret = new_game(hands=2)
     viewer_first = client.get(url(name, game)).content.decode()
-    as_editor(client, game, secret)
+    claim(client, game, secret)
     editor = client.get(url(name, game)).content.decode()
-    client.cookies.pop(settings.SESSION_COOKIE_NAME)
-    client.cookies.pop(DEVICE_COOKIE)
+    client.cookies.pop(DEVICE_COOKIE)  # the same phone without its edit grant
     viewer_again = client.get(url(name, game)).content.decode()
 
     edit_link = url("hand_edit", game, game.hands.live().first().position)
@@ -222,7 +190,7 @@ def test_hand_pages_read_the_same_number_of_queries_for_1_or_11_hands(client, na
     counts = []
     for hands in (1, 11):
         game, secret = new_game(hands=hands)
-        client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+        claim(client, game, secret)
         args = (1,) if name == "hand_detail" else ()
         client.get(url(name, game, *args))  # the device's grant is made and touched
         with CaptureQueriesContext(connection) as queries:

@@ -8,21 +8,15 @@ import pytest
 from django.urls import reverse
 
 from scorer.platform.compress import accepted_encodings, choose_encoding, gzip_isolating, secret_spans
-from scorer.tables.services import game_create, hand_record
+from tests.support.factories import NAMES, claim, finisher_alone, new_table
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}
 
 
 def new_game(hands: int = 2):
-    game, secret = game_create(ruleset="loca", options={}, players=NAMES, hands_planned=21)
-    for i in range(hands):
-        players = [{"opened": "none"} for _ in NAMES]
-        players[i % 4] = {"opened": "sets", "finished": True}
-        hand_record(game=game, data={"players": players})
-    return game, secret
+    return new_table("loca", hands_planned=21, hands=[finisher_alone(i % 4) for i in range(hands)])
 
 
 def decoded(response) -> bytes:
@@ -115,7 +109,7 @@ def test_the_page_that_shows_a_new_tables_edit_link_is_not_compressed(client):
 
 def test_the_editors_board_with_its_edit_link_is_gzipped_with_the_link_isolated(client):
     game, secret = new_game()
-    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    claim(client, game, secret)
     board_url = reverse("scorer:game_board", args=[game.public_id])
     board = client.get(board_url, headers=BROWSER)
     brotli_only = client.get(board_url, headers={"Accept-Encoding": "br"})

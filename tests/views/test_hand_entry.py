@@ -8,7 +8,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorer.models import Hand
-from scorer.tables.services import game_create, hand_record
+from scorer.tables.services import hand_record
+from tests.support.factories import NAMES, claim, finisher_alone, new_table, url
 from tests.support.markup import elements
 from tests.support.posts import E2_CALC_SETUP as SETUP
 from tests.support.posts import E2_HAND, E2_TOTALS
@@ -16,18 +17,13 @@ from tests.support.posts import E2_HAND, E2_TOTALS
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 
 
 @pytest.fixture
 def table(client):
-    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
-    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table("loca-cezali")
+    claim(client, game, secret)
     return game
-
-
-def url(name: str, game, *args) -> str:
-    return reverse(f"scorer:{name}", args=[game.public_id, *args])
 
 
 def tag(html: str, **attrs: str) -> dict:
@@ -136,8 +132,8 @@ def test_nothing_typed_for_a_non_opener_means_no_warning(client, table):
 
 
 def test_okeys_of_a_non_opener_count_in_gkokay_so_they_are_no_warning(client):
-    game, secret = game_create(ruleset="gkokay", options={}, players=NAMES[:2], hands_planned=3)
-    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table("gkokay", players=NAMES[:2])
+    claim(client, game, secret)
     data = {"finisher": "0", "p0-opened": "sets", "p1-opened": "none", "p1-okeys": "1"}
 
     assert client.post(url("hand_new", game), data).status_code == 302
@@ -169,7 +165,7 @@ def test_the_bar_has_the_save_button_and_one_total_per_player(client, table):
     bar = html[html.index("data-hand-bar") :]
     assert "data-save" in bar
     assert bar_totals(html) == ["", "", "", ""]
-    assert [m for m in re.findall(r'class="bar-name">([^<]*)<', html)] == NAMES
+    assert re.findall(r'class="bar-name">([^<]*)<', html) == NAMES
 
 
 def test_a_live_preview_brings_the_bar_totals_out_of_band(client, table):
@@ -232,10 +228,10 @@ PREVIEW_QUERIES = 3  # the same three; nothing is written
 def test_entry_page_and_preview_queries_do_not_grow_with_the_hands(client):
     counts = []
     for hands in (0, 4):
-        game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=5)
-        client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+        game, secret = new_table("loca-cezali", hands_planned=5)
+        claim(client, game, secret)
         for _ in range(hands):
-            hand_record(game=game, data={"players": [{"opened": "sets", "finished": True}, {}, {}, {}]})
+            hand_record(game=game, data=finisher_alone())
         client.get(url("hand_new", game))  # the grant's hourly touch is not what is counted
         with CaptureQueriesContext(connection) as page:
             assert client.get(url("hand_new", game)).status_code == 200

@@ -6,8 +6,7 @@ from django import forms
 from scorer.engine import get_ruleset, score_hand
 from scorer.engine.errors import FieldError
 from scorer.forms import DECK, HandForm
-
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
+from tests.support.factories import NAMES
 
 
 def as_post(form: HandForm) -> dict[str, str]:

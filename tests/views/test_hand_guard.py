@@ -3,21 +3,20 @@ correction is refused showing the other change with the typed values kept, odd n
 
 import pytest
 from django.contrib.messages import get_messages
-from django.urls import reverse
 
 from scorer.models import Hand
-from scorer.tables.services import game_create
+from tests.support.factories import claim, new_table, url
+from tests.support.markup import field_value
 from tests.support.posts import E2_HAND as HAND
-from tests.views.test_tables import NAMES, field_value, url
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def table(client):
-    """A LOCA Cezalı table whose edit secret this client's session holds."""
-    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
-    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    """A LOCA Cezalı table this client may edit (it opened the edit link)."""
+    game, secret = new_table("loca-cezali")
+    claim(client, game, secret)
     return game
 
 

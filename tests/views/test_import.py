@@ -9,13 +9,12 @@ from django.urls import reverse
 
 from scorer.models import Game
 from scorer.tables import selectors
-from scorer.tables.services import game_create, hand_record
 from scorer.tables.views.auth import can_edit
+from tests.support.factories import new_table
 
 pytestmark = pytest.mark.django_db
 
 URL = reverse("scorer:game_import")
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 
 
 def hand(finisher: int, points: int) -> dict:
@@ -27,16 +26,14 @@ def hand(finisher: int, points: int) -> dict:
 
 @pytest.fixture
 def exported(client: Client) -> tuple[Game, bytes]:
-    game, _secret = game_create(
-        ruleset="loca-cezali", options={}, players=NAMES, hands_planned=5, first_dealer=2
+    game, _secret = new_table(
+        "loca-cezali", hands_planned=5, first_dealer=2, hands=[hand(0, 10), hand(1, 31)]
     )
-    hand_record(game=game, data=hand(0, 10))
-    hand_record(game=game, data=hand(1, 31))
     body = client.get(reverse("scorer:export_json", args=[game.public_id])).content
     return game, body
 
 
-def new_table(before: set[int]) -> Game:
+def imported_table(before: set[int]) -> Game:
     (game,) = Game.objects.exclude(pk__in=before)
     return game
 
@@ -52,7 +49,7 @@ def test_an_uploaded_export_opens_as_a_new_table_with_the_same_totals_and_edit_r
     client = Client()
     before = set(Game.objects.values_list("pk", flat=True))
     response = client.post(URL, {"file": SimpleUploadedFile("oyun.json", body, "application/json")})
-    game = new_table(before)
+    game = imported_table(before)
     assert response.status_code == 302 and response["Location"] == reverse(
         "scorer:game_board", args=[game.public_id]
     )
@@ -74,7 +71,7 @@ def test_pasted_text_works_the_same(exported):
     before = set(Game.objects.values_list("pk", flat=True))
     response = client.post(URL, {"text": body.decode()})
     assert response.status_code == 302
-    game = new_table(before)
+    game = imported_table(before)
     assert game.players == original.players and game.hands.live().count() == 2
     assert client.post(reverse("scorer:hand_new", args=[game.public_id]), {}).status_code != 403
 
@@ -121,3 +118,23 @@ def test_a_null_number_of_hands_is_a_field_error_not_a_500(exported):
     assert response.status_code == 200
     assert "hands_planned:" in response.content.decode()
     assert Game.objects.count() == count
+
+
+@pytest.mark.parametrize(
+    ("escaped", "field"),
+    [("\\ud800", "players[0]"), ("Bo\\u0000ra", "players[0]"), ("\\u001b[2J", "players[0]")],
+)
+def test_a_name_no_page_could_show_is_refused_on_its_field_and_nothing_is_stored(escaped, field):
+    """Issue 18 #1: stored on SQLite (then every page of the table answered 500), a 500 on PostgreSQL."""
+    text = f'{{"ruleset":"loca","hands_planned":5,"players":["{escaped}","B"],"hands":[]}}'
+    response = Client().post(URL, {"text": text})
+    assert response.status_code == 200
+    assert f"{field}: " in response.content.decode("utf-8")
+    assert not Game.objects.exists()
+
+
+def test_a_lone_surrogate_in_a_key_is_refused_with_a_printable_path():
+    text = '{"ruleset":"loca","hands_planned":5,"players":["A","B"],"hands":[{"players":[{"\\udfff":1},{}]}]}'
+    response = Client().post(URL, {"text": text})
+    assert response.status_code == 200
+    assert "hands[0].players[0].\\udfff: " in response.content.decode("utf-8")

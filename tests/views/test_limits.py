@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.models import Game
-from scorer.tables.services import game_create
+from tests.support.factories import claim_url, new_table
 from tests.support.posts import NEW_TABLE
 
 pytestmark = pytest.mark.django_db
@@ -57,12 +57,12 @@ def test_reading_the_new_table_form_is_not_limited(client, limits):
 
 
 def test_secret_probes_on_the_claim_link_are_slowed(client, limits):
-    game, secret = game_create(ruleset="kerizim", options={}, players=["Ali", "Veli"], hands_planned=1)
+    game, secret = new_table(players=["Ali", "Veli"], hands_planned=1)
     probes = [
         client.get(reverse("scorer:game_claim", args=[game.public_id, f"guess{k}"])).status_code
         for k in range(3)
     ]
-    real = client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    real = client.get(claim_url(game, secret))
 
     assert probes == [403, 403, 403]
     assert real.status_code == 429  # even the right secret waits: probing gains nothing
@@ -107,7 +107,7 @@ def test_public_pages_that_do_work_are_limited(client, limits, method, path):
 
 
 def test_viewing_a_board_is_never_limited(client, limits):
-    game, _secret = game_create(ruleset="kerizim", options={}, players=["Ali", "Veli"], hands_planned=1)
+    game, _secret = new_table(players=["Ali", "Veli"], hands_planned=1)
     board = reverse("scorer:game_board", args=[game.public_id])
 
     assert {client.get(board).status_code for _ in range(10)} == {200}

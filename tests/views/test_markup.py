@@ -15,7 +15,8 @@ from django.utils.html import escape
 
 from scorer.engine import get_ruleset
 from scorer.models import Hand
-from scorer.tables.services import game_create, hand_record
+from scorer.tables.services import hand_record
+from tests.support.factories import claim, new_table, url
 from tests.support.markup import elements
 from tests.support.posts import E2_CALC_SETUP
 
@@ -28,14 +29,10 @@ NAMES = ["Ayşe", ODD, "Cem", "Deniz"]
 HTMX = {"HX-Request": "true"}
 
 
-def url(name: str, game, *args) -> str:
-    return reverse(f"scorer:{name}", args=[game.public_id, *args])
-
-
 def claimed(client: Client, ruleset: str = "loca-cezali", options: dict | None = None, names=NAMES):
     hands = get_ruleset(ruleset).hand_counts[-1]
-    game, secret = game_create(ruleset=ruleset, options=options or {}, players=names, hands_planned=hands)
-    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table(ruleset, options=options, players=names, hands_planned=hands)
+    claim(client, game, secret)
     return game
 
 
@@ -277,8 +274,8 @@ def test_the_language_switch_works_without_javascript():
 
 def test_the_undo_after_a_delete_is_a_form_that_restores_the_hand():
     client = Client(enforce_csrf_checks=True)
-    game, secret = game_create(ruleset="loca", options={}, players=NAMES, hands_planned=5)
-    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table("loca", players=NAMES, hands_planned=5)
+    claim(client, game, secret)
     for _ in range(2):
         hand_record(
             game=game,

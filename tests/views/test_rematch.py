@@ -8,33 +8,25 @@ from django.contrib.messages import get_messages
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.http import Http404
-from django.urls import reverse
 
 from scorer.models import Game
 from scorer.tables import selectors, services
 from scorer.tables.services import game_create, game_rematch, hand_delete, hand_record
-from tests.views.test_board import as_editor, kerizim_hand, post_actions
+from tests.support.factories import claim, finisher, new_table, url
+from tests.support.markup import post_actions
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
-
 
 def finished_game(planned: int = 3, first_dealer: int = 1, options: dict | None = None):
-    game, secret = game_create(
-        ruleset="gkokay",
+    """A GkOkay table (eşli, katlamalı unless ``options`` say otherwise) whose planned hands are all played."""
+    return new_table(
+        "gkokay",
         options=options or {"partners": True, "katlamali": True},
-        players=NAMES,
         hands_planned=planned,
         first_dealer=first_dealer,
+        hands=[finisher(k % 4) for k in range(planned)],
     )
-    for k in range(planned):
-        hand_record(game=game, data=kerizim_hand(k % 4))
-    return game, secret
-
-
-def url(name: str, game) -> str:
-    return reverse(f"scorer:{name}", args=[game.public_id])
 
 
 def test_the_rematch_has_the_same_players_rule_set_options_and_hands_and_the_deal_rotates_on():
@@ -72,7 +64,7 @@ def test_a_second_rematch_request_returns_the_first():
 
 def test_a_rematch_opened_between_the_check_and_the_insert_is_returned_not_doubled(monkeypatch):
     game, _ = finished_game()
-    other, _ = game_create(ruleset=game.ruleset, options=game.options, players=NAMES, hands_planned=3)
+    other, _ = new_table(game.ruleset, options=game.options)
     Game.objects.filter(pk=other.pk).update(rematch_of=game)  # the other request won the race
     monkeypatch.setattr(services, "rematch_get", lambda game: None)  # …after our check
 
@@ -87,7 +79,7 @@ def test_the_database_allows_one_rematch_per_table():
     game_rematch(game=game)
     with pytest.raises(IntegrityError), transaction.atomic():
         game_create(
-            ruleset=game.ruleset, options=game.options, players=NAMES, hands_planned=3, rematch_of=game
+            ruleset=game.ruleset, options=game.options, players=game.players, hands_planned=3, rematch_of=game
         )
 
 
@@ -116,7 +108,7 @@ def test_opening_the_rematch_changes_the_finished_boards_etag_so_viewers_see_the
 
 def test_the_editor_opens_the_rematch_with_a_post_and_can_enter_its_hands(client):
     game, secret = finished_game()
-    as_editor(client, game, secret)
+    claim(client, game, secret)
     board = client.get(url("game_board", game)).content.decode()
     assert url("game_rematch", game) in post_actions(board)
     assert "data-rematch " in board or "data-rematch>" in board
@@ -135,7 +127,7 @@ def test_the_editor_opens_the_rematch_with_a_post_and_can_enter_its_hands(client
 
 def test_a_double_tap_opens_one_rematch_and_both_answers_go_to_it(client):
     game, secret = finished_game()
-    as_editor(client, game, secret)
+    claim(client, game, secret)
 
     first = client.post(url("game_rematch", game))
     second = client.post(url("game_rematch", game))
@@ -151,7 +143,7 @@ def test_the_finished_board_links_the_rematch_for_everybody_and_offers_no_second
     viewer = client.get(url("game_board", game)).content.decode()
     assert f'href="{url("game_board", rematch)}" data-rematch-link' in viewer
     assert "Ayşe &amp; Cem" in viewer.split("winners-banner", 1)[1].split("</div>", 1)[0]  # who won
-    as_editor(client, game, secret)
+    claim(client, game, secret)
     editor = client.get(url("game_board", game)).content.decode()
     assert url("game_rematch", game) not in editor
     assert f'href="{url("game_board", rematch)}" data-rematch-link' in editor
@@ -161,7 +153,7 @@ def test_the_finished_board_links_the_rematch_for_everybody_and_offers_no_second
 def test_a_second_phone_with_edit_rights_joins_the_existing_rematch(client):
     game, secret = finished_game()
     rematch, _ = game_rematch(game=game)  # opened on the scorekeeper's phone
-    as_editor(client, game, secret)  # another phone that may edit the finished table
+    claim(client, game, secret)  # another phone that may edit the finished table
 
     response = client.post(url("game_rematch", game))
 
@@ -174,7 +166,7 @@ def test_after_a_new_edit_link_of_the_rematch_other_phones_are_not_let_back_in(c
     game, secret = finished_game()
     rematch, _ = game_rematch(game=game)
     Game.objects.filter(pk=rematch.pk).update(secret_version=F("secret_version") + 1)  # rotated
-    as_editor(client, game, secret)
+    claim(client, game, secret)
 
     response = client.post(url("game_rematch", game))
 
@@ -201,7 +193,7 @@ def test_a_viewer_cannot_open_a_rematch_and_is_told_how_to_get_edit_rights(clien
 def test_the_rematch_is_a_post_only_and_refused_before_the_game_ends(client):
     game, secret = finished_game()
     hand_delete(hand=game.hands.last())
-    as_editor(client, game, secret)
+    claim(client, game, secret)
 
     assert client.get(url("game_rematch", game)).status_code == 405
     response = client.post(url("game_rematch", game), follow=True)
@@ -214,9 +206,9 @@ def test_the_board_loads_a_table_and_both_rematch_links_in_one_query(django_asse
     first, _ = finished_game()
     second, _ = game_rematch(game=first)
     for k in range(second.hands_planned):
-        hand_record(game=second, data=kerizim_hand(k % 4))
+        hand_record(game=second, data=finisher(k % 4))
     third, _ = game_rematch(game=second)
-    lone, _ = game_create(ruleset="loca", options={}, players=NAMES, hands_planned=3)
+    lone, _ = new_table("loca")
     with django_assert_num_queries(2):  # one per table, the links' public ids included
         middle = selectors.game_for_board(second.public_id)
         assert (middle.pk, middle.public_id, middle.players) == (second.pk, second.public_id, second.players)

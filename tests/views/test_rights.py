@@ -17,27 +17,12 @@ from scorer.models import Game, Grant, hash_secret
 from scorer.platform.flash import MAX_MESSAGES
 from scorer.platform.qr import qr_svg
 from scorer.tables import rights
-from scorer.tables.services import game_create, hand_record
+from scorer.tables.services import hand_record
+from tests.support.factories import NAMES, claim_url, finisher, new_table, posted_table, url
 from tests.support.posts import E2_HAND as HAND
 from tests.support.posts import NEW_TABLE
 
 pytestmark = pytest.mark.django_db
-
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
-
-
-def url(name: str, game: Game, *args) -> str:
-    return reverse(f"scorer:{name}", args=[game.public_id, *args])
-
-
-def claim_path(game: Game, secret: str) -> str:
-    return reverse("scorer:game_claim", args=[game.public_id, secret])
-
-
-def create_table(client: Client) -> Game:
-    response = client.post(reverse("scorer:game_new"), NEW_TABLE)
-    assert response.status_code == 302
-    return Game.objects.get(public_id=response["Location"].rstrip("/").rsplit("/", 1)[1])
 
 
 def shown_edit_link(client: Client, game: Game) -> str | None:
@@ -56,10 +41,10 @@ def can_enter_hands(client: Client, game: Game) -> bool:
 
 
 def test_the_edit_link_grants_once_then_leaves_the_address_bar():
-    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    game, secret = new_table()
     phone = Client()
 
-    response = phone.get(claim_path(game, secret))
+    response = phone.get(claim_url(game, secret))
 
     assert response.status_code == 302
     assert response["Location"] == url("game_board", game)
@@ -71,7 +56,7 @@ def test_the_edit_link_grants_once_then_leaves_the_address_bar():
 
 def test_a_new_edit_link_locks_out_every_other_device_and_the_old_link():
     keeper, helper, later = Client(), Client(), Client()
-    game = create_table(keeper)
+    game = posted_table(keeper)
     old_link = shown_edit_link(keeper, game)
     assert helper.get(old_link).status_code == 302
     assert can_enter_hands(helper, game)
@@ -93,7 +78,7 @@ def test_a_new_edit_link_locks_out_every_other_device_and_the_old_link():
 
 def test_after_a_new_link_the_locked_out_device_still_lists_the_table_as_watched():
     keeper, helper = Client(), Client()
-    game = create_table(keeper)
+    game = posted_table(keeper)
     helper.get(shown_edit_link(keeper, game))
 
     keeper.post(url("game_link_rotate", game))
@@ -104,7 +89,7 @@ def test_after_a_new_link_the_locked_out_device_still_lists_the_table_as_watched
 
 def test_only_a_scorekeeper_can_make_a_new_link_and_only_by_post():
     keeper, viewer = Client(), Client()
-    game = create_table(keeper)
+    game = posted_table(keeper)
     version = game.secret_version
 
     assert viewer.post(url("game_link_rotate", game)).status_code == 403
@@ -124,23 +109,23 @@ def test_a_table_made_before_derived_links_keeps_its_old_link_until_a_new_one_is
     )
     keeper = Client()
 
-    assert keeper.get(claim_path(game, old_secret)).status_code == 302
+    assert keeper.get(claim_url(game, old_secret)).status_code == 302
     shown = shown_edit_link(keeper, game)  # the link can be shown again: derived at version 0
     assert Client().get(shown).status_code == 302
 
     keeper.post(url("game_link_rotate", game))
 
-    assert Client().get(claim_path(game, old_secret)).status_code == 403
+    assert Client().get(claim_url(game, old_secret)).status_code == 403
     assert Client().get(shown).status_code == 403
     assert can_enter_hands(keeper, game)
 
 
 @pytest.mark.parametrize("secret", ["x", "a" * 32, "a" * 129, "%00", "..%2F"])
 def test_wrong_edit_links_are_refused(secret):
-    game, _ = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    game, _ = new_table()
     phone = Client()
 
-    assert phone.get(claim_path(game, secret)).status_code == 403
+    assert phone.get(claim_url(game, secret)).status_code == 403
     assert not Grant.objects.exists()
 
 
@@ -149,7 +134,7 @@ def test_wrong_edit_links_are_refused(secret):
 
 def test_viewers_never_see_the_edit_link_nor_its_qr_code():
     keeper, viewer = Client(), Client()
-    game = create_table(keeper)
+    game = posted_table(keeper)
 
     html = viewer.get(url("game_board", game)).content.decode()
 
@@ -161,21 +146,21 @@ def test_viewers_never_see_the_edit_link_nor_its_qr_code():
 
 def test_the_scorekeeper_can_show_the_edit_link_and_its_qr_code_again():
     keeper = Client()
-    game = create_table(keeper)
+    game = posted_table(keeper)
     for _ in range(2):  # again and again, not only once after creating
-        assert shown_edit_link(keeper, game) == "http://testserver" + claim_path(game, game.link_secret)
+        assert shown_edit_link(keeper, game) == "http://testserver" + claim_url(game, game.link_secret)
 
     response = keeper.get(url("edit_qr", game))
 
     assert response.status_code == 200
     assert response["Content-Type"] == "image/svg+xml"
     assert "no-store" in response["Cache-Control"]
-    assert response.content == qr_svg("http://testserver" + claim_path(game, game.link_secret))
+    assert response.content == qr_svg("http://testserver" + claim_url(game, game.link_secret))
 
 
 def test_the_share_panel_works_without_javascript():
     keeper = Client()
-    game = create_table(keeper)
+    game = posted_table(keeper)
 
     html = keeper.get(url("game_board", game)).content.decode()
 
@@ -196,7 +181,7 @@ def home_tables(client: Client) -> list[str]:
 
 def test_my_tables_lists_edited_and_watched_tables_newest_first_with_their_state():
     me, someone = Client(), Client()
-    edited = create_table(me)
+    edited = posted_table(me)
     hand_record(
         game=edited,
         data={
@@ -208,10 +193,10 @@ def test_my_tables_lists_edited_and_watched_tables_newest_first_with_their_state
             ]
         },
     )
-    watched = create_table(someone)
+    watched = posted_table(someone)
     me.get(url("game_board", watched))
-    newest = create_table(me)
-    create_table(someone)  # not mine
+    newest = posted_table(me)
+    posted_table(someone)  # not mine
 
     html = me.get(reverse("scorer:home")).content.decode()
 
@@ -232,18 +217,8 @@ def test_my_tables_costs_the_same_number_of_queries_however_many_tables():
     for tables in (2, 12):
         me = Client()
         for _ in range(tables):
-            game = create_table(me)
-            hand_record(
-                game=game,
-                data={
-                    "players": [
-                        {"opened": "sets", "finished": True},
-                        {"opened": "sets", "remaining": {"points": 30}},
-                        {"opened": "none"},
-                        {"opened": "none"},
-                    ]
-                },
-            )
+            game = posted_table(me)
+            hand_record(game=game, data=finisher(0, points=30))
         for name in ("home", "my_tables"):
             with CaptureQueriesContext(connection) as queries:
                 assert me.get(reverse(f"scorer:{name}")).status_code == 200
@@ -253,7 +228,7 @@ def test_my_tables_costs_the_same_number_of_queries_however_many_tables():
 
 def test_the_my_tables_page_pages_through_every_table():
     me = Client()
-    games = [create_table(me) for _ in range(23)]
+    games = [posted_table(me) for _ in range(23)]
 
     first = me.get(reverse("scorer:my_tables")).content.decode()
     second = me.get(reverse("scorer:my_tables") + "?sayfa=2").content.decode()
@@ -286,7 +261,7 @@ def test_cookies_stay_small_after_200_tables_made_without_opening_their_boards()
 
 def test_flash_messages_keep_only_the_latest_few():
     phone = Client()
-    game = create_table(phone)  # "The table is open." is the first message
+    game = posted_table(phone)  # "The table is open." is the first message
     for number in range(5):
         phone.post(url("hand_new", game), HAND | {"hands_before": str(number)})
     assert game.hands.count() == 5
@@ -321,13 +296,13 @@ def log_output():
 
 
 def test_claim_secrets_never_reach_a_log_line(log_output):
-    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    game, secret = new_table()
     wrong = ("v" if secret.startswith("w") else "w") + secret[1:]  # one character off, never equal
     unknown = "u" * 20
     phone = Client()
 
-    assert phone.get(claim_path(game, secret)).status_code == 302
-    assert phone.get(claim_path(game, wrong)).status_code == 403
+    assert phone.get(claim_url(game, secret)).status_code == 302
+    assert phone.get(claim_url(game, wrong)).status_code == 403
     assert phone.get(reverse("scorer:game_claim", args=[unknown, secret])).status_code == 404
     assert phone.get(f"/masa/short/anahtar/{secret}/").status_code == 404  # no such URL at all
     assert phone.get(f"/masa/{game.public_id}/anahtar/{secret}/fazla/").status_code == 404
@@ -340,10 +315,10 @@ def test_claim_secrets_never_reach_a_log_line(log_output):
 
 
 def test_refused_claims_are_not_logged_as_warnings(caplog):
-    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    game, secret = new_table()
     caplog.set_level(logging.INFO)
 
-    Client().get(claim_path(game, ("v" if secret.startswith("w") else "w") + secret[1:]))
+    Client().get(claim_url(game, ("v" if secret.startswith("w") else "w") + secret[1:]))
     Client().get(reverse("scorer:game_claim", args=["u" * 20, secret]))
 
     assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
@@ -352,7 +327,7 @@ def test_refused_claims_are_not_logged_as_warnings(caplog):
 
 def test_the_device_cookie_is_httponly_and_lax():
     phone = Client()
-    create_table(phone)
+    posted_table(phone)
 
     morsel = phone.cookies[rights.DEVICE_COOKIE]
 

@@ -7,24 +7,20 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.models import Game, Hand
-from scorer.tables.services import game_create, hand_record
+from scorer.tables.services import hand_record
 from scorer.tables.views.auth import SESSION_KEY
+from tests.support.factories import NAMES, claim, claim_url, finisher_alone, new_table, url
+from tests.support.markup import field_value
 from tests.support.posts import E2_HAND as HAND
 from tests.support.posts import E2_TOTALS, NEW_TABLE
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
-NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 
 
 def totals(html: str) -> list[int]:
     return [int(t) for t in re.findall(r'data-total="(-?\d+)"', html)]
-
-
-def field_value(html: str, name: str) -> str | None:
-    match = re.search(rf'<input[^>]*name="{re.escape(name)}"[^>]*value="([^"]*)"', html)
-    return match[1] if match else None
 
 
 def is_checked(html: str, name: str, value: str) -> bool:
@@ -34,16 +30,10 @@ def is_checked(html: str, name: str, value: str) -> bool:
 
 @pytest.fixture
 def table(client):
-    """A LOCA Cezalı table whose edit secret this client's session holds."""
-    game, secret = game_create(
-        ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3, first_dealer=1
-    )
-    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    """A LOCA Cezalı table this client may edit (it opened the edit link)."""
+    game, secret = new_table("loca-cezali", first_dealer=1)
+    claim(client, game, secret)
     return game
-
-
-def url(name: str, game: Game, *args) -> str:
-    return reverse(f"scorer:{name}", args=[game.public_id, *args])
 
 
 # --- a new table ----------------------------------------------------------------------------------
@@ -127,12 +117,12 @@ def test_creating_a_table_gives_this_device_edit_rights_and_the_board_shows_the_
     game = Game.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("scorer:game_board", args=[game.public_id])
-    assert (game.ruleset, game.players, game.hands_planned, game.first_dealer) == ("loca-cezali", NAMES, 5, 1)
+    assert (game.ruleset, game.hands_planned, game.first_dealer) == ("loca-cezali", 5, 1)
+    assert game.players == NAMES
     assert game.options == {"partners": False, "katlama": "none"}
     assert SESSION_KEY not in client.session  # no raw secret in the session any more
     page = client.get(response["Location"]).content.decode()
-    claim = reverse("scorer:game_claim", args=[game.public_id, game.link_secret])
-    assert f'value="http://testserver{claim}"' in page
+    assert f'value="http://testserver{claim_url(game, game.link_secret)}"' in page
     assert game.check_secret(game.link_secret)
     assert client.get(url("hand_new", game)).status_code == 200
 
@@ -215,10 +205,10 @@ def test_player_names_are_escaped(client):
 
 
 def test_the_edit_link_gives_this_device_edit_rights(client):
-    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    game, secret = new_table()
     assert client.get(url("hand_new", game)).status_code == 403
 
-    response = client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    response = client.get(claim_url(game, secret))
 
     assert response.status_code == 302
     assert response["Location"] == url("game_board", game)
@@ -226,20 +216,16 @@ def test_the_edit_link_gives_this_device_edit_rights(client):
 
 
 def test_a_wrong_edit_link_is_refused(client):
-    game, secret = game_create(ruleset="kerizim", options={}, players=NAMES, hands_planned=3)
+    game, secret = new_table()
 
-    response = client.get(
-        reverse(
-            "scorer:game_claim", args=[game.public_id, secret[:-1] + ("y" if secret.endswith("x") else "x")]
-        )
-    )
+    response = client.get(claim_url(game, secret[:-1] + ("y" if secret.endswith("x") else "x")))
 
     assert response.status_code == 403
     assert SESSION_KEY not in client.session
 
 
 def test_every_write_needs_the_edit_secret(table):
-    hand = hand_record(game=table, data={"players": [{"opened": "sets", "finished": True}, {}, {}, {}]})
+    hand = hand_record(game=table, data=finisher_alone())
     stranger = Client()
     requests = [
         ("get", url("hand_new", table)),
@@ -262,17 +248,17 @@ def test_every_write_needs_the_edit_secret(table):
 
 def test_csrf_is_enforced_on_writes():
     client = Client(enforce_csrf_checks=True)
-    game, secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=3)
-    client.get(reverse("scorer:game_claim", args=[game.public_id, secret]))
+    game, secret = new_table("loca-cezali")
+    claim(client, game, secret)
 
     without_token = client.post(url("hand_new", game), HAND)
-    new_table = client.post(reverse("scorer:game_new"), NEW_TABLE)
+    table_post = client.post(reverse("scorer:game_new"), NEW_TABLE)
     page = client.get(url("hand_new", game)).content.decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
     with_token = client.post(url("hand_new", game), HAND | {"csrfmiddlewaretoken": token})
 
     assert without_token.status_code == 403
-    assert new_table.status_code == 403
+    assert table_post.status_code == 403
     assert with_token.status_code == 302
     assert Hand.objects.filter(game=game).count() == 1
     assert Game.objects.count() == 1

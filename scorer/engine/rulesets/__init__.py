@@ -4,7 +4,8 @@
 (1, 2, 3)
 """
 
-from .base import FinishRow, OptionSpec, RuleSet
+from .base import Context, RuleSet
+from .declarations import FinishRow, OptionSpec, Rules, TeamRow
 from .gkokay import GkOkay
 from .kerizim import Kerizim
 from .loca import Loca
@@ -25,4 +26,4 @@ def all_rulesets() -> tuple[RuleSet, ...]:
     return tuple(_REGISTRY.values())
 
 
-__all__ = ["FinishRow", "OptionSpec", "RuleSet", "all_rulesets", "get_ruleset"]
+__all__ = ["Context", "FinishRow", "OptionSpec", "RuleSet", "Rules", "TeamRow", "all_rulesets", "get_ruleset"]

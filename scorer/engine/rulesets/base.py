@@ -1,121 +1,60 @@
-"""What every rule set declares (data) and the small hooks a rule set may override.
+"""The hooks a rule set may override, and the :class:`Context` they are given.
 
-A rule set is a class with class attributes: its options, finish table, foul kinds, rule-clause
-ids and a few flags. Shared scoring code (:mod:`scorer.engine.scoring`) asks the rule set, never
-checks which rule set it is.
+A rule set is a class with class attributes: the data of :mod:`.declarations` (options, finish
+table, rule-clause ids), its foul kinds and a few flags. Shared scoring code
+(:mod:`scorer.engine.scoring`) asks the rule set, never checks which rule set it is.
 """
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from ..codes import RuleId
+from ..codes import LineCode, Outcome, RuleId
 from ..errors import ErrorList
-from ..i18n import _, gettext_noop
-from ..inputs import FINISH_FLAGS, Opened, PlayerInput
-
-if TYPE_CHECKING:
-    from ..scoring import Context
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """An option of a rule set: ``bool`` or a ``choice`` among ``choices``; label/help are msgids."""
-
-    name: str
-    kind: str
-    default: object
-    label: str
-    help: str
-    choices: tuple[str, ...] = ()
-
-    def valid(self, value: object) -> bool:
-        return isinstance(value, bool) if self.kind == "bool" else value in self.choices
-
-
-PARTNERS = OptionSpec(
-    "partners",
-    "bool",
-    False,
-    gettext_noop("Partners (eşli)"),
-    gettext_noop("Four players; seats 1 & 3 and 2 & 4 are teams and their points are added together."),
-)
+from ..i18n import _
+from ..inputs import FINISH_FLAGS, HandInput, Opened, PlayerInput, record
+from ..results import Line
+from .declarations import PARTNERS, FinishRow, OptionSpec, Rules, TeamRow
 
 
 @dataclass(frozen=True, slots=True)
-class FinishRow:
-    """A row of a finish table: the first row whose ``needs`` the finisher has applies.
+class Context:
+    """Everything the hooks need about the hand being scored, complete before any hook sees it.
 
-    ``needs`` are finish features: ``pairs`` (opened with pairs), ``okey_discard``, ``elden``,
-    ``nine_pairs_run``. ``finisher`` is the finisher's score, ``m`` the multiplier on hand bases.
+    Built once per hand by :func:`scorer.engine.scoring.make_context`: the outcome, the finish row,
+    the multiplier and the team's fixed line are worked out first (the multiplier and team hooks
+    are given those parts, not a Context), then the Context is made, whole and read-only. The
+    defaults are those of a hand nobody finished.
     """
 
-    key: str
-    needs: frozenset[str]
-    finisher: int
-    m: int
-    label: str
-    rule: RuleId | None = None
-    """The clause behind this row's finish line, when it is not the rule set's finish clause."""
-    multiplier_rule: RuleId | None = None
-    """The clause behind the multiplier lines this row causes, when a decision sets them (D5)."""
+    hand: HandInput
+    ruleset: "RuleSet"
+    outcome: Outcome
+    finisher: int | None = None
+    row: FinishRow | None = None
+    """The finisher's row of the finish table."""
+    partner: int | None = None
+    """The finisher's partner (eşli), who writes no hand base."""
+    m: int = 1
+    """The multiplier on hand bases."""
+    reasons: tuple[str, ...] = ()
+    """Why ``m`` is what it is, shown in the multiplier lines' detail."""
+    team_row: TeamRow | None = None
+    """Cezalı 101 Eşli: the fixed line the opposing team pays instead of hand bases."""
+    team_fixed: int = 0
+    """The points of ``team_row`` (0 when there is none)."""
 
-    def matches(self, features: frozenset[str]) -> bool:
-        return self.needs <= features
+    def is_finisher_partner(self, index: int) -> bool:
+        return index == self.partner
 
+    def is_fixed_opponent(self, index: int) -> bool:
+        return bool(self.team_fixed) and index % 2 != self.finisher % 2
 
-def row(
-    key: str,
-    needs: str,
-    finisher: int,
-    m: int,
-    label: str,
-    rule: RuleId | None = None,
-    multiplier_rule: RuleId | None = None,
-) -> FinishRow:
-    return FinishRow(key, frozenset(needs.split()), finisher, m, label, rule, multiplier_rule)
-
-
-@dataclass(frozen=True, slots=True)
-class TeamRow:
-    """Cezalı 101 Eşli: the fixed line the opposing team pays when the finisher has ``needs``."""
-
-    needs: frozenset[str]
-    points: int
-    label: str
-    """Which finish made it (a msgid), shown as the team line's detail."""
-    rule: RuleId
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """The rule clause behind each kind of line a rule set emits."""
-
-    finish: RuleId
-    not_opened: RuleId
-    tiles: RuleId
-    okey_in_hand: RuleId
-    pairs_double: RuleId
-    multiplier: RuleId
-    partners: RuleId
-    deck_out: RuleId
-    unscored_flag: RuleId
-    fouls: Mapping[str, RuleId]
-    side_tile: RuleId | None = None
-    reward: RuleId | None = None
-    not_opened_tiles: RuleId | None = None
-    """The clause saying a non-opener's tiles are not looked at (defaults to ``not_opened``)."""
-    not_opened_multiplier: RuleId | None = None
-    """The clause behind the multiplier on a non-opener's 202 (defaults to ``not_opened``)."""
-    pairs_multiplier: RuleId | None = None
-    """The clause behind a pairs opener's multiplier lines (defaults to ``multiplier``)."""
-    pairs_tiles: RuleId | None = None
-    """The clause behind a pairs opener's tiles line (GkOkay: no doubling, D3)."""
-    non_opener_okey: RuleId | None = None
-    """The clause behind the okey line of a player who never opened (GkOkay, D8)."""
-    finisher_fouls: RuleId | None = None
-    """The clause behind the finisher's own fouls, when a decision makes them count (GkOkay, D9)."""
+    def line(self, code: LineCode, points: int, label: str, detail: str, rule: RuleId) -> Line:
+        """A line; ``label`` is already in the active language."""
+        # Plain str values in results (``_value_`` is the enum's stored value, cheaper than ``.value``).
+        return record(Line, (code._value_, points, label, detail, rule._value_))
 
 
 IMPOSSIBLE_WHEN = frozenset({"islek_discard", "okey_swapped"})
@@ -242,31 +181,31 @@ class RuleSet:
         features &= frozenset(self.finish_flags) | {"pairs"}
         return next(r for r in self.finish_table if r.matches(features))
 
-    def multiplier(self, ctx: "Context") -> tuple[int, tuple[str, ...]]:
-        """The multiplier on hand bases and the reasons shown in its lines."""
-        if ctx.row is None or ctx.row.m == 1:
+    def multiplier(self, hand: HandInput, finisher: int, row: FinishRow) -> tuple[int, tuple[str, ...]]:
+        """The multiplier on hand bases when ``finisher`` finished on ``row``, and the reasons shown in its lines."""
+        if row.m == 1:
             return 1, ()
-        return ctx.row.m, (f"{_(ctx.row.label)} ×{ctx.row.m}",)
+        return row.m, (f"{_(row.label)} ×{row.m}",)
 
-    def base_factors(self, ctx: "Context", player: PlayerInput) -> tuple[int, int]:
+    def base_factors(self, ctx: Context, player: PlayerInput) -> tuple[int, int]:
         """(pairs factor, multiplier) applied to an opener's hand value."""
         pairs = 2 if self.pairs_double and player.opened is Opened.PAIRS else 1
         return pairs, ctx.m
 
-    def non_opener_factor(self, ctx: "Context") -> int:
+    def non_opener_factor(self, ctx: Context) -> int:
         return ctx.m
 
-    def fouls_waived(self, ctx: "Context", index: int) -> bool:
+    def fouls_waived(self, ctx: Context, index: int) -> bool:
         return False
 
-    def reward_lines(self, ctx: "Context", index: int) -> list:
+    def reward_lines(self, ctx: Context, index: int) -> list[Line]:
         return []
 
-    def team_fixed_row(self, ctx: "Context") -> TeamRow | None:
+    def team_fixed_row(self, hand: HandInput, finisher: int) -> TeamRow | None:
         """Cezalı 101 Eşli: the opposing team's fixed line instead of hand bases (None = none)."""
         if not self.team_fixed_table:
             return None
-        features = ctx.hand.players[ctx.finisher].finish_features
+        features = hand.players[finisher].finish_features
         return next((r for r in self.team_fixed_table if r.needs <= features), None)
 
     def unscored_flags(self, player: PlayerInput) -> tuple[str, ...]:

@@ -2,7 +2,8 @@
 
 from ..codes import RuleId as R
 from ..i18n import _, gettext_noop
-from .base import Rules, RuleSet, row
+from .base import RuleSet
+from .declarations import Rules, row
 
 KERIZIM_FINISHES = (
     row("pairs", "pairs", -202, 2, gettext_noop("Pairs finish"), R.KERIZIM_PAIRS_FINISH),
@@ -37,23 +38,18 @@ class Kerizim(RuleSet):
         "players who never opened 202."
     )
 
-    def multiplier(self, ctx):
-        if ctx.row is None:
-            return 1, ()
-        m, reasons = ctx.row.m, [f"{_(ctx.row.label)} ×2"] if ctx.row.m == 2 else []
-        if not self.someone_else_opened(ctx):
+    def multiplier(self, hand, finisher, row):
+        m, reasons = row.m, [f"{_(row.label)} ×2"] if row.m == 2 else []
+        if not self.someone_else_opened(hand, finisher):
             m *= 2
             reasons.append(_("nobody else opened") + " ×2")
         return m, tuple(reasons)
 
     @staticmethod
-    def someone_else_opened(ctx) -> bool:
+    def someone_else_opened(hand, finisher: int) -> bool:
         # With partners the finisher's partner is left out of the check.
-        return any(
-            p.has_opened
-            for i, p in enumerate(ctx.hand.players)
-            if i != ctx.finisher and i != ctx.hand.partner_of(ctx.finisher)
-        )
+        partner = hand.partner_of(finisher)
+        return any(p.has_opened for i, p in enumerate(hand.players) if i != finisher and i != partner)
 
     def fouls_waived(self, ctx, index: int) -> bool:
         return ctx.finisher is not None and (index == ctx.finisher or ctx.is_finisher_partner(index))

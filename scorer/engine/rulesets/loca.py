@@ -4,7 +4,8 @@ from collections.abc import Mapping
 
 from ..codes import RuleId as R
 from ..i18n import gettext_noop
-from .base import PARTNERS, OptionSpec, Rules, RuleSet, row
+from .base import RuleSet
+from .declarations import PARTNERS, OptionSpec, Rules, row
 
 KATLAMA = OptionSpec(
     "katlama",

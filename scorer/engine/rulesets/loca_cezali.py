@@ -1,10 +1,12 @@
 """LOCA Cezalı 101 (SCORING_SPEC §5): klasik plus finish multipliers, rewards and more penalties."""
 
+from dataclasses import replace
+
 from ..codes import LineCode as C
 from ..codes import RuleId as R
 from ..i18n import _, gettext_noop
 from ..inputs import Opened
-from .base import Rules, TeamRow, row
+from .declarations import TeamRow, row
 from .loca import Loca
 
 CEZALI_FINISHES = (
@@ -48,6 +50,13 @@ TEAM_FIXED = (
     ),
     TeamRow(frozenset({"elden"}), 808, gettext_noop("Elden finish (151+ elden too)"), R.CEZALI_TEAM_BASE),
 )
+# The fouls whose clause differs from klasik's (the take-back foul keeps klasik's), and the two new ones.
+CEZALI_FOUL_RULES = {
+    "okey_discard": R.CEZALI_FOUL_OKEY,
+    "islek_discard": R.CEZALI_FOUL_ISLEK,
+    "okey_taken_from_discard": R.CEZALI_OKEY_TAKEN,
+    "okey_swapped": R.CEZALI_OKEY_SWAPPED,
+}
 # Opening rewards, largest first; only the first that qualifies applies.
 REWARDS = (
     ("pairs", 9, -202, gettext_noop("First opening with 9 or more pairs")),
@@ -64,23 +73,15 @@ class LocaCezali(Loca):
     fouls = ("okey_discard", "islek_discard", "take_back", "okey_taken_from_discard", "okey_swapped")
     side_tile_factors = (10, 20)
     team_fixed_table = TEAM_FIXED
-    rules = Rules(
+    # Klasik's clauses for tiles, okeys, pairs doubling, the deck-out and the take-back foul; the rest differ.
+    rules = replace(
+        Loca.rules,
         finish=R.CEZALI_FINISHES,
         not_opened=R.CEZALI_NOT_OPENED,
-        tiles=R.LOCA_TILES,
-        okey_in_hand=R.LOCA_OKEY_IN_HAND,
-        pairs_double=R.LOCA_PAIRS_DOUBLE,
         multiplier=R.CEZALI_FINISHES,
         partners=R.CEZALI_PARTNERS,
-        deck_out=R.LOCA_DECK_OUT,
         unscored_flag=R.CEZALI_FINISHES,
-        fouls={
-            "okey_discard": R.CEZALI_FOUL_OKEY,
-            "islek_discard": R.CEZALI_FOUL_ISLEK,
-            "take_back": R.LOCA_FOUL_TAKE_BACK,
-            "okey_taken_from_discard": R.CEZALI_OKEY_TAKEN,
-            "okey_swapped": R.CEZALI_OKEY_SWAPPED,
-        },
+        fouls=Loca.rules.fouls | CEZALI_FOUL_RULES,
         side_tile=R.CEZALI_SIDE_TILE,
         reward=R.CEZALI_REWARD,
         not_opened_tiles=R.LOCA_NOT_OPENED,

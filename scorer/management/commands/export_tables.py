@@ -7,7 +7,9 @@ restore needs besides (``table``); ``import_tables`` reads both forms back (scor
 A backup is complete or says what it left out: a table that cannot be read back is named on
 standard error with the reason, every other table is written, and the exit status is 2. The
 archive is written beside its final name and renamed when done, so an interrupted export never
-leaves a truncated file where the last good backup was.
+leaves a truncated file where the last good backup was. A table stored with names no page can
+show (before issue 18) is written with them repaired, as the pages show it, and named, so that
+the backup restores; ``manage.py repair_tables`` repairs the database.
 """
 
 import os
@@ -20,6 +22,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from scorer.tables.backup import Exported, export_entries
+from scorer.tables.repair import tables_to_repair
 
 EXIT_INCOMPLETE = 2
 
@@ -46,6 +49,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: str, dir: str | None, **options) -> None:
         self.failed = 0
+        self.repaired = {repair.public_id for repair in tables_to_repair()}
         try:
             if dir:
                 count = self.export_dir(Path(dir))
@@ -65,6 +69,10 @@ class Command(BaseCommand):
         if exported.problem:
             self.stderr.write(f"{exported.public_id}: not written: {exported.problem}")
             self.failed += 1
+        elif exported.public_id in self.repaired:
+            self.stderr.write(
+                f"{exported.public_id}: written with its names repaired (run manage.py repair_tables)"
+            )
         return not exported.problem
 
     def write_lines(self, entries: Iterable[Exported], out) -> int:

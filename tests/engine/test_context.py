@@ -1,0 +1,38 @@
+"""The Context the hooks are given: built whole, then read-only."""
+
+from dataclasses import FrozenInstanceError
+
+import pytest
+
+from scorer.engine import Outcome, get_ruleset, parse_hand
+from scorer.engine.scoring import make_context
+from tests.support.notation import hand
+
+
+def context(ruleset: str, *players: str, **options):
+    return make_context(parse_hand(hand(ruleset, *players, **options)), get_ruleset(ruleset))
+
+
+def test_context_cannot_be_changed_once_built():
+    ctx = context("loca-cezali", "sets fin +okey", "sets 23", "none")
+    with pytest.raises(FrozenInstanceError):
+        ctx.m = 1
+
+
+def test_context_holds_multiplier_and_team_line_worked_out_before_it_was_made():
+    ctx = context("loca-cezali", "sets fin +okey +elden", "sets 23", "none", "sets 5", partners=True)
+    assert (ctx.outcome, ctx.finisher, ctx.partner, ctx.row.key) == (Outcome.FINISHED, 0, 2, "okey")
+    assert (ctx.m, ctx.team_fixed, ctx.team_row.points) == (4, 1600, 1600)
+    assert len(ctx.reasons) == 1 and ctx.reasons[0].endswith(" ×4")
+
+
+def test_kerizim_multiplier_stacks_when_nobody_else_opened():
+    ctx = context("kerizim", "pairs fin", "none", "none")
+    assert ctx.m == 4 and [reason[-3:] for reason in ctx.reasons] == [" ×2", " ×2"]
+
+
+def test_context_of_a_hand_nobody_finished_has_no_multiplier_or_team_line():
+    ctx = context("loca", "none", "none")
+    assert (ctx.outcome, ctx.finisher, ctx.row, ctx.m, ctx.reasons) == (Outcome.DRAW, None, None, 1, ())
+    assert (ctx.team_row, ctx.team_fixed) == (None, 0)
+    assert context("loca", "sets 10", "none").outcome is Outcome.DECK_OUT
