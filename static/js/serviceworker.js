@@ -385,6 +385,19 @@
     "POST",
   );
 
+  // Any other form sent while the server cannot be reached: the offline page says it was not done.
+  workbox.routing.registerRoute(
+    ({ url, request }) => request.mode === "navigate" && url.origin === self.location.origin,
+    async ({ request }) => {
+      try {
+        return await fetch(request);
+      } catch (error) {
+        return (await offlinePage()) || Response.error();
+      }
+    },
+    "POST",
+  );
+
   // --- what the pages ask -------------------------------------------------------------------------
   const warm = async (urls) => {
     const cache = await caches.open(CACHE.pages);

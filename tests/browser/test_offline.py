@@ -6,6 +6,8 @@ contexts are incognito, where Chromium installs nothing). "Offline" is the conte
 ``set_offline`` does not cover (Playwright issue #2311).
 """
 
+import re
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import BrowserContext, Page, Route, expect
@@ -110,8 +112,24 @@ def pending(phone: Page):
     return phone.locator("[data-pending-list] > li")
 
 
+def lose_the_first_answer(context: BrowserContext, live_server, game: Game) -> list:
+    """The first hand the worker sends reaches the server, which stores it; its answer never arrives."""
+    lost = []
+
+    def route(route: Route) -> None:
+        if route.request.method == "POST" and route.request.service_worker and not lost:
+            lost.append(route.fetch())
+            route.abort("connectionreset")
+        else:
+            route.fallback()
+
+    context.route(url(live_server, "hand_new", game), route)
+    return lost
+
+
+@pytest.mark.parametrize("answer", ["answered", "first-answer-lost"])
 def test_three_hands_entered_offline_wait_on_the_phone_then_go_out_in_order_by_themselves(
-    phone: Page, live_server
+    phone: Page, live_server, browser, answer
 ):
     game = keep_score(phone, live_server)
     go_offline(phone.context)
@@ -137,50 +155,28 @@ def test_three_hands_entered_offline_wait_on_the_phone_then_go_out_in_order_by_t
     phone.locator(f'a[href="{reverse("scorer:game_board", args=[game.public_id])}"]').first.click()
     expect(pending(phone)).to_have_count(3)
     expect(pending(phone).nth(0)).to_contain_text("El 2")
+    expect(pending(phone).nth(0)).to_contain_text("Bora: Per/Seri, Kalan sayı 23, Okey 1")  # as typed
     expect(pending(phone).nth(2)).to_contain_text("El 4")
     expect(phone.locator("tbody tr[data-position]")).to_have_count(1)  # no score for them yet
     shoot(phone, "offline-board-pending")
+    lost = lose_the_first_answer(phone.context, live_server, game) if answer == "first-answer-lost" else None
 
-    go_online(phone.context)
-
-    expect(phone.locator("tbody tr[data-position]")).to_have_count(4, timeout=30000)
-    expect(pending(phone)).to_have_count(0)
-    expect(phone.locator("#offline-status")).to_be_hidden()
-    assert board_totals(phone) == expected_totals([ONLINE_HAND, *OFFLINE_HANDS])
-    assert game.hands.count() == 4
-    shoot(phone, "offline-board-sent")
-
-
-def test_a_replay_whose_first_answer_is_lost_stores_each_hand_once(phone: Page, live_server, browser):
-    game = keep_score(phone, live_server)
-    go_offline(phone.context)
-    for spec in OFFLINE_HANDS:
-        phone.locator("[data-add-hand]").click()
-        enter_hand(phone, spec)
-        phone.locator("[data-save]").click()
-        phone.wait_for_url(url(live_server, "game_board", game))
-    expect(pending(phone)).to_have_count(3)
-    lost = []
-
-    def lose_the_first_answer(route: Route) -> None:
-        if route.request.method == "POST" and not lost:
-            lost.append(route.fetch())  # the server stores the hand; its answer never arrives
-            route.abort("connectionreset")
-        else:
-            route.fallback()
-
-    phone.context.route(url(live_server, "hand_new", game), lose_the_first_answer)
     go_online(phone.context)
 
     expect(phone.locator("tbody tr[data-position]")).to_have_count(4, timeout=45000)
-    assert lost and game.hands.count() == 4
-    assert list(game.hands.values_list("position", flat=True)) == [1, 2, 3, 4]
+    expect(pending(phone)).to_have_count(0)
+    expect(phone.locator("#offline-status")).to_be_hidden()
+    totals = expected_totals([ONLINE_HAND, *OFFLINE_HANDS])
+    assert board_totals(phone) == totals
+    assert list(game.hands.values_list("position", flat=True)) == [1, 2, 3, 4]  # each stored once
     assert len(set(game.hands.values_list("request_id", flat=True))) == 4
-    assert board_totals(phone) == expected_totals([ONLINE_HAND, *OFFLINE_HANDS])
+    if lost is not None:
+        assert len(lost) == 1 and lost[0].status == 200  # stored, answered, and the answer was lost
+    shoot(phone, "offline-board-sent")
     viewer = browser.new_context(viewport=MOBILE_VIEWPORT, locale="tr-TR").new_page()
     viewer.goto(url(live_server, "game_board", game))
     expect(viewer.locator("tbody tr[data-position]")).to_have_count(4)
-    assert board_totals(viewer) == board_totals(phone)
+    assert board_totals(viewer) == totals
     viewer.context.close()
 
 
@@ -217,3 +213,181 @@ def test_a_second_phone_saving_meanwhile_loses_nothing_the_scorekeeper_decides(
     assert board_totals(phone) == expected_totals([ONLINE_HAND, OFFLINE_HANDS[2], *OFFLINE_HANDS[:2]])
     assert game.hands.count() == len(hands)
     other.context.close()
+
+
+# --- café wifi: connected, reaching nothing -----------------------------------------------------
+
+import contextlib  # noqa: E402
+import socket  # noqa: E402
+import time  # noqa: E402
+
+from django.contrib.staticfiles.handlers import StaticFilesHandler  # noqa: E402
+from django.core.servers.basehttp import ThreadedWSGIServer  # noqa: E402
+from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler  # noqa: E402
+
+
+class StoppableWSGIServer(ThreadedWSGIServer):
+    """Stopping it also cuts the connections the browser keeps open, as a stopped process would."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.open_sockets: set[socket.socket] = set()
+
+    def process_request(self, request, client_address) -> None:
+        self.open_sockets.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request) -> None:
+        self.open_sockets.discard(request)
+        super().shutdown_request(request)
+
+    def server_close(self) -> None:
+        super().server_close()
+        for sock in list(self.open_sockets):
+            with contextlib.suppress(OSError):  # closed meanwhile
+                sock.shutdown(socket.SHUT_RDWR)
+
+
+class StoppableServerThread(LiveServerThread):
+    server_class = StoppableWSGIServer
+
+    def _create_server(self, connections_override=None):
+        return self.server_class(
+            (self.host, self.port),
+            QuietWSGIRequestHandler,
+            allow_reuse_address=True,  # started again on the same port (the phone's origin)
+            connections_override=connections_override,
+        )
+
+
+class LiveServer:
+    """The app on ``port`` (0: any free one) in this process, that a test can stop and start again."""
+
+    def __init__(self, port: int = 0) -> None:
+        self.thread = StoppableServerThread("localhost", StaticFilesHandler, port=port)
+        self.thread.daemon = True
+        self.thread.start()
+        self.thread.is_ready.wait()
+        if self.thread.error:
+            raise self.thread.error
+
+    @property
+    def url(self) -> str:
+        return f"http://localhost:{self.thread.port}"
+
+    def stop(self) -> None:
+        self.thread.terminate()
+
+
+def test_with_the_server_stopped_hands_are_kept_and_go_out_within_a_minute_of_it_answering_again(
+    phone: Page, transactional_db
+):
+    server = LiveServer()
+    port = server.thread.port
+    try:
+        game = keep_score(phone, server)
+        server.stop()  # the browser still believes it is online
+
+        for k, spec in enumerate(OFFLINE_HANDS[:2], start=1):
+            phone.locator("[data-add-hand]").click()
+            expect(phone.locator("h1")).to_contain_text(f"El {1 + k} / 5")
+            enter_hand(phone, spec)
+            phone.locator("[data-save]").click()
+            phone.wait_for_url(url(server, "game_board", game))
+            expect(pending(phone)).to_have_count(k)
+        expect(phone.locator("#offline-status")).to_have_text(
+            "Sunucuya ulaşılamıyor · 2 el gönderilmeyi bekliyor", timeout=15000
+        )
+        assert phone.evaluate("navigator.onLine") is True
+        assert game.hands.count() == 1
+        shoot(phone, "offline-server-unreachable")
+
+        server = LiveServer(port)
+        answering = time.monotonic()
+
+        expect(phone.locator("tbody tr[data-position]")).to_have_count(3, timeout=60000)
+        assert time.monotonic() - answering < 60
+        assert game.hands.count() == 3
+        assert board_totals(phone) == expected_totals([ONLINE_HAND, *OFFLINE_HANDS[:2]])
+    finally:
+        server.stop()
+
+
+# --- viewers, teaching pages, a new release -------------------------------------------------------
+
+from scorer.tables.services import hand_record  # noqa: E402
+from tests.browser.test_tables import hand_data  # noqa: E402
+
+
+def test_a_viewer_offline_sees_the_last_board_stamped_and_it_updates_by_itself_when_back(
+    phone: Page, live_server
+):
+    game, _secret = game_create(ruleset="loca-cezali", options={}, players=NAMES, hands_planned=5)
+    hand_record(game=game, data=hand_data(HANDS[0]))
+    board = url(live_server, "game_board", game)
+    phone.goto(board)
+    wait_for_worker(phone)
+    phone.reload()  # through the worker now: this copy is kept on the phone
+    go_offline(phone.context)
+
+    phone.reload()
+
+    expect(phone.locator("tbody tr[data-position]")).to_have_count(1)
+    expect(phone.locator("#offline-status")).to_have_text(
+        re.compile(r"Çevrimdışı · son güncelleme \d\d:\d\d")
+    )
+    shoot(phone, "offline-viewer-board")
+    hand_record(game=game, data=hand_data(HANDS[1]))  # the scorekeeper, meanwhile
+
+    go_online(phone.context)
+
+    expect(phone.locator("tbody tr[data-position]")).to_have_count(2, timeout=15000)
+    expect(phone.locator("#offline-status")).to_be_hidden()
+
+
+def test_teaching_pages_once_visited_and_the_static_files_come_from_the_cache_offline(
+    phone: Page, live_server
+):
+    pages = [
+        reverse("scorer:rules", args=["loca"]),
+        reverse("scorer:examples"),
+        reverse("scorer:example", args=["klasik-normal-bitis"]),
+        reverse("scorer:compare"),
+    ]
+    phone.goto(live_server.url + reverse("scorer:home"))
+    wait_for_worker(phone)
+    for path in pages:
+        phone.goto(live_server.url + path)
+    go_offline(phone.context)
+
+    for path in pages:
+        phone.goto(live_server.url + path)
+        expect(phone.locator("h1")).to_be_visible()
+        assert phone.evaluate("document.documentElement.dataset.offlineCopy"), path  # the stored copy
+        assert phone.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--bs-blue')")
+        assert phone.evaluate("typeof htmx") == "object"  # scripts from the cache too
+    phone.goto(live_server.url + reverse("scorer:rules", args=["kerizim"]))  # never opened here
+    expect(phone.locator("[data-offline-page]")).to_be_visible()
+    shoot(phone, "offline-page")
+
+
+def test_a_new_release_takes_over_and_no_old_cache_is_left(phone: Page, live_server, monkeypatch):
+    monkeypatch.setenv("OKEYCALC_RELEASE", "release-one")
+    rules = live_server.url + reverse("scorer:rules", args=["loca"])
+    phone.goto(rules)
+    wait_for_worker(phone)
+    phone.goto(rules)
+    caches = "() => caches.keys()"
+    assert "okeycalc-pages-release-one" in phone.evaluate(caches)
+
+    monkeypatch.setenv("OKEYCALC_RELEASE", "release-two")
+    phone.evaluate("""() => new Promise(async (resolve) => {
+        navigator.serviceWorker.addEventListener("controllerchange", () => resolve());
+        (await navigator.serviceWorker.getRegistration()).update();
+    })""")
+    phone.goto(rules)
+
+    names = phone.evaluate(caches)
+    assert "okeycalc-pages-release-two" in names
+    assert not [name for name in names if "release-one" in name], names
+    assert not phone.evaluate("document.documentElement.dataset.offlineCopy")  # online: the server's page
