@@ -48,6 +48,8 @@
   workbox.precaching.precacheAndRoute(config.precache);
 
   const ok = new workbox.cacheableResponse.CacheableResponsePlugin({ statuses: [200] });
+  // A live poll: 200 with the board, 286 with the final board (htmx stops polling); 204 is "unchanged".
+  const liveOk = new workbox.cacheableResponse.CacheableResponsePlugin({ statuses: [200, 286] });
   const notStored = {
     cacheWillUpdate: async ({ response }) =>
       /no-store/.test(response.headers.get("Cache-Control") || "") ? null : response,
@@ -111,7 +113,7 @@
       cacheName: CACHE.live,
       networkTimeoutSeconds: PAGE_TIMEOUT,
       matchOptions: { ignoreVary: true },
-      plugins: [ok, markedCopy, new workbox.expiration.ExpirationPlugin({ maxEntries: 30 })],
+      plugins: [liveOk, markedCopy, new workbox.expiration.ExpirationPlugin({ maxEntries: 30 })],
     }),
   );
 
