@@ -333,8 +333,11 @@ def test_deleting_a_hand_also_changes_the_etag(client):
     etag = client.get(live)["ETag"]
 
     hand_delete(hand=hand)
+    response = client.get(live, headers={"If-None-Match": etag})
 
-    assert client.get(live, headers={"If-None-Match": etag}).status_code == 200
+    assert response.status_code == 200
+    assert response["ETag"] != etag
+    assert body_rows(response.content.decode()) == []  # the deleted hand is gone from the board
 
 
 def test_board_query_count_does_not_grow_with_the_number_of_hands(client, django_assert_max_num_queries):
