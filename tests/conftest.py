@@ -39,6 +39,17 @@ def _rate_limits_off() -> None:
     settings.RATELIMIT_ENABLE = False
 
 
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test():
+    """A request in English leaves English active in its thread (the language middleware activates,
+    it never deactivates): put the site's default back, so that no test depends on the order."""
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 # --- browser tests: marker and Chromium ---------------------------------------------------
 
 
