@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",  # the admin's superuser login
     "scorer.platform.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A form in another charset than UTF-8 gets the 400 page before the CSRF check reads it.
+    "scorer.platform.middleware.FormCharsetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "scorer.tables.middleware.DeviceCookieMiddleware",
