@@ -9,6 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# Hypothesis' per-example deadline (200 ms) measures the machine, not the code: the suite runs in
+# two processes (make test) on machines shared with other work, where one example can wait that
+# long for a core. Speed is measured by bench/; a test that means to bound time sets its own.
+hypothesis_settings.register_profile("okeycalc", deadline=None)
+hypothesis_settings.load_profile("okeycalc")
 
 # Playwright's sync API runs an event loop in the main thread, where live_server tests also
 # touch the database; Django would refuse that as "async unsafe".
@@ -37,6 +44,17 @@ def _rate_limits_off() -> None:
     from django.conf import settings
 
     settings.RATELIMIT_ENABLE = False
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test():
+    """A request in English leaves English active in its thread (the language middleware activates,
+    it never deactivates): put the site's default back, so that no test depends on the order."""
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 # --- browser tests: marker and Chromium ---------------------------------------------------
