@@ -180,8 +180,9 @@ def test_three_hands_entered_offline_wait_on_the_phone_then_go_out_in_order_by_t
     viewer.context.close()
 
 
+@pytest.mark.parametrize("decision", ["save-it-as-the-next-hand", "throw-it-away"])
 def test_a_second_phone_saving_meanwhile_loses_nothing_the_scorekeeper_decides(
-    phone: Page, live_server, browser
+    phone: Page, live_server, browser, decision
 ):
     game = keep_score(phone, live_server)
     other = browser.new_context(viewport=MOBILE_VIEWPORT, locale="tr-TR").new_page()
@@ -200,17 +201,23 @@ def test_a_second_phone_saving_meanwhile_loses_nothing_the_scorekeeper_decides(
     expect(attention).to_have_count(1, timeout=45000)
     expect(phone.locator('[data-pending-list] > li[data-state="held"]')).to_have_count(1)
     assert game.hands.count() == 2  # the scorekeeper's two hands wait: nothing saved over, nothing lost
-    shoot(phone, "offline-changed-meanwhile-board")
-    attention.locator("[data-open]").click()
-    expect(phone.locator("[data-saved-meanwhile]")).to_be_visible()
-    expect(phone.locator("#id_finisher_0")).to_be_checked()  # what was typed offline
-    shoot(phone, "offline-changed-meanwhile-page")
-    phone.locator("[data-save]").click()
+    expect(phone.locator("#offline-status")).to_contain_text("bir el puan tablosunda sizi bekliyor")
+    if decision == "throw-it-away":  # it was the hand the other phone saved
+        phone.on("dialog", lambda dialog: dialog.accept())
+        attention.locator("[data-discard]").click()
+        hands = [ONLINE_HAND, OFFLINE_HANDS[2], OFFLINE_HANDS[1]]
+    else:
+        shoot(phone, "offline-changed-meanwhile-board")
+        attention.locator("[data-open]").click()
+        expect(phone.locator("[data-saved-meanwhile]")).to_be_visible()  # the existing "bu arada" page
+        expect(phone.locator("#id_finisher_0")).to_be_checked()  # what was typed offline
+        shoot(phone, "offline-changed-meanwhile-page")
+        phone.locator("[data-save]").click()
+        hands = [ONLINE_HAND, OFFLINE_HANDS[2], *OFFLINE_HANDS[:2]]
 
-    expect(phone.locator("tbody tr[data-position]")).to_have_count(4, timeout=45000)
+    expect(phone.locator("tbody tr[data-position]")).to_have_count(len(hands), timeout=45000)
     expect(pending(phone)).to_have_count(0)
-    hands = [OFFLINE_HANDS[2], ONLINE_HAND, *OFFLINE_HANDS[:2]]
-    assert board_totals(phone) == expected_totals([ONLINE_HAND, OFFLINE_HANDS[2], *OFFLINE_HANDS[:2]])
+    assert board_totals(phone) == expected_totals(hands)
     assert game.hands.count() == len(hands)
     other.context.close()
 
