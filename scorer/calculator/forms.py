@@ -66,6 +66,11 @@ class CalcSetupForm(forms.Form):
             return get_ruleset(DEFAULT_RULESET)
 
     @property
+    def pristine(self) -> bool:
+        """The calculator as it first opens: nothing posted, nothing shared (its markup can be cached)."""
+        return not self.is_bound and not self.initial
+
+    @property
     def option_fields(self) -> list[forms.BoundField]:
         return [self[f"opt_{spec.name}"] for spec in self.chosen.options]
 
