@@ -17,9 +17,10 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from scorer.teaching.glossary import FINDERS, Term
+from scorer.teaching.glossary import FINDERS, TERMS, Term
 
-TAG = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][\w-]*)((?:\"[^\"]*\"|'[^']*'|[^>])*)>", re.S)
+SPLIT = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
+NAME = re.compile(r"</?([a-zA-Z][\w-]*)")
 ENTITY = re.compile(r"&#?\w+;")
 LANG = re.compile(r"""\slang=["']?([a-zA-Z]+)""")
 VOID = frozenset(
@@ -45,54 +46,57 @@ EXCLUDED = frozenset(
 
 
 def gloss(html: str, language: str, seen: set[str], link: Callable[[Term, str], str]) -> str:
-    """``html`` with the first unseen occurrence of each glossary word wrapped by ``link``."""
-    out: list[str] = []
-    stack: list[tuple[str, bool, str]] = []  # (tag, text inside is left alone, language)
-    pos = 0
-    for tag in TAG.finditer(html):
-        out.append(text_glossed(html[pos : tag.start()], stack, language, seen, link))
-        out.append(tag.group(0))
-        pos = tag.end()
-        closing, name, attrs = tag.group(1), (tag.group(2) or "").lower(), tag.group(3) or ""
-        if not name:  # a comment
-            continue
-        if closing:
-            close(stack, name)
-        elif name not in VOID and not attrs.rstrip().endswith("/"):
-            stack.append((name, left_alone(stack, name, attrs), lang_of(stack, attrs, language)))
-    out.append(text_glossed(html[pos:], stack, language, seen, link))
-    return "".join(out)
+    """``html`` with the first unseen occurrence of each glossary word wrapped by ``link``.
+
+    The markup is split into text and tags once (in C); only the tags move a small stack of open
+    elements (is the text inside left alone, which language is it), only text is searched.
+    """
+    parts = SPLIT.split(html)
+    stack: list[tuple[str, bool, str]] = [("", False, language[:2])]  # (tag, left alone, language)
+    every = len(TERMS)
+    for k in range(0, len(parts), 2):
+        if k:
+            opened(stack, parts[k - 1])
+        text = parts[k]
+        _tag, alone, lang = stack[-1]
+        if not alone and text and not text.isspace():
+            parts[k] = text_glossed(text, lang, seen, link)
+            if len(seen) >= every:  # every word is linked already: the rest stays as it is
+                break
+    return "".join(parts)
 
 
-def left_alone(stack, name: str, attrs: str) -> bool:
-    inherited = bool(stack) and stack[-1][1]
-    return inherited or name in EXCLUDED or "data-no-gloss" in attrs or 'aria-hidden="true"' in attrs
+def opened(stack: list[tuple[str, bool, str]], tag: str) -> None:
+    """Move the stack of open elements past one tag (comments and unknown end tags change nothing)."""
+    name = NAME.match(tag)
+    if name is None:
+        return
+    name = name.group(1).lower()
+    if tag[1] == "/":
+        for k in range(len(stack) - 1, 0, -1):
+            if stack[k][0] == name:
+                del stack[k:]
+                return
+        return
+    if name in VOID or tag.endswith("/>"):
+        return
+    parent = stack[-1]
+    alone = parent[1] or name in EXCLUDED or "data-no-gloss" in tag or 'aria-hidden="true"' in tag
+    lang = LANG.search(tag) if " lang=" in tag else None
+    stack.append((name, alone, lang.group(1).lower()[:2] if lang else parent[2]))
 
 
-def lang_of(stack, attrs: str, language: str) -> str:
-    found = LANG.search(attrs)
-    if found:
-        return found.group(1).lower()[:2]
-    return stack[-1][2] if stack else language[:2]
-
-
-def close(stack, name: str) -> None:
-    """Pop up to the element this end tag closes (an end tag without its start tag changes nothing)."""
-    for k in range(len(stack) - 1, -1, -1):
-        if stack[k][0] == name:
-            del stack[k:]
-            return
-
-
-def text_glossed(text: str, stack, language: str, seen: set[str], link) -> str:
-    if not text.strip() or (stack and stack[-1][1]):
-        return text
-    finder = FINDERS.get(stack[-1][2] if stack else language[:2], FINDERS["tr"])
-    entities = [m.span() for m in ENTITY.finditer(text)]
+def text_glossed(text: str, lang: str, seen: set[str], link) -> str:
+    finder = FINDERS.get(lang, FINDERS["tr"])
     out, pos = [], 0
-    for start, end, found in finder.matches(text):
-        if found.slug in seen or any(a < end and start < b for a, b in entities):
+    entities = None
+    for start, end, found in finder.matches(text, seen):
+        if found.slug in seen:
             continue
+        if "&" in text:
+            entities = entities if entities is not None else [m.span() for m in ENTITY.finditer(text)]
+            if any(a < end and start < b for a, b in entities):
+                continue
         seen.add(found.slug)
         out += [text[pos:start], link(found, text[start:end])]
         pos = end

@@ -17,6 +17,8 @@ from scorer.engine.decisions import SEED_GKOKAY, SEED_KERIZIM, SEED_LOCA, Quote
 
 SUFFIX = r"\w*"
 """A Turkish word goes on with suffixes: the stem matches the whole word."""
+WORD = re.compile(r"\w+")
+WORD_START = re.compile(r"\w*")
 LOOKAROUND = re.compile(r"\(\?<?[=!][^)]*\)|\\w\*|\\b")
 """What a form's length leaves out when forms are ordered: the longest literal word is tried first."""
 
@@ -611,19 +613,47 @@ class Finder:
         self.language = language
 
     @cached_property
-    def pattern(self) -> re.Pattern:
-        forms = []
-        for k, found in enumerate(TERMS):
-            for j, form in enumerate(found.forms_en if self.language == "en" else found.forms_tr):
-                forms.append((len(LOOKAROUND.sub("", form)), f"(?P<t{k}_{j}>{form})"))
-        forms.sort(key=lambda item: -item[0])
-        # A word starts after a non-letter: "taş" in "yantaş" is no tile.
-        return re.compile(r"(?<!\w)(?:" + "|".join(f for _n, f in forms) + ")", re.IGNORECASE)
+    def patterns(self) -> dict[str, tuple[frozenset[str], re.Pattern]]:
+        """Per first two letters (lower case): the slugs of the terms with a form starting so, and one
+        expression of those forms, longest literal first (so "sahte okey" wins over "okey", "işlek"
+        over "işle…")."""
+        groups: dict[str, list[tuple[int, str, str]]] = {}
+        for k, term_ in enumerate(TERMS):
+            for j, form in enumerate(term_.forms_en if self.language == "en" else term_.forms_tr):
+                literal = WORD_START.match(LOOKAROUND.sub("", form)).group(0).lower()
+                groups.setdefault(literal[:2], []).append(
+                    (len(LOOKAROUND.sub("", form)), term_.slug, f"(?P<t{k}_{j}>{form})")
+                )
+        compiled = {}
+        for start, forms in groups.items():
+            forms.sort(key=lambda item: -item[0])
+            # a word starts after a non-letter: "taş" in "yantaş" is no tile
+            expression = re.compile(r"(?<!\w)(?:" + "|".join(f for _n, _s, f in forms) + ")", re.IGNORECASE)
+            compiled[start] = (frozenset(slug for _n, slug, _f in forms), expression)
+        return compiled
 
-    def matches(self, text: str):
-        """``(start, end, term)`` for each glossary word in ``text``, in order."""
-        for match in self.pattern.finditer(text):
-            yield match.start(), match.end(), TERMS[int(match.lastgroup[1:].partition("_")[0])]
+    def matches(self, text: str, seen: set[str] | frozenset[str] = frozenset()):
+        """``(start, end, term)`` for each glossary word in ``text``, in order, leaving out words whose
+        terms are all in ``seen``.
+
+        Words are read with a plain word scan; only a word that starts like the form of a term not
+        seen yet is matched, against the forms starting with the same two letters (trying every form
+        at every position of a page was as slow as rendering the page)."""
+        patterns, pos = self.patterns, 0
+        for word in WORD.finditer(text):
+            start = word.start()
+            if start < pos:
+                continue
+            head = word.group(0)[:2]
+            group = patterns.get(head.lower())
+            if group is None and ("I" in head or "İ" in head):  # Turkish capitals: "İŞLEK", "ISKARTA"
+                group = patterns.get(head.replace("İ", "i").replace("I", "ı").lower())
+            if group is None or group[0] <= seen:
+                continue
+            match = group[1].match(text, start)
+            if match:
+                pos = match.end()
+                yield start, pos, TERMS[int(match.lastgroup[1:].partition("_")[0])]
 
 
 FINDERS = {"tr": Finder("tr"), "en": Finder("en")}
