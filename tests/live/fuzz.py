@@ -71,7 +71,9 @@ def weird_json_value(rng: random.Random) -> object:
     if roll < 0.45:
         return rng.choice(WEIRD_TEXT)
     if roll < 0.85:
-        return rng.choice(WEIRD_JSON)
+        return copy.deepcopy(
+            rng.choice(WEIRD_JSON)
+        )  # never the shared constant: a later append could make a cycle
     if roll < 0.95:
         depth = rng.choice((5, 50, 200))
         value: object = 1
