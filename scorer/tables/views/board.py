@@ -32,7 +32,7 @@ from scorer.tables import boardcache, selectors
 from scorer.tables.charts import Chart, running_chart
 from scorer.tables.rights import grant_watch
 from scorer.tables.selectors import Board, HandRow
-from scorer.tables.services import game_document, rematch_dealer
+from scorer.tables.services import rematch_dealer
 from scorer.tables.views.auth import can_edit
 from scorer.templatetags.okey import score
 
@@ -393,7 +393,7 @@ def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_safe
 def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
     """The table as a HAND_FORMAT.md game document: ``manage.py score oyun.json`` rescores it."""
-    document = game_document(selectors.game_get(public_id))
+    document = selectors.game_document(selectors.game_get(public_id))
     body = json.dumps(document, ensure_ascii=False, indent=2)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="oyun.json"'
