@@ -296,8 +296,8 @@ def endpoints_for(client: Client, public_id: str, secret: str, encoding: str):
         ),
     }
     rows = [
-        Endpoint("hand entry page (editor)", f"/masa/{public_id}/el/yeni/", "GET", 1 / 15, headers=editor),
-        Endpoint("/hesap/", "/hesap/", "GET", 1 / 15, headers=plain),
+        Endpoint("hand entry page (editor)", f"/masa/{public_id}/el/yeni/", "GET", 1 / 9, headers=editor),
+        Endpoint("/hesap/", "/hesap/", "GET", 1 / 10, headers=plain),
         Endpoint("board, 11 hands (viewer)", f"/masa/{public_id}/", "GET", 1 / 5, headers=plain),
         Endpoint("live poll 200 (from cache)", live, "GET", 1 / 3, headers=plain),
         Endpoint(
@@ -310,6 +310,14 @@ def endpoints_for(client: Client, public_id: str, secret: str, encoding: str):
             body=body,
         ),
         Endpoint("live poll 304", live, "GET", None, headers={**plain, "If-None-Match": etag}, status=304),
+        Endpoint(
+            "live poll 204 (htmx, unchanged)",
+            f"{live}?{urlencode({'v': etag.removeprefix('W/').strip(chr(34))})}",
+            "GET",
+            None,
+            headers={**plain, "HX-Request": "true"},
+            status=204,
+        ),
         Endpoint(
             "POST /api/v1/score",
             "/api/v1/score",

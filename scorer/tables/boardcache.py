@@ -13,6 +13,7 @@ import hashlib
 import os
 from collections.abc import Callable
 from functools import cache as memoize
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.template.loader import get_template
@@ -21,8 +22,15 @@ from scorer.models import Game
 
 TEMPLATE = "scorer/board.html"
 CACHE_SECONDS = 60 * 60
-VERSION = 1
+VERSION = 2
 """Bump when what the viewer's board shows changes other than through its template."""
+
+
+class ViewerPart(NamedTuple):
+    """A rendered part of the viewers' board, and whether that board is final (nothing more to poll)."""
+
+    html: str
+    final: bool
 
 
 @memoize
@@ -51,11 +59,13 @@ def viewer_key(game: Game, language: str, part: str) -> str:
     )
 
 
-def viewer_html(game: Game, language: str, part: str, render: Callable[[], str]) -> tuple[str, str]:
-    """(html, key): the cached viewer ``part`` of the board, rendered by ``render`` on a miss."""
+def viewer_html(
+    game: Game, language: str, part: str, render: Callable[[], ViewerPart]
+) -> tuple[ViewerPart, str]:
+    """(part, key): the cached viewer ``part`` of the board, rendered by ``render`` on a miss."""
     key = viewer_key(game, language, part)
-    html = cache.get(key)
-    if html is None:
-        html = render()
-        cache.set(key, html, CACHE_SECONDS)
-    return html, key
+    found = cache.get(key)
+    if found is None:
+        found = render()
+        cache.set(key, found, CACHE_SECONDS)
+    return ViewerPart(*found), key

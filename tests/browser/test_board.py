@@ -7,7 +7,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Hand
-from scorer.tables.services import hand_record
+from scorer.tables.services import game_rematch, hand_record
 from tests.support.factories import NAMES, claim_in, finisher, new_table
 
 LIVE_WAIT_MS = 9000
@@ -32,7 +32,7 @@ def write_forms(page) -> int:
 
 
 def live_statuses(page) -> list[int]:
-    """The HTTP status of every board_live response as the network saw it (304s included)."""
+    """The HTTP status of every board_live response as the network saw it."""
     statuses: list[int] = []
     urls: dict[str, str] = {}
     cdp = page.context.new_cdp_session(page)
@@ -45,7 +45,7 @@ def live_statuses(page) -> list[int]:
     return statuses
 
 
-def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_304(page, viewer, live_server, screenshot):
+def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_204(page, viewer, live_server, screenshot):
     game, secret = new_table(hands=[finisher(0)])
     statuses = live_statuses(viewer)
     viewer.goto(board_url(live_server, game))
@@ -54,7 +54,7 @@ def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_304(page, view
     viewer.evaluate("document.getElementById('board-live').dataset.probe = 'kept'")
 
     viewer.wait_for_timeout(LIVE_WAIT_MS)  # two polls while nothing changes
-    assert statuses.count(304) >= 1, statuses
+    assert statuses.count(204) >= 1, statuses
     expect(viewer.locator("#board-live[data-probe=kept]")).to_have_count(1)  # no needless re-swap
 
     hand_record(game=game, data=finisher(2, points=44))
@@ -62,11 +62,33 @@ def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_304(page, view
     expect(viewer.locator("#board-live [data-leaders]")).to_have_text("Ayşe, Cem")  # 101 each
     expect(viewer.locator("#board-live")).not_to_have_attribute("data-probe", "kept")
     for _ in range(30):  # the network event can arrive after the swap on a busy machine
-        if 200 in statuses[statuses.index(304) :]:
+        if 200 in statuses[statuses.index(204) :]:
             break
         viewer.wait_for_timeout(100)
-    assert 200 in statuses[statuses.index(304) :], statuses
+    assert 200 in statuses[statuses.index(204) :], statuses
     expect(viewer.locator("[data-next-dealer]")).to_have_text("Cem")
+
+
+def test_the_finished_board_shows_the_rematch_by_itself_and_then_stops_polling(viewer, live_server):
+    game, _ = new_table(hands_planned=1, hands=[finisher(0)])
+    statuses = live_statuses(viewer)
+    viewer.goto(board_url(live_server, game))
+    expect(viewer.locator(".winners-banner")).to_be_visible()
+
+    rematch, _created = game_rematch(game=game)
+
+    link = viewer.locator("[data-rematch-link]")
+    board = reverse("scorer:game_board", args=[rematch.public_id])
+    expect(link).to_have_attribute("href", board, timeout=LIVE_WAIT_MS)
+    for _ in range(30):  # the network event can arrive after the swap on a busy machine
+        if 286 in statuses:
+            break
+        viewer.wait_for_timeout(100)
+    assert statuses[-1] == 286, statuses
+    polls = len(statuses)
+    viewer.wait_for_timeout(LIVE_WAIT_MS)  # two more poll intervals: htmx polls no more
+    assert len(statuses) == polls, statuses
+    expect(link).to_be_visible()
 
 
 def test_viewer_finds_no_way_to_write_and_a_write_from_their_phone_is_refused(

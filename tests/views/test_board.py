@@ -1,4 +1,4 @@
-"""The scoreboard, one hand's breakdown, the live partial with ETag/304, exports and the QR code."""
+"""The scoreboard, one hand's breakdown, the live partial (204 / 286 / ETag and 304), exports and the QR code."""
 
 import csv
 import io
@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from scorer.engine import score_game
 from scorer.tables.selectors import game_board, game_document
-from scorer.tables.services import hand_delete, hand_record
+from scorer.tables.services import game_rematch, hand_delete, hand_record
 from tests.support.factories import NAMES, claim, finisher, new_table, url
 from tests.support.markup import post_actions
 
@@ -217,7 +217,7 @@ def test_board_polls_its_live_partial_every_4_seconds_and_swaps_it_whole(client)
     html = client.get(url("game_board", game)).content.decode()
 
     live = re.search(r'<section id="board-live"[^>]*>', html).group(0)
-    assert f'hx-get="{url("board_live", game)}"' in live
+    assert f'hx-get="{url("board_live", game)}?v={game.version}-tr-view"' in live
     assert 'hx-trigger="every 4s"' in live
     assert 'hx-swap="outerHTML"' in live
     assert f'href="{url("game_board", game)}" data-refresh' in html  # without JavaScript
@@ -255,6 +255,61 @@ def test_live_partial_answers_304_to_its_current_etag_and_200_after_a_hand_is_re
     assert changed["ETag"] != etag
     assert body_rows(changed.content.decode()) == [list(score_game(game_document(game)).hands[0].totals)]
     assert f'data-etag="{changed["ETag"].strip(chr(34))}"' in changed.content.decode()
+
+
+def polled_url(html: str) -> str:
+    return re.search(r'<section id="board-live"[^>]*hx-get="([^"]+)"', html)[1].replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("role", ["viewer", "editor"])
+def test_a_poll_with_the_shown_etag_is_204_until_a_hand_changes_the_board(client, role):
+    game, secret = new_table()
+    if role == "editor":
+        claim(client, game, secret)
+    polled = polled_url(client.get(url("game_board", game)).content.decode())
+
+    unchanged = client.get(polled, headers={"HX-Request": "true"})
+    hand_record(game=game, data=finisher(0))
+    changed = client.get(polled, headers={"HX-Request": "true"})
+    again = client.get(polled_url(changed.content.decode()), headers={"HX-Request": "true"})
+
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    assert changed.status_code == 200
+    assert body_rows(changed.content.decode()) == [list(score_game(game_document(game)).hands[0].totals)]
+    assert again.status_code == 204
+
+
+@pytest.mark.parametrize("role", ["viewer", "editor"])
+def test_the_finished_board_polls_on_until_its_rematch_is_open_then_answers_286_and_stops(client, role):
+    game, secret = new_table(hands=[finisher(seat) for seat in range(3)])
+    if role == "editor":
+        claim(client, game, secret)
+    finished = client.get(url("game_board", game)).content.decode()
+    polled = polled_url(finished)  # the viewers learn of a rematch by polling the finished board
+    assert "winners-banner" in finished
+
+    assert client.get(polled, headers={"HX-Request": "true"}).status_code == 204
+    rematch, _created = game_rematch(game=game)
+    final = client.get(polled, headers={"HX-Request": "true"})
+
+    assert final.status_code == 286  # htmx swaps it in and stops polling
+    html = final.content.decode()
+    assert f'href="{url("game_board", rematch)}" data-rematch-link' in html
+    section = re.search(r'<section id="board-live"[^>]*>', html)[0]
+    assert "hx-get" not in section and "hx-trigger" not in section  # the swapped-in board polls no more
+    page = client.get(url("game_board", game)).content.decode()
+    assert "hx-trigger" not in re.search(r'<section id="board-live"[^>]*>', page)[0]
+    assert f'href="{url("game_board", game)}" data-refresh' in page  # a reload still shows any change
+
+
+def test_a_poll_with_an_old_or_bad_etag_gets_the_board(client):
+    game, _ = new_table(hands=[finisher(0)])
+    live = url("board_live", game)
+
+    for shown in ("0-tr-view", f"{game.version}-en-view", f"{game.version}-tr-edit", "<x>", ""):
+        response = client.get(live, {"v": shown}, headers={"HX-Request": "true"})
+        assert response.status_code == 200, shown
+        assert body_rows(response.content.decode())
 
 
 def test_live_etag_changes_with_the_language_and_with_edit_rights(client):

@@ -1,298 +1,37 @@
 """The scoreboard every phone at the table watches, one hand's breakdown, and the table's exports.
 
-All of these only read. Edit controls appear when this session holds the table's edit secret;
-the writes themselves live in the hand views and answer 403 to everybody else.
+All of these only read; what they show is worked out in ``scorer/tables/board.py``. Edit controls
+appear when this device holds the table's edit grant; the writes themselves live in the hand views
+and answer 403 to everybody else.
 """
 
-import csv
 import io
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import segno
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scorer.engine import clauses, get_ruleset
-from scorer.engine.names import clean_name
-from scorer.forms.common import CHOICE_LABELS
-from scorer.models import Game, Hand
+from scorer.models import Game
 from scorer.platform.http import HtmxHttpRequest
 from scorer.tables import boardcache, selectors
-from scorer.tables.charts import Chart, running_chart
+from scorer.tables.board import board_context, csv_text, detail_context, viewer_url
 from scorer.tables.rights import grant_watch
-from scorer.tables.selectors import Board, HandRow
-from scorer.tables.services import rematch_dealer
 from scorer.tables.views.auth import can_edit
-from scorer.templatetags.okey import score
 
 BOARD = "scorer/board.html"
 LIVE_PARTIAL = "scorer/board.html#live"
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-# --- what the templates show -----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    """A column of the scoreboard: a player, or with partners also a team."""
-
-    name: str
-    total: int
-    team: bool = False
-    leader: bool = False
-    winner: bool = False
-    partners: tuple[str, ...] = ()
-    """A team's two players (its header shows one line each)."""
-
-
-def team_names(game: Game) -> list[str]:
-    """Teams are seats 1 & 3 and 2 & 4."""
-    p = game.players
-    return [f"{p[0]} & {p[2]}", f"{p[1]} & {p[3]}"]
-
-
-def ranked_names(game: Game) -> list[str]:
-    """Who the totals, leaders and winners are about: teams with partners, else players."""
-    return team_names(game) if game.partners else list(game.players)
-
-
-def columns(board: Board) -> list[Column]:
-    game, result = board.game, board.result
-    leaders = set(board.leaders)
-    winners = set(result.winners) if result else set()
-    player_totals = result.totals if result else (0,) * len(game.players)
-    own = not game.partners  # with partners, leaders and winners are teams
-    cols = [
-        Column(name, player_totals[i], leader=own and i in leaders, winner=own and i in winners)
-        for i, name in enumerate(game.players)
-    ]
-    if game.partners:
-        team_totals = result.team_totals if result else (0, 0)
-        p = game.players
-        cols += [
-            Column(
-                name,
-                team_totals[t],
-                team=True,
-                leader=t in leaders,
-                winner=t in winners,
-                partners=(p[t], p[t + 2]),
-            )
-            for t, name in enumerate(team_names(game))
-        ]
-    return cols
-
-
-def cells(row: HandRow, partners: bool) -> tuple[int, ...]:
-    """A hand's totals in column order: players, then teams."""
-    teams = tuple(team.total for team in row.result.teams) if partners else ()
-    return row.result.totals + teams
-
-
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """One score of the board: the hand's total and the column's running total after it."""
-
-    value: int
-    running: int
-    column: Column
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One hand on the board; ``url`` opens it (the correction form for editors, else the breakdown)."""
-
-    number: int
-    position: int
-    dealer: int
-    dealer_name: str
-    dealer_short: str
-    url: str
-    cells: tuple[Cell, ...]
-
-
-def hand_link(game: Game, name: str) -> Callable[[int], str]:
-    """The URL of a hand by position, from one ``reverse`` per board rather than one per cell."""
-    head, _slot, tail = reverse(f"scorer:{name}", args=[game.public_id, 0]).rpartition("/0/")
-    return lambda position: f"{head}/{position}/{tail}"
-
-
-def short_names(names: list[str], longest: int = 3) -> list[str]:
-    """The shortest prefixes (up to ``longest`` letters) that still tell the players apart."""
-    for size in range(1, longest + 1):
-        prefixes = [name[:size] for name in names]
-        if len(set(prefixes)) == len(prefixes):
-            return prefixes
-    return [name[:longest] for name in names]
-
-
-def board_rows(board: Board, cols: list[Column], order: Callable, link: Callable[[int], str]) -> list[Row]:
-    """The hands in board order, each cell with the running total of its column."""
-    game = board.game
-    shorts = short_names(list(game.players))
-    running = [0] * len(cols)
-    rows = []
-    for row in board.rows:
-        values = order(cells(row, game.partners))
-        running = [a + b for a, b in zip(running, values, strict=True)]
-        rows.append(
-            Row(
-                number=row.number,
-                position=row.hand.position,
-                dealer=row.dealer,
-                dealer_name=game.players[row.dealer],
-                dealer_short=shorts[row.dealer],
-                url=link(row.hand.position),
-                cells=tuple(map(Cell, values, running, cols)),
-            )
-        )
-    return rows
-
-
-FIT_SIZES = (20, 18, 16, 14, 12)
-"""Score font sizes (px) the board picks from: the largest whose widest number fits its column."""
-BOLD = 1.1
-"""The totals are extra bold: their digits are about 10 % wider."""
-PHONE_SCORE_WIDTH = 297
-"""Width (px) left for the score columns on a 375 px phone: minus the page margins and hand column."""
-
-
-def fit_class(cols: list[Column], rows: list[Row]) -> str:
-    """The board's size class: the widest number, at about 0.64 em a character (minus sign
-    included), must fit its column with 8 px of padding, so that nothing scrolls sideways."""
-    numbers = [x for row in rows for cell in row.cells for x in (cell.value, cell.running)]
-    widest = max([len(score(n)) for n in numbers] + [len(score(c.total)) * BOLD for c in cols])
-    room = PHONE_SCORE_WIDTH / max(len(cols), 1) - 8
-    size = next((px for px in FIT_SIZES if widest * px * 0.64 <= room), FIT_SIZES[-1])
-    return f"board-fit-{size}"
-
-
-def chart_of(board: Board) -> Chart | None:
-    if not board.rows:
-        return None
-    return running_chart(ranked_names(board.game), [row.running for row in board.rows])
-
-
-def option_lines(game: Game) -> list[tuple[str, str]]:
-    """The table's options other than partners (shown as tekli/eşli) as (label, value) pairs."""
-    lines = []
-    for spec in get_ruleset(game.ruleset).options:
-        if spec.name == "partners":
-            continue
-        value = game.options.get(spec.name, spec.default)
-        if spec.kind == "bool":
-            shown = _("Yes") if value else _("No")
-        else:
-            shown = str(CHOICE_LABELS.get(value, value))
-        lines.append((_(spec.label), shown))
-    return lines
-
-
-def finisher_name(game: Game, hand: Hand) -> str:
-    """Who finished a (deleted) hand, so the undo list says which hand it was."""
-    for name, player in zip(game.players, hand.data.get("players", []), strict=False):
-        if isinstance(player, dict) and player.get("finished"):
-            return name
-    return ""
-
-
-def board_url(request: HttpRequest, game: Game) -> str:
-    return request.build_absolute_uri(reverse("scorer:game_board", args=[game.public_id]))
-
-
-def teams_first(values: list, game: Game) -> list:
-    """With partners the board shows the teams before the players: what decides the game stays
-    on a phone's screen without scrolling sideways."""
-    n = len(game.players)
-    return [*values[n:], *values[:n]] if game.partners else list(values)
-
-
-def linked_rematch(game: Game) -> Game | None:
-    """The rematch (rövanş) opened from this table, if any (``selectors.game_for_board`` loads it)."""
-    try:
-        return game.rematch
-    except Game.rematch.RelatedObjectDoesNotExist:
-        return None
-
-
-def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, sheet: bool = False) -> dict:
-    """What the board (or, with ``sheet``, the printed scoresheet: players before teams) shows."""
-    board = selectors.game_board(game)
-    winners = board.result.winners if board.result else ()
-    names = ranked_names(game)
-    deleted = selectors.deleted_hands(game) if editor else []
-    order = list if sheet else (lambda values: teams_first(values, game))
-    cols = order(columns(board))
-    rows = board_rows(board, cols, order, hand_link(game, "hand_edit" if editor else "hand_detail"))
-    return {
-        "game": game,
-        "board": board,
-        "editor": editor,
-        "etag": etag,
-        "info": clauses.RULESETS.get(game.ruleset),
-        "options": option_lines(game),
-        "columns": cols,
-        "rows": rows,
-        "fit": fit_class(cols, rows),
-        "leader_names": ", ".join(names[i] for i in board.leaders),
-        "winner_names": ", ".join(names[i] for i in winners),
-        "winner_count": len(winners),
-        "next_dealer": game.players[board.next_dealer],
-        "chart": chart_of(board),
-        "deleted": [(hand, finisher_name(game, hand)) for hand in deleted],
-        "viewer_url": board_url(request, game),
-        "rematch": linked_rematch(game),
-        "rematch_dealer": game.players[rematch_dealer(game)],
-    }
-
-
-def detail_context(request: HttpRequest, board: Board, position: int, *, editor: bool) -> dict | None:
-    index = next((k for k, row in enumerate(board.rows) if row.hand.position == position), None)
-    if index is None:
-        return None
-    game, row = board.game, board.rows[index]
-    url = reverse("scorer:hand_detail", args=[game.public_id, position])
-    return {
-        "game": game,
-        "board": board,
-        "row": row,
-        "editor": editor,
-        "info": clauses.RULESETS.get(game.ruleset),
-        "dealer": game.players[row.dealer],
-        "running": list(zip(ranked_names(game), row.running, strict=True)),
-        "previous": board.rows[index - 1] if index else None,
-        "next": board.rows[index + 1] if index + 1 < len(board.rows) else None,
-        "share_url": request.build_absolute_uri(url),
-    }
-
-
-def csv_cell(text: str) -> str:
-    """A name as a CSV text cell: never read as a formula by a spreadsheet, never reordered by a
-    bidi control (tables stored before names were cleaned may still hold one)."""
-    text = clean_name(text)
-    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
-
-
-def csv_rows(board: Board) -> list[list[object]]:
-    game = board.game
-    cols = columns(board)
-    header = [_("Hand"), _("Dealer"), *(csv_cell(c.name) for c in cols)]
-    rows = [
-        [row.number, csv_cell(game.players[row.dealer]), *cells(row, game.partners)] for row in board.rows
-    ]
-    return [header, *rows, [_("Total"), "", *(c.total for c in cols)]]
+UNCHANGED = 204
+"""htmx swaps nothing on 204: the poll's board is the one on the page."""
+STOP_POLLING = 286
+"""htmx stops polling an element that gets a 286 (after swapping it in): the board is final."""
 
 
 def live_etag(request: HttpRequest, game: Game, editor: bool | None = None) -> str:
@@ -310,27 +49,34 @@ def _etag_of(request: HttpRequest, public_id: str) -> str | None:
     return live_etag(request, game)
 
 
-def viewer_part(request: HttpRequest, game: Game, etag: str, part: str) -> tuple[str, str]:
-    """(html, cache key) of the viewers' "live" partial or "page" body, shared by all of them."""
+def viewer_part(request: HttpRequest, game: Game, etag: str, part: str) -> tuple[boardcache.ViewerPart, str]:
+    """(part, cache key) of the viewers' "live" partial or "page" body, shared by all of them."""
 
-    def render_part() -> str:
+    def render_part() -> boardcache.ViewerPart:
         context = board_context(request, game, editor=False, etag=etag)
-        return render_to_string(f"{BOARD}#{part}", context, request)
+        html = render_to_string(f"{BOARD}#{part}", context, request)
+        return boardcache.ViewerPart(html, context["final"])
 
     return boardcache.viewer_html(game, get_language(), part, render_part)
 
 
 def viewer_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
     """The viewers' live partial from the shared cache, compressed once per encoding."""
-    html, key = viewer_part(request, game, etag, "live")
-    response = HttpResponse(html)
+    (html, final), key = viewer_part(request, game, etag, "live")
+    response = HttpResponse(html, status=STOP_POLLING if final else 200)
     response.compressed_cache_key = key
     return response
 
 
+def editor_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
+    """The scorekeeper's live partial (edit controls, CSRF tokens): always rendered afresh."""
+    context = board_context(request, game, editor=True, etag=etag)
+    return render(request, LIVE_PARTIAL, context, status=STOP_POLLING if context["final"] else 200)
+
+
 def viewer_page(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
     """The viewer's whole board: the shared part from the cache inside this request's page."""
-    html, _key = viewer_part(request, game, etag, "page")
+    (html, _final), _key = viewer_part(request, game, etag, "page")
     return render(request, BOARD, {"game": game, "editor": False, "page_html": mark_safe(html)})
 
 
@@ -342,30 +88,32 @@ def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         grant_watch(request, game)  # "Masalarım" lists the tables this device watched
     editor = can_edit(request, game)
     etag = live_etag(request, game, editor)
+    if request.htmx:
+        return editor_live(request, game, etag) if editor else viewer_live(request, game, etag)
     if not editor:
-        return viewer_live(request, game, etag) if request.htmx else viewer_page(request, game, etag)
-    context = board_context(request, game, editor=True, etag=etag)
-    return render(request, LIVE_PARTIAL if request.htmx else BOARD, context)
+        return viewer_page(request, game, etag)
+    return render(request, BOARD, board_context(request, game, editor=True, etag=etag))
 
 
 @require_safe
 @cache_control(no_cache=True)
 @condition(etag_func=_etag_of)
 def board_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    """The viewers' polling target: 304 while nothing changed (the browser revalidates its copy)."""
+    """The live board's polling target. The page polls with the ETag it shows (``?v=``): 204 while
+    that is still the table's, else the new partial (286 once the board is final, so that htmx
+    stops polling). A plain conditional GET gets 304 while nothing changed."""
     game = getattr(request, "okeycalc_game", None) or selectors.game_get(public_id)
     editor = can_edit(request, game)
     etag = live_etag(request, game, editor)
-    if not editor:
-        return viewer_live(request, game, etag)
-    return render(request, LIVE_PARTIAL, board_context(request, game, editor=True, etag=etag))
+    if request.GET.get("v") == etag:
+        return HttpResponse(status=UNCHANGED)
+    return editor_live(request, game, etag) if editor else viewer_live(request, game, etag)
 
 
 @require_safe
 def hand_detail(request: HtmxHttpRequest, public_id: str, position: int) -> HttpResponse:
     game = selectors.game_get(public_id)
-    board = selectors.game_board(game)
-    context = detail_context(request, board, position, editor=can_edit(request, game))
+    context = detail_context(request, game, position, editor=can_edit(request, game))
     if context is None:
         raise Http404("No such hand")
     return render(request, "scorer/hand_detail.html", context)
@@ -380,12 +128,8 @@ def game_print(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_safe
 def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
-    """One row per hand and a totals row; UTF-8 with a BOM so Excel shows Turkish letters."""
     board = selectors.game_board(selectors.game_get(public_id))
-    buffer = io.StringIO()
-    buffer.write("\ufeff")
-    csv.writer(buffer).writerows(csv_rows(board))
-    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(csv_text(board), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="oyun.csv"'
     return response
 
@@ -403,8 +147,7 @@ def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_safe
 def viewer_qr(request: HttpRequest, public_id: str) -> HttpResponse:
     """A QR code of the read-only board link, for the other players to scan."""
-    game = selectors.game_get(public_id)
-    url = request.build_absolute_uri(reverse("scorer:game_board", args=[game.public_id]))
+    url = viewer_url(request, selectors.game_get(public_id))
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=6, border=2, dark="#000", light="#fff")
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
