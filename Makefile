@@ -30,7 +30,7 @@ help:
 	@echo "                    (needs OKEYCALC_SECRET_KEY; DATABASE_URL, REDIS_URL, WEB_CONCURRENCY optional)"
 	@echo "make install        create .venv with what the server runs (requirements.txt), compile translations"
 	@echo "make install-dev    the same plus tests and lint (requirements-dev.txt)"
-	@echo "make static         Bootstrap, htmx and axe-core from npm into static/vendor (needs npm)"
+	@echo "make static         Bootstrap, htmx, axe-core and Workbox from npm into static/vendor (needs npm)"
 	@echo "make messages       compile the translations (locale/*/LC_MESSAGES/django.mo)"
 	@echo "make messages-update  collect new translatable text into locale/*/LC_MESSAGES/django.po"
 	@echo "make migrate        apply the database migrations"
@@ -81,14 +81,19 @@ install: $(STAMPS)/venv messages
 
 install-dev: $(STAMPS)/venv-dev messages
 
-# Bootstrap, htmx and axe-core come from npm and are served from our own static files.
+# Bootstrap, htmx, axe-core and Workbox come from npm and are served from our own static files.
+# Workbox: the production builds the service worker imports (templates/sw.js), with their maps.
+WORKBOX_MODULES := core routing strategies cacheable-response expiration precaching background-sync
 $(STAMPS)/static: package.json package-lock.json | check-npm
-	@mkdir -p $(STAMPS) static/vendor
+	@mkdir -p $(STAMPS) static/vendor/workbox
 	npm ci --no-audit --no-fund --silent
 	cp node_modules/bootstrap/dist/css/bootstrap.min.css node_modules/bootstrap/dist/css/bootstrap.min.css.map static/vendor/
 	cp node_modules/bootstrap/dist/js/bootstrap.bundle.min.js node_modules/bootstrap/dist/js/bootstrap.bundle.min.js.map static/vendor/
 	cp node_modules/htmx.org/dist/htmx.min.js static/vendor/
 	cp node_modules/axe-core/axe.min.js static/vendor/
+	for module in $(WORKBOX_MODULES); do \
+		cp node_modules/workbox-$$module/build/workbox-$$module.prod.js \
+			node_modules/workbox-$$module/build/workbox-$$module.prod.js.map static/vendor/workbox/; done
 	@touch $@
 
 static: $(STAMPS)/static

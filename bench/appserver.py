@@ -1,6 +1,8 @@
 """Start okeycalc under gunicorn on 127.0.0.1 for a load or fuzz run, and stop it afterwards.
 
-Used by bench/fuzz.py and bench/concurrency.py. The database is migrated first; rate limits are
+Used by bench/fuzz.py, bench/concurrency.py, bench/slowclients.py and tests/live. ``make_serve=True``
+runs gunicorn exactly as ``make serve`` does (``okeycalc/gunicorn.conf.py``: its worker class,
+threads and timeouts), else with the workers and threads given. The database is migrated first; rate limits are
 off (``OKEYCALC_RATELIMIT=0``: the runs post far faster than people), debug is off, as in
 production. Only 127.0.0.1 and the port given are used.
 """
@@ -40,26 +42,37 @@ def migrate(database_url: str, app_dir: Path = REPO) -> None:
 
 @contextmanager
 def gunicorn(
-    database_url: str, port: int, workers: int = 4, threads: int = 2, log: Path | None = None, app_dir=None
+    database_url: str,
+    port: int,
+    workers: int = 4,
+    threads: int = 2,
+    log: Path | None = None,
+    app_dir=None,
+    make_serve: bool = False,
+    extra_env: dict[str, str] | None = None,
 ):
-    """A running gunicorn (``workers`` processes × ``threads`` threads) serving ``app_dir`` (this
-    checkout by default); yields its base URL."""
+    """A running gunicorn (``workers`` processes × ``threads`` threads, or as ``make serve`` runs it
+    with ``workers`` processes) serving ``app_dir`` (this checkout by default); yields its base URL."""
     app_dir = Path(app_dir or REPO)
     binary = VENV_BIN / "gunicorn"
     if not binary.exists() and shutil.which("gunicorn") is None:
         sys.exit("gunicorn is not installed: .venv/bin/pip install -r requirements.txt")
     migrate(database_url, app_dir)
     out = open(log, "w") if log else subprocess.DEVNULL  # noqa: SIM115 (closed below)
-    command = [
-        str(binary if binary.exists() else shutil.which("gunicorn")),
-        "okeycalc.wsgi",
-        f"--bind=127.0.0.1:{port}",
-        f"--workers={workers}",
-        f"--threads={threads}",
-        "--timeout=60",
-        "--access-logfile=-",
-    ]
-    process = subprocess.Popen(command, cwd=app_dir, env=server_env(database_url), stdout=out, stderr=out)
+    command = [str(binary if binary.exists() else shutil.which("gunicorn")), "okeycalc.wsgi"]
+    env = server_env(database_url) | (extra_env or {})
+    if make_serve:
+        command += ["-c", "okeycalc/gunicorn.conf.py"]
+        env |= {"HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
+    else:
+        command += [
+            f"--bind=127.0.0.1:{port}",
+            f"--workers={workers}",
+            f"--threads={threads}",
+            "--timeout=60",
+            "--access-logfile=-",
+        ]
+    process = subprocess.Popen(command, cwd=app_dir, env=env, stdout=out, stderr=out)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_ready(url, process)

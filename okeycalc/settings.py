@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",  # the admin's superuser login
     "scorer.platform.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A form in another charset than UTF-8 gets the 400 page before the CSRF check reads it.
+    "scorer.platform.middleware.FormCharsetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "scorer.tables.middleware.DeviceCookieMiddleware",
@@ -149,21 +151,31 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 OKEYCALC_API_MAX_BODY = 64 * 1024
 
 # Django's cache: local memory by default (one process); Redis at REDIS_URL when several app
-# servers must share it (rate limits, cached viewer pages).
+# servers must share it (cached viewer pages). Short socket timeouts: while Redis does not answer,
+# pages render afresh and the limits fail open (scorer/platform/cache.py) instead of waiting.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_CACHE = {
+    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+    "LOCATION": REDIS_URL,
+    "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+}
 CACHES = {
-    "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-        if REDIS_URL
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "okeycalc"}
-    )
+    "default": REDIS_CACHE
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "okeycalc"},
+    # The rate limits' counts: Redis with several app servers, else a table every worker of this
+    # machine shares (scorer/platform/counters.py, migration 0006), so one server counts exactly.
+    "limits": REDIS_CACHE
+    if REDIS_URL
+    else {"BACKEND": "scorer.platform.counters.DatabaseCounterCache", "LOCATION": "okeycalc_rate_count"},
 }
 
-# Rate limits per client IP (scorer/platform/limits.py, django-ratelimit), counted in the cache above:
-# shared by every app server with Redis, per process with local memory. Behind a reverse proxy
-# set OKEYCALC_CLIENT_IP_META to the META key holding the client's address (e.g. HTTP_X_REAL_IP).
+# Rate limits per client IP (scorer/platform/limits.py, django-ratelimit), counted in the "limits"
+# cache above: Redis, or the database. Behind a reverse proxy set OKEYCALC_CLIENT_IP_META to the
+# META key holding the client's address (e.g. HTTP_X_REAL_IP).
 RATELIMIT_ENABLE = _env_flag("OKEYCALC_RATELIMIT", default=True)
-RATELIMIT_FAIL_OPEN = True  # a cache outage must not lock every table out
+RATELIMIT_USE_CACHE = "limits"
+RATELIMIT_FAIL_OPEN = True  # a store that does not answer must not lock every table out
 RATELIMIT_IP_META_KEY = os.environ.get("OKEYCALC_CLIENT_IP_META") or None
 OKEYCALC_RATES = {
     "table_create": "10/m",
@@ -227,6 +239,8 @@ SECURE_CSP = {
     "connect-src": [CSP.SELF],
     "font-src": [CSP.SELF],
     "manifest-src": [CSP.SELF],
+    # The service worker is /sw.js of our own origin (scorer/views/offline.py), no other.
+    "worker-src": [CSP.SELF],
     "object-src": [CSP.NONE],
     "base-uri": [CSP.NONE],
     "form-action": [CSP.SELF],

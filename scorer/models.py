@@ -9,7 +9,16 @@ from django.utils import timezone
 from scorer.tables import editlink, storedtext
 from scorer.tables.editlink import hash_secret
 
-__all__ = ["PUBLIC_ID_PATTERN", "Device", "Game", "Grant", "Hand", "hash_secret", "new_public_id"]
+__all__ = [
+    "PUBLIC_ID_PATTERN",
+    "Device",
+    "Game",
+    "Grant",
+    "Hand",
+    "RateCount",
+    "hash_secret",
+    "new_public_id",
+]
 
 
 PUBLIC_ID_PATTERN = "[A-Za-z0-9_-]{16,32}"
@@ -176,3 +185,18 @@ class Grant(models.Model):
     @property
     def can_edit(self) -> bool:
         return self.kind == self.EDIT and self.secret_version == self.game.secret_version
+
+
+class RateCount(models.Model):
+    """A rate limit's count in one window, when there is no Redis (scorer/platform/counters.py
+    reads and writes it in plain SQL, shared by every worker)."""
+
+    name = models.CharField(max_length=250, primary_key=True, help_text="The window's cache key.")
+    count = models.BigIntegerField(default=0)
+    expires = models.FloatField(db_index=True, help_text="Unix time after which the count is forgotten.")
+
+    class Meta:
+        db_table = "okeycalc_rate_count"
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.count}"

@@ -7,7 +7,7 @@ from scorer.calculator.views import calculator, tiles
 from scorer.models import PUBLIC_ID_PATTERN
 from scorer.tables.views import board, imports, rematch, tables
 from scorer.teaching.views import compare, examples, rules
-from scorer.views import icons, pages
+from scorer.views import icons, offline, pages
 
 app_name = "scorer"
 
@@ -28,6 +28,9 @@ urlpatterns = [
     path("readyz", pages.readyz, name="readyz"),
     path("favicon.ico", icons.favicon, name="favicon"),
     path("manifest.webmanifest", icons.manifest, name="manifest"),
+    # The service worker (root scope: it must control every page) and what it shows offline.
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("cevrimdisi/", offline.offline_page, name="offline"),
     # Tables: start one, claim its edit link, enter and correct hands.
     path("masa/yeni/", tables.game_new, name="game_new"),
     path("masa/yeni/secenekler/", tables.game_new_options, name="game_new_options"),

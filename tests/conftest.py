@@ -13,6 +13,10 @@ import pytest
 # Playwright's sync API runs an event loop in the main thread, where live_server tests also
 # touch the database; Django would refuse that as "async unsafe".
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# A service worker's own requests reach context.route only with this (read when Playwright
+# starts): the offline tests abort them, since context.set_offline does not cover them
+# (Playwright issue #2311).
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 BROWSER_TESTS_DIR = BASE_DIR / "tests" / "browser"
@@ -33,6 +37,17 @@ def _rate_limits_off() -> None:
     from django.conf import settings
 
     settings.RATELIMIT_ENABLE = False
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test():
+    """A request in English leaves English active in its thread (the language middleware activates,
+    it never deactivates): put the site's default back, so that no test depends on the order."""
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 # --- browser tests: marker and Chromium ---------------------------------------------------

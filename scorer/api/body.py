@@ -4,7 +4,8 @@ Django reads ``Content-Length`` bytes and treats a missing header as an empty bo
 upload (``Transfer-Encoding: chunked``) used to reach the API as ``""``. A server that decodes
 chunked input itself says so with ``wsgi.input_terminated`` (gunicorn, mod_wsgi): then the
 stream is read to its end. Where it does not (Django's development server), the body cannot be
-found safely and the client gets 411 Length Required.
+found safely and the client gets 411 Length Required. A body the server cannot decode (a chunk
+size that is not hexadecimal, a chunk without its terminator) is the client's error, a 400.
 """
 
 from django.http import HttpRequest
@@ -20,6 +21,10 @@ class LengthRequired(Exception):
     """A chunked body on a server that does not decode chunked input."""
 
 
+class MalformedBody(Exception):
+    """The server could not decode the body (e.g. gunicorn's ``InvalidChunkSize``)."""
+
+
 def _chunked(request: HttpRequest) -> bool:
     return "chunked" in request.headers.get("Transfer-Encoding", "").lower()
 
@@ -27,7 +32,10 @@ def _chunked(request: HttpRequest) -> bool:
 def _read_stream(stream, limit: int) -> bytes:
     parts, size = [], 0
     while size <= limit:
-        part = stream.read(limit + 1 - size)
+        try:
+            part = stream.read(limit + 1 - size)
+        except Exception as exc:  # the WSGI server's own parse errors: gunicorn.http.errors.*
+            raise MalformedBody(str(exc)) from exc
         if not part:
             break
         parts.append(part)

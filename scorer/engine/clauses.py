@@ -1,10 +1,11 @@
-"""The rule clauses of every rule set, the decisions D1–D14 of SCORING_SPEC §9 and D15 (issue 9).
+"""The rule clauses of every rule set, and the look-ups of clauses and decisions.
 
 This is the one source of rule text: the rules pages, the links on line items and the
 decision notes all read from here. Each :class:`Clause` quotes its Turkish source text
 verbatim (``text_tr``, checked against the seed files by the tests) and gives a faithful
-English translation; each :class:`Decision` says, in both languages, what the app decided
-where the sources are silent or ambiguous, with the source sentence(s) it rests on.
+English translation; where a reader needs help with the quote on this page (a source's "below"
+that is above here, what a stake multiplier is), ``note_tr``/``note_en`` say so as okeycalc's
+own words. The decisions D1–D16 of SCORING_SPEC §9 are in :mod:`scorer.engine.decisions`.
 
 Pure data and a few look-ups: no Django import, no I/O.
 """
@@ -12,13 +13,37 @@ Pure data and a few look-ups: no Django import, no I/O.
 from dataclasses import dataclass, replace
 
 from scorer.engine.codes import RuleId
+from scorer.engine.decisions import (
+    DECISIONS,
+    SEED_GKOKAY,
+    SEED_KERIZIM,
+    SEED_LOCA,
+    SOURCE_NAMES,
+    Decision,
+    Quote,
+    decision,
+    decisions_for,
+)
 
-SEED_LOCA = "000_92adc4d56318ac05.txt"
-SEED_GKOKAY = "003_aed0d2e10b6656f9.txt"
-SEED_KERIZIM = "004_d1fa6923440e46cb.txt"
-
-QUOTE_SEPARATOR = " … "
-"""Joins separate source passages inside one ``Decision.source_quote``."""
+__all__ = [
+    "CLAUSES",
+    "COMBINATIONS",
+    "DECISIONS",
+    "RULESETS",
+    "SOURCE_NAMES",
+    "Clause",
+    "Combination",
+    "Decision",
+    "Quote",
+    "RulesetInfo",
+    "anchor",
+    "clause",
+    "clauses_for",
+    "combinations_for",
+    "decision",
+    "decisions_for",
+    "page_ruleset",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,20 +56,6 @@ class RulesetInfo:
     seed: str
     intro_tr: str
     intro_en: str
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A decision of SCORING_SPEC §9, made where the sources are silent or ambiguous."""
-
-    id: str
-    text_tr: str
-    text_en: str
-    source_quote: str
-    """Verbatim seed passage(s), joined by :data:`QUOTE_SEPARATOR`; empty if the source is silent."""
-    title_tr: str = ""
-    title_en: str = ""
-    """A short human title for badges next to line items ("çift + okey bitişi ×4")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +73,14 @@ class Clause:
     quoted: bool = True
     """False when the source has no text for this point: ``text_tr`` is then okeycalc's own
     statement, not a quote, and the clause must carry the decision it rests on."""
+    note_tr: str = ""
+    note_en: str = ""
+    """okeycalc's own explanation shown under the quote (never part of the quote)."""
+
+    @property
+    def source(self) -> str:
+        """The name of the text the clause quotes ("LOCA 101")."""
+        return SOURCE_NAMES[self.seed]
 
 
 RULESETS: dict[str, RulesetInfo] = {
@@ -127,196 +146,6 @@ RULESETS: dict[str, RulesetInfo] = {
 }
 
 
-def _d(did: str, text_tr: str, text_en: str, *quotes: str) -> Decision:
-    title_tr, title_en = DECISION_TITLES[did]
-    return Decision(
-        id=did,
-        text_tr=text_tr,
-        text_en=text_en,
-        source_quote=QUOTE_SEPARATOR.join(quotes),
-        title_tr=title_tr,
-        title_en=title_en,
-    )
-
-
-DECISION_TITLES = {
-    "D1": ("elde kalan okey 101", "okey left in hand 101"),
-    "D2": ("Kerizim çift ×2 katlarla biner", "Kerizim pairs ×2 stacks"),
-    "D3": ("GkOkay'de çift katı yok", "no pairs doubling in GkOkay"),
-    "D4": ("klasikte elden ek puan getirmez", "elden adds nothing in klasik"),
-    "D5": ("çift + okey bitişi ×4", "pairs + okey finish ×4"),
-    "D6": ("eşli çift + okey: 808 / 1600", "partners, pairs + okey: 808 / 1600"),
-    "D7": ("özel bitişte 202 bir kez katlanır", "special finish: 202 multiplied once"),
-    "D8": ("açmayana da okey +101", "okey +101 for non-openers too"),
-    "D9": ("fauller bitirene de yazılır", "fouls count for the finisher too"),
-    "D10": ("GkOkay'de deste bitişi kuralı yok", "GkOkay has no deck-out rule"),
-    "D11": ("bitirenin eşi taban ödemez", "the finisher's partner pays no base"),
-    "D12": ("bitirenin eşi taban ödemez", "the finisher's partner pays no base"),
-    "D13": ("çift açılışın kendi zinciri", "pairs openings have their own chain"),
-    "D14": ("eşitlikte birlikte kazanılır", "tied players win together"),
-    "D15": ("çiftle bitiren −202", "a pairs finisher writes −202"),
-}
-
-
-DECISIONS: dict[str, Decision] = {
-    d.id: d
-    for d in (
-        _d(
-            "D1",
-            "Elde kalan gerçek okey 101 puan yazılır; taş değeri ayrıca eklenmez, çünkü okey elde hiçbir "
-            "taşın yerine geçmez. LOCA'da açmış oyuncunun elinde kalan sahte okey için de taş başına 101 ek "
-            "ceza yazılır; sahte okeyin kendi değeri (okeyin sayısı) da sayılır.",
-            "A real okey left in hand counts 101 and its face value is not added: a joker stands for no "
-            "tile in hand. LOCA also charges an opener 101 per fake okey left in hand, on top of the fake "
-            "okey's own value (the okey's number).",
-            "Elinde okey (veya sahte okey) kalan açmış oyuncuya taş başına 101 ek ceza.",
-            "Elde kalan okey 101 sayılır, sahte okey ise okeyin sayısı kadar.",
-            "elde kalan her okey +101'dir.",
-        ),
-        _d(
-            "D2",
-            "Kerizim'de elini çiftle açıp bitiremeyen oyuncu elde kalanın iki katını yazar ve bitiş katları "
-            "bunun üstüne biner: çiftle bitirilen elde çiftle açmış oyuncu elde kalanın dört katını yazar.",
-            "Kerizim: a player who opened with pairs and did not finish pays twice the tiles left, and the "
-            "finish multipliers stack on top: on a pairs finish a pairs opener pays four times the tiles left.",
-            "Elini çiftle açan ise yine elde kalanın iki katını yazar.",
-            "İki durum aynı elde olursa katlar üst üste biner",
-        ),
-        _d(
-            "D3",
-            "GkOkay'de çiftle açanın eli iki katına çıkmaz: kaynakta böyle bir kural yoktur. Çiftle açan da "
-            "elinde kalan taşların toplamını ve okey cezasını yazar.",
-            "GkOkay has no pairs doubling: the source has no such rule. A pairs opener pays the tiles left "
-            "and the okey charge like any other opener.",
-            "diğer oyuncuların elinde kalan taşların toplamı yazılır.",
-        ),
-        _d(
-            "D4",
-            "LOCA Klasik'te elden bitme kurallarda anlatılır ama PUANLAMA tablosunda yer almaz: elden bitiş "
-            "ek puan getirmez, bitiren tablodaki bitişin (normal, çift ya da okey) puanını yazar.",
-            "LOCA classic: elden finishing is described in the rules but is not in the PUANLAMA table, so "
-            "it earns nothing extra; the finisher gets the table's score for the finish (normal, pairs or okey).",
-            "ELDEN BİTME: hiç açmamışken tek hamlede açıp aynı anda bitirmektir.",
-        ),
-        _d(
-            "D5",
-            "LOCA Cezalı'da hem çiftle hem okey atarak bitişte bitiren, klasik tablodaki gibi −808 yazar; "
-            "rakiplerin el tabanı ×4 olur, ×8 değil. Kaynak hiç açamayan rakibin okeyli bitişte 808 "
-            "ödediğini söyler ve Cezalı'da bitiş çarpanları üst üste binmez: okeyle elden bitiş −404 ve "
-            "×4'tür, çiftin ×2'si de bitiş çarpanıyla çarpılmaz. Hiç açamayan rakip 808 öder (1616 değil).",
-            "LOCA Cezalı, pairs plus okey-discard finish: the finisher writes −808 as in the classic table, "
-            "but the opponents' hand bases are ×4, not ×8. The source says a never-opened opponent pays 808 "
-            "on an okey finish, and Cezalı never stacks finish multipliers: okey plus elden is −404 and ×4, "
-            "and the pairs ×2 is not multiplied by the finish multiplier. A never-opened opponent pays 808 "
-            "(not 1616).",
-            "Yukarıdaki klasik kuralların tamamı geçerlidir",
-            "Hem çiftle hem okey atarak bitiş −808",
-            "Hiç açamayan rakibin tabanı 202'dir ve aynı çarpanla büyür: elden bitişte 404, okeyli bitişte 808.",
-            "9 çift + 1 seri ile bitiş, okeyle elden bitişin eşdeğeridir: −404 ve ×4.",
-            "Çiftle açıp bitirememenin ×2'si bitiş çarpanıyla ÇARPILMAZ; ikisinden yalnız BÜYÜK olan uygulanır.",
-        ),
-        _d(
-            "D6",
-            "Cezalı 101 Eşli'de hem çiftle hem okey atarak bitiş bir okeyli bitiştir: elden değilse karşı "
-            "takım “okeyle normal bitiş” gibi 808, elden ise “okey ile elden bitiş” gibi 1600 öder.",
-            "Cezalı 101 with partners: a pairs plus okey-discard finish is an okey finish. Without elden the "
-            "opposing team pays 808, like a “normal finish with the okey”; with elden it pays 1600, like an "
-            "“okey elden finish”.",
-            "Elden bitiş, 151+ elden bitiş ve okeyle normal bitiş: 808",
-            "Okey ile ELDEN bitiş (9 çift + 1 seri dâhil): 1600",
-        ),
-        _d(
-            "D7",
-            "GkOkay'deki “özel bitişlerde katlanır” ifadesinde özel bitişler elden bitiş, çift dizle bitiş "
-            "ve okey atarak bitiştir. Yalnız hiç açmamış oyuncunun 202'si katlanır (404 olur), birden çok "
-            "özel durum olsa da bir kez.",
-            "GkOkay's “multiplied on special finishes”: the special finishes are elden, a pairs finish and an "
-            "okey-discard finish. Only a non-opener's 202 is multiplied, by 2 (to 404), and only once, even "
-            "if several apply.",
-            "Hiç el açmamış oyuncu 202 puan alır (özel bitişlerde katlanır)",
-        ),
-        _d(
-            "D8",
-            "GkOkay'de “elde kalan her okey +101” kuralı bitiremeyen herkese uygulanır: hiç açmamış oyuncu "
-            "da 202'nin (ya da 404'ün) üstüne okey başına 101 yazar.",
-            "GkOkay: “each okey left in hand +101” applies to every non-finisher, non-openers too: they pay "
-            "101 per okey on top of their 202 (or 404).",
-            "Hiç el açmamış oyuncu 202 puan alır (özel bitişlerde katlanır), elde kalan her okey +101'dir.",
-        ),
-        _d(
-            "D9",
-            "GkOkay cezalı masalarda fauller eli bitiren oyuncuya da yazılır, LOCA Cezalı'daki gibi. "
-            "Bitirenin faullerini silen kural yalnız Kerizim'indir ve yalnız Kerizim'de geçerlidir.",
-            "GkOkay cezalı tables: fouls count for the finisher too, as in LOCA Cezalı. Only Kerizim's "
-            "rules waive the finisher's fouls, and only in Kerizim.",
-            "El içi ihlal cezaları bitiş çarpanlarının dışındadır ve eli bitiren oyuncuya da işler.",
-            "Eli bitiren oyuncunun o eldeki faulleri puanına yazılmaz",
-        ),
-        _d(
-            "D10",
-            "GkOkay'de deste biterse: kaynakta beraberlik kuralı yoktur, el bitiren olmadan puanlanır. "
-            "Kimse bitirdiği için 0 yazmaz; açanlar elinde kalanı, hiç açmayanlar 202 ve okey cezasını "
-            "yazar; katlama olmaz.",
-            "GkOkay, deck ran out: the source has no draw rule, so the hand is scored without a finisher. "
-            "Nobody writes 0 for finishing; openers pay what they hold, non-openers 202 plus the okey "
-            "charge; nothing is doubled.",
-        ),
-        _d(
-            "D11",
-            "GkOkay eşli masada eli bitirenin ortağı el sonu cezası (el tabanı) ödemez, yalnız kendi "
-            "faullerini öder. Kaynak yalnız takım puanlarının toplandığını söyler; bu, LOCA kuralı ve "
-            "yaygın uygulamadır.",
-            "GkOkay with partners: the finisher's partner pays no hand base, only their own fouls. The "
-            "source only says that team scores are summed; this is the LOCA rule and common practice.",
-            "Eşli 101'de takım arkadaşlarının puanları toplanır.",
-            "Eli bitirenin ortağı el sonu cezasından muaftır; kendi el içi ihlallerini yine de öder.",
-        ),
-        _d(
-            "D12",
-            "Kerizim eşli masada eli bitirenin ortağı el tabanı ödemez; faulleri de yazılmaz. Kaynak yalnız "
-            "iki eşin toplamının sayıldığını ve ortağın faullerinin yazılmadığını söyler; taban muafiyeti "
-            "LOCA kuralı ve yaygın uygulamadır.",
-            "Kerizim with partners: the finisher's partner pays no hand base, and their fouls are not "
-            "written. The source only says the partners' totals are summed and the partner's fouls are "
-            "not written; the base exemption is the LOCA rule and common practice.",
-            "Eşli masada bu, bitirenin eşi için de geçerlidir.",
-            "Eşli masada iki eşin toplamı sayılır.",
-        ),
-        _d(
-            "D13",
-            "GkOkay katlamalı masada kaynak yalnız puanla açılış örneği verir. Çift açılışlar LOCA'daki "
-            "gibi kendi zincirini izler: önceki çift açılışı en az 1 çift geçmek gerekir ve her eşik yalnız "
-            "kendi türüyle yükselir.",
-            "GkOkay katlamalı tables: the source gives a points example only. Pairs openings follow their "
-            "own chain as in LOCA: they must beat the previous pairs opening by at least 1 pair, and each "
-            "threshold rises only with its own kind.",
-            "Katlamalı masada her yeni açılış bir öncekini geçmelidir (102 ile açıldıysa sonraki 103 ister).",
-            "ÖNEMLİ: her eşik yalnız KENDİ türüyle yükselir.",
-        ),
-        _d(
-            "D14",
-            "Kerizim'in eşitlik kuralı bütün kural setlerinde geçerlidir: en düşük toplamda kalan birden "
-            "çok oyuncu (ya da takım) birlikte kazanır; herkes eşit kalırsa kazanan olmaz.",
-            "Kerizim's tie rule applies to every rule set: several players (or teams) tied at the lowest "
-            "total all win; if everyone is equal there is no winner.",
-            "Birden fazla oyuncu aynı en düşük toplamda kalırsa birlikte kazanırlar; herkes eşit kalırsa "
-            "kazanan olmaz.",
-        ),
-        _d(
-            "D15",
-            "Kerizim'de bitiren, elini çiftle açtıysa −202, değilse −101 yazar. Kaynak bitirenin yalnızca "
-            "−101 ya da −202 yazdığını söyler ve örnek elinde aynı eli 5 çiftle açılıp bitirilmiş gibi "
-            "yeniden hesaplar; −202'yi çiftle bitişe bağlayan açık bir cümle yoktur.",
-            "Kerizim: the finisher writes −202 after opening with pairs, −101 otherwise. The source says the "
-            "finisher writes only −101 or −202 and its worked example recomputes the same hand as if it had "
-            "been opened and finished with 5 pairs; no sentence ties −202 to the pairs finish explicitly.",
-            "bitiren yalnızca −101 ya da −202 yazar.",
-            "Şimdi aynı eli, sen 5 çiftle açıp bitirmiş olsaydın diye hesaplayalım:",
-        ),
-    )
-}
-
-
 def page_ruleset(rule_id: str) -> str:
     """The rule set whose page holds the clause: the part of the id before the first dot.
 
@@ -365,7 +194,78 @@ def _own(
     return replace(_c(rule_id, title_tr, title_en, text_tr, text_en, *decisions), quoted=False)
 
 
+def _noted(found: Clause, note_tr: str, note_en: str) -> Clause:
+    """The clause with okeycalc's explanation under its quote."""
+    return replace(found, note_tr=note_tr, note_en=note_en)
+
+
 _LOCA = (
+    _c(
+        RuleId.LOCA_TILE_VALUES,
+        "Taş değerleri",
+        "Tile values",
+        "2'den 13'e kadar her taş kendi sayısı kadar puandır.\n1 taşı 1 puandır.\n"
+        "Joker, yerine geçtiği taşın değerini alır.",
+        "Every tile from 2 to 13 is worth its number in points.\nA 1 is worth 1 point.\n"
+        "A joker takes the value of the tile it stands for.",
+        "D1",
+    ),
+    _c(
+        RuleId.LOCA_INDICATOR,
+        "Gösterge ve okey",
+        "Indicator and okey",
+        "Dağıtımdan sonra duvardan bir taş açılır: buna GÖSTERGE denir.\n"
+        "OKEY, göstergenin bir üstündeki aynı renk taştır. Gösterge 13 ise okey 1'dir.\n"
+        "Okey taşı jokerdir: istediğin taşın yerine geçer.\n"
+        "SAHTE OKEY (üstü boş basılı taş) serbest joker DEĞİLDİR. Sahte okey yalnız okey taşının yerine "
+        "geçer, yani okeyin rengini ve sayısını oynar. Okey siyah 7 ise sahte okey de siyah 7 gibi işler; "
+        "başka bir taşın yerine kullanılamaz.\n"
+        "Sahte okey gösterge olarak açılmaz; çıkarsa duvarda bırakılır.",
+        "After the deal one tile of the wall is turned up: it is called the GÖSTERGE (indicator).\n"
+        "The OKEY is the tile of the same colour one above the indicator. If the indicator is 13, the okey "
+        "is 1.\n"
+        "The okey tile is a joker: it stands for any tile you want.\n"
+        "The FAKE OKEY (the tile printed blank) is NOT a free joker. A fake okey stands only for the okey "
+        "tile, that is, it plays the okey's colour and number. If the okey is black 7, the fake okey works "
+        "as a black 7 too; it cannot stand for any other tile.\n"
+        "A fake okey is never turned up as the indicator; if it comes up, it is left in the wall.",
+    ),
+    _c(
+        RuleId.LOCA_OPENING,
+        "El açma",
+        "Opening",
+        'Yere ilk kez taş indirmeye "el açmak" denir. İki yolu vardır:\n'
+        "PUANLA AÇMA: indirdiğin per ve serilerin toplamı en az 101 olmalıdır.\n"
+        "ÇİFTLE AÇMA: en az 5 çift indirirsen puan aranmaz.",
+        'Laying tiles down for the first time is called "opening" (el açmak). There are two ways:\n'
+        "OPENING WITH POINTS: the sets and runs you lay down must total at least 101.\n"
+        "OPENING WITH PAIRS: if you lay down at least 5 pairs, no points are needed.",
+    ),
+    _c(
+        RuleId.LOCA_PAIRS_OPENER,
+        "Çiftle açan",
+        "The pairs opener",
+        "Çiftle açan oyuncu aynı elde per/seri AÇAMAZ. Ama masadaki per ve serilere taş İŞLEYEBİLİR ve yeni "
+        "çift İNDİREBİLİR.\n"
+        "Per/seri ile açan oyuncu, masada zaten bir çift açılmışsa kendi çiftini de indirebilir. Masada hiç "
+        "çift yoksa çift stratejisini kendisi başlatamaz.",
+        "A player who opened with pairs CANNOT lay down sets or runs in the same hand. But they CAN lay off "
+        "tiles on the sets and runs on the table and CAN lay down new pairs.\n"
+        "A player who opened with sets/runs may lay down pairs of their own if a pair has already been laid "
+        "down at the table. If there are no pairs on the table, they cannot start the pairs strategy "
+        "themselves.",
+    ),
+    _c(
+        RuleId.LOCA_FINISHING,
+        "Eli bitirme",
+        "Finishing the hand",
+        "Elindeki bütün taşları per/seri (ya da çift) hâline getirip son taşını atınca el biter.\n"
+        "Çiftle bitişte taş atılmaz; el son çift indirildiğinde kapanır.",
+        "The hand ends when you have made all your tiles into sets/runs (or pairs) and discard your last "
+        "tile.\n"
+        "On a pairs finish no tile is discarded; the hand closes when the last pair is laid down.",
+        "D16",
+    ),
     _c(
         RuleId.LOCA_FINISHES,
         "Bitişler",
@@ -380,6 +280,14 @@ _LOCA = (
         "Finish with pairs −202\n"
         "Finish by discarding the okey −404\n"
         "Finish both with pairs and by discarding the okey −808",
+    ),
+    _c(
+        RuleId.LOCA_PAIRS_OKEY,
+        "Çift + okey bitişi",
+        "Pairs + okey finish",
+        "Hem çiftle hem okey atarak bitiş −808",
+        "Finish both with pairs and by discarding the okey −808",
+        "D16",
     ),
     _c(
         RuleId.LOCA_NOT_OPENED,
@@ -411,7 +319,7 @@ _LOCA = (
         "çıkar. El içi ceza kalemleri bu çarpanın dışındadır, tek kat yazılır.",
         "For a player who opened with pairs and did not finish, the value of WHAT IS LEFT IN HAND (tile "
         "values + okey penalty) is doubled. In-hand penalty items are outside this multiplier and are "
-        "written once.",
+        "written at their single value (not doubled).",
     ),
     _c(
         RuleId.LOCA_ELDEN,
@@ -452,6 +360,19 @@ _LOCA = (
         "These penalties are added to your score at the end of the hand; they apply even if you never "
         "laid down any tiles.",
     ),
+    _noted(
+        _c(
+            RuleId.LOCA_TIMEOUT,
+            "Süre aşımı",
+            "Timeouts",
+            "Süre aşımında oyun senin yerine taş attıysa hiçbir ceza yazılmaz.",
+            "If the game discarded a tile for you after a timeout, no penalty is written.",
+        ),
+        "Süre bitince oyunun senin yerine yaptığı hamleler faul değildir: okeycalc'a bunlar için ceza "
+        "girilmez (otomatik atılan okey ya da işlek taş dâhil).",
+        "Moves the game makes for you when your time runs out are never fouls: enter no penalty for them in "
+        "okeycalc (an okey or işlek tile discarded automatically included).",
+    ),
     _c(
         RuleId.LOCA_DECK_OUT,
         "Duvar tükenirse",
@@ -480,27 +401,35 @@ _LOCA = (
         "the team column. The finisher's partner is exempt from the end-of-hand penalty but still pays for "
         "their own in-hand fouls.",
     ),
-    _c(
-        RuleId.LOCA_THRESHOLD,
-        "Masa türleri",
-        "Table types",
-        "KATLAMASIZ: düz 101. Herkes 101 puan veya 5 çift ile açar; eşik yükselmez.\n"
-        "KATLAMALI: açma eşiği masada yükselir. Senden önce puanla açan olduysa onun toplamını en az 1 "
-        "puan geçmelisin; çiftle açan olduysa onun çift sayısını en az 1 çift geçmelisin. ÖNEMLİ: her eşik "
-        "yalnız KENDİ türüyle yükselir. Puanla açılışlar çift eşiğini, çift açılışlar puan eşiğini "
-        "yükseltmez. Elden bitiyorsan yükselmiş eşik aranmaz; ama 101 puan / 5 çift tabanı yine de tutmak "
-        "zorundadır.\n"
-        "EXTRA KATLAMALI: Katlamalı'nın eşik zinciri geçerlidir, üstüne açılışta kullanılan özel taşlar "
-        "(okey, gösterge vb.) masa girişi çarpanını büyütür. Çarpan tavanı ×8'dir.",
-        "KATLAMASIZ: plain 101. Everyone opens with 101 points or 5 pairs; the threshold does not rise.\n"
-        "KATLAMALI: the opening threshold rises at the table. If someone opened with points before you, "
-        "you must beat their total by at least 1 point; if someone opened with pairs, you must beat their "
-        "number of pairs by at least 1 pair. IMPORTANT: each threshold rises only with its OWN kind. Points "
-        "openings do not raise the pairs threshold, and pairs openings do not raise the points threshold. "
-        "If you finish elden, the raised threshold does not apply, but you must still reach the 101 points "
-        "/ 5 pairs base.\n"
-        "EXTRA KATLAMALI: Katlamalı's threshold chain applies, and on top of it special tiles used in the "
-        "opening (okey, gösterge, etc.) raise the table-entry multiplier. The multiplier is capped at ×8.",
+    _noted(
+        _c(
+            RuleId.LOCA_THRESHOLD,
+            "Masa türleri",
+            "Table types",
+            "KATLAMASIZ: düz 101. Herkes 101 puan veya 5 çift ile açar; eşik yükselmez.\n"
+            "KATLAMALI: açma eşiği masada yükselir. Senden önce puanla açan olduysa onun toplamını en az 1 "
+            "puan geçmelisin; çiftle açan olduysa onun çift sayısını en az 1 çift geçmelisin. ÖNEMLİ: her eşik "
+            "yalnız KENDİ türüyle yükselir. Puanla açılışlar çift eşiğini, çift açılışlar puan eşiğini "
+            "yükseltmez. Elden bitiyorsan yükselmiş eşik aranmaz; ama 101 puan / 5 çift tabanı yine de tutmak "
+            "zorundadır.\n"
+            "EXTRA KATLAMALI: Katlamalı'nın eşik zinciri geçerlidir, üstüne açılışta kullanılan özel taşlar "
+            "(okey, gösterge vb.) masa girişi çarpanını büyütür. Çarpan tavanı ×8'dir.",
+            "KATLAMASIZ: plain 101. Everyone opens with 101 points or 5 pairs; the threshold does not rise.\n"
+            "KATLAMALI: the opening threshold rises at the table. If someone opened with points before you, "
+            "you must beat their total by at least 1 point; if someone opened with pairs, you must beat their "
+            "number of pairs by at least 1 pair. IMPORTANT: each threshold rises only with its OWN kind. Points "
+            "openings do not raise the pairs threshold, and pairs openings do not raise the points threshold. "
+            "If you finish elden, the raised threshold does not apply, but you must still reach the 101 points "
+            "/ 5 pairs base.\n"
+            "EXTRA KATLAMALI: Katlamalı's threshold chain applies, and on top of it special tiles used in the "
+            "opening (okey, gösterge, etc.) raise the table-entry multiplier. The multiplier is capped at ×8.",
+        ),
+        "Katlamalı ve Extra katlamalı yalnız açma eşiğini yükseltir, puanları hiç değiştirmez: puan "
+        "çizelgesi katlamasız masadakiyle aynıdır. Extra'nın “×8” tavanı bir puan çarpanı değil, masa "
+        "girişinin (bahsin) çarpanıdır; puan çizelgesinin dışında ödenir.",
+        "Katlamalı and Extra katlamalı only raise the opening threshold and never change points: the "
+        "score sheet is the same as at a katlamasız table. Extra's “×8” cap is not a points multiplier "
+        "but a multiplier of the table entry (the stake), settled outside the score sheet.",
     ),
     _c(
         RuleId.LOCA_WINNER,
@@ -537,6 +466,7 @@ _LOCA_CEZALI = (
         "Hem çiftle hem okey atarak bitiş −808",
         "Finish both with pairs and by discarding the okey −808",
         "D5",
+        "D16",
     ),
     _c(
         RuleId.CEZALI_NOT_OPENED,
@@ -617,6 +547,20 @@ _LOCA_CEZALI = (
         "If someone else swaps out the real okey standing in a group you laid down, you pay +101. Taking "
         "back your own okey carries no penalty.",
     ),
+    _noted(
+        _c(
+            RuleId.CEZALI_TIMEOUT,
+            "Süre aşımı",
+            "Timeouts",
+            "Süre aşımında oyunun attığı taş bütün bu kalemlerden muaftır.",
+            "A tile the game discarded after a timeout is exempt from all of these items.",
+        ),
+        "Süre bitince oyunun attığı taş için hiçbir ceza girilmez: ne okey atma ne işlek taş, ne de o "
+        "taşın yandan alınmasının cezası. Atılan okey ıskartadan alınsa da yazılmaz.",
+        "Enter no penalty for a tile the game discarded when the time ran out: not the okey discard, not "
+        "the işlek tile, not the side-tile penalty for it. Not even when that okey is then taken from the "
+        "discards.",
+    ),
     _c(
         RuleId.CEZALI_FOULS_UNMULTIPLIED,
         "Cezalar ve çarpanlar",
@@ -655,10 +599,49 @@ _LOCA_CEZALI = (
         "Elden finish, 151+ elden finish and normal finish with the okey: 808 · Okey ELDEN finish (9 pairs "
         "+ 1 run included): 1600",
         "D6",
+        "D16",
     ),
 )
 
 _GKOKAY = (
+    _c(
+        RuleId.GKOKAY_TILES_OKEY,
+        "Taşlar, gösterge ve okey",
+        "Tiles, indicator and okey",
+        "• Oyun 106 taşla oynanır: 4 renk (kırmızı, sarı, mavi, siyah), 1'den 13'e kadar her sayıdan ikişer "
+        "taş ve 2 sahte okey.\n"
+        "• Dağıtımdan sonra bir taş gösterge olarak açılır. Göstergenin aynı renkte bir büyüğü okeydir (13'ün "
+        "okeyi 1'dir) ve her taşın yerine geçebilir.\n"
+        "• Sahte okey joker değildir; gerçek okeyin rengi ve sayısı olarak oynanır.",
+        "• The game is played with 106 tiles: 4 colours (red, yellow, blue, black), two tiles of every "
+        "number from 1 to 13, and 2 fake okeys.\n"
+        "• After the deal one tile is turned up as the indicator (gösterge). The tile of the same colour one "
+        "above the indicator is the okey (the okey of a 13 is the 1), and it can stand for any tile.\n"
+        "• The fake okey is not a joker; it plays as the real okey's colour and number.",
+    ),
+    _c(
+        RuleId.GKOKAY_OPENING,
+        "El açmak",
+        "Opening",
+        "• Seri: aynı renkte art arda en az 3 sayı (ör. kırmızı 5-6-7). Per (grup): aynı sayının 3 veya 4 "
+        "farklı renkte olanı (ör. 8-8-8).\n"
+        "• Seri ve perlerin toplamı en az 101 puan olmalıdır; taş, üzerindeki sayı kadar sayılır, okey "
+        "yerine geçtiği taş kadar.\n"
+        "• Ya da en az 5 çiftle açılabilir (çifte gitmek). Seri ve çift aynı açılışta karıştırılamaz.",
+        "• Run (seri): at least 3 consecutive numbers of one colour (e.g. red 5-6-7). Set (per, group): 3 or "
+        "4 tiles of the same number in different colours (e.g. 8-8-8).\n"
+        "• The runs and sets must total at least 101 points; a tile counts its number, the okey the tile it "
+        "stands for.\n"
+        "• Or you can open with at least 5 pairs (going for pairs, çifte gitmek). Runs and pairs cannot be "
+        "mixed in one opening.",
+    ),
+    _c(
+        RuleId.GKOKAY_PAIRS_OPENER,
+        "Çiftle açan",
+        "The pairs opener",
+        "Çiftle açan oyuncu yalnızca çift ekleyebilir ve var olan perlere işleyebilir.",
+        "A player who opened with pairs may only add pairs and lay off on the sets already on the table.",
+    ),
     _c(
         RuleId.GKOKAY_FINISHER,
         "Bitiren",
@@ -767,14 +750,33 @@ _GKOKAY = (
         "In partners 101 the teammates' points are added together.",
         "D11",
     ),
-    _c(
-        RuleId.GKOKAY_THRESHOLD,
-        "Katlamalı masa",
-        "Katlamalı tables",
-        "Katlamalı masada her yeni açılış bir öncekini geçmelidir (102 ile açıldıysa sonraki 103 ister). "
-        "Katlamasız masada baraj 101 / 5 çift olarak kalır.",
-        "At a katlamalı table every new opening must beat the previous one (after an opening with 102, the "
-        "next needs 103). At a katlamasız table the threshold stays at 101 / 5 pairs.",
+    _noted(
+        _c(
+            RuleId.GKOKAY_THRESHOLD,
+            "Katlamalı masa",
+            "Katlamalı tables",
+            "Katlamalı masada her yeni açılış bir öncekini geçmelidir (102 ile açıldıysa sonraki 103 ister). "
+            "Katlamasız masada baraj 101 / 5 çift olarak kalır.",
+            "At a katlamalı table every new opening must beat the previous one (after an opening with 102, "
+            "the next needs 103). At a katlamasız table the threshold stays at 101 / 5 pairs.",
+        ),
+        "GkOkay metninde elden bitiş için bir ayrıcalık yoktur (LOCA metninde vardır): her yeni açılış, "
+        "elden bitiren oyuncununki de, öncekini geçmelidir. okeycalc bu yüzden elden bitirenin yükselmiş "
+        "eşiğin altındaki açılışını da uyarıyla gösterir.",
+        "GkOkay's text has no exception for an elden finish (LOCA's text has one): every new opening, an "
+        "elden finisher's too, must beat the previous one. So okeycalc warns about an elden finisher's "
+        "opening under the raised threshold too.",
+    ),
+    _own(
+        RuleId.GKOKAY_PAIRS_THRESHOLD,
+        "Katlamalı masada çift açılış",
+        "Pairs openings at a katlamalı table",
+        "GkOkay metni yalnız puanla açılış örneği verir. Çift açılışlar kendi zincirini izler: önceki çift "
+        "açılışı en az 1 çift geçmek gerekir; puanla açılışlar çift eşiğini, çift açılışlar puan eşiğini "
+        "yükseltmez.",
+        "GkOkay's text gives a points example only. Pairs openings follow their own chain: they must beat "
+        "the previous pairs opening by at least 1 pair; points openings do not raise the pairs threshold and "
+        "pairs openings do not raise the points threshold.",
         "D13",
     ),
     _c(
@@ -856,18 +858,24 @@ _KERIZIM = (
         "An okey left in hand counts 101, a fake okey as much as the okey's number.",
         "D1",
     ),
-    _c(
-        RuleId.KERIZIM_PAIRS_DOUBLE,
-        "Çiftle açanın eli",
-        "Pairs opener's hand",
-        "Deste biter de kimse eli bitiremezse el bonussuz kapanır: kimse −101 almaz ve aşağıdaki katlar "
-        "uygulanmaz. Elini açanlar elde kalanı, açamayanlar 202 yazar. Elini çiftle açan ise yine elde "
-        "kalanın iki katını yazar.",
-        "If the deck runs out and nobody finishes the hand, the hand closes without a bonus: nobody gets "
-        "−101 and the multipliers below do not apply. Those who opened write what is left in hand, those "
-        "who could not open write 202. A player who opened with pairs, however, still writes twice what "
-        "is left in hand.",
-        "D2",
+    _noted(
+        _c(
+            RuleId.KERIZIM_PAIRS_DOUBLE,
+            "Çiftle açanın eli",
+            "Pairs opener's hand",
+            "Deste biter de kimse eli bitiremezse el bonussuz kapanır: kimse −101 almaz ve aşağıdaki katlar "
+            "uygulanmaz. Elini açanlar elde kalanı, açamayanlar 202 yazar. Elini çiftle açan ise yine elde "
+            "kalanın iki katını yazar.",
+            "If the deck runs out and nobody finishes the hand, the hand closes without a bonus: nobody gets "
+            "−101 and the multipliers (the doubling rules under “Multipliers” on this page) do not apply. Those who opened write what is left in hand, those "
+            "who could not open write 202. A player who opened with pairs, however, still writes twice what "
+            "is left in hand.",
+            "D2",
+        ),
+        "Kaynaktaki “aşağıdaki katlar”, kaynakta bu cümleden sonra gelen “Cezalar ne zaman ikiye katlanır?” "
+        "bölümüdür: bu sayfada yukarıdaki Katlar kuralı.",
+        "The source's “aşağıdaki katlar” (the multipliers below) is its section “Cezalar ne zaman ikiye "
+        "katlanır?” that follows this sentence there: on this page, the Multipliers clause above.",
     ),
     _c(
         RuleId.KERIZIM_FOULS,
@@ -898,15 +906,21 @@ _KERIZIM = (
         "The fouls of the player who finished the hand are not written to their score: the finisher writes "
         "only −101 or −202. At a partners table this also holds for the finisher's partner.",
     ),
-    _c(
-        RuleId.KERIZIM_DECK_OUT,
-        "Deste biterse",
-        "The deck runs out",
-        "Deste biter de kimse eli bitiremezse el bonussuz kapanır: kimse −101 almaz ve aşağıdaki katlar "
-        "uygulanmaz. Elini açanlar elde kalanı, açamayanlar 202 yazar.",
-        "If the deck runs out and nobody finishes the hand, the hand closes without a bonus: nobody gets "
-        "−101 and the multipliers below do not apply. Those who opened write what is left in hand, those "
-        "who could not open write 202.",
+    _noted(
+        _c(
+            RuleId.KERIZIM_DECK_OUT,
+            "Deste biterse",
+            "The deck runs out",
+            "Deste biter de kimse eli bitiremezse el bonussuz kapanır: kimse −101 almaz ve aşağıdaki katlar "
+            "uygulanmaz. Elini açanlar elde kalanı, açamayanlar 202 yazar.",
+            "If the deck runs out and nobody finishes the hand, the hand closes without a bonus: nobody gets "
+            "−101 and the multipliers (the doubling rules under “Multipliers” on this page) do not apply. Those who opened write what is left in hand, those "
+            "who could not open write 202.",
+        ),
+        "Kaynaktaki “aşağıdaki katlar”, kaynakta bu cümleden sonra gelen “Cezalar ne zaman ikiye katlanır?” "
+        "bölümüdür: bu sayfada yukarıdaki Katlar kuralı.",
+        "The source's “aşağıdaki katlar” (the multipliers below) is its section “Cezalar ne zaman ikiye "
+        "katlanır?” that follows this sentence there: on this page, the Multipliers clause above.",
     ),
     _c(
         RuleId.KERIZIM_PARTNERS,
@@ -957,14 +971,6 @@ def clause(rule_id: str) -> Clause:
     found = CLAUSES.get(rule_id)  # a RuleId hashes and compares as its str
     if found is None:
         raise LookupError(f"Unknown rule clause {rule_id!r}")
-    return found
-
-
-def decision(did: str) -> Decision:
-    """The decision with this id ("D1" … "D14"); :class:`LookupError` if unknown."""
-    found = DECISIONS.get(did)
-    if found is None:
-        raise LookupError(f"Unknown decision {did!r}; known: {', '.join(DECISIONS)}")
     return found
 
 

@@ -1,5 +1,8 @@
 """Rule sets described as data for clients (``GET /api/v1/rulesets``) and for the rules pages."""
 
+from collections.abc import Mapping
+from dataclasses import fields
+
 from .i18n import _
 from .rulesets import RuleSet, all_rulesets
 
@@ -66,3 +69,19 @@ def option_variants(rs: RuleSet, defaults: dict) -> list[dict]:
                 {"options": {option.name: options[option.name]}, "fouls": fouls, "side_tile_penalty": side}
             )
     return variants
+
+
+def cited_clauses(rs: RuleSet) -> frozenset[str]:
+    """Every clause a line, warning or game result of this rule set can cite: its ``Rules`` and tables.
+
+    A Cezalı line may cite a klasik clause it keeps (``loca.kalan``), so a rule set's clauses are not
+    only those of its own page; the decisions those clauses carry are the ones its page must show.
+    """
+    cited: set[str] = set()
+    for spec in fields(rs.rules):
+        value = getattr(rs.rules, spec.name)
+        cited |= {str(v) for v in (value.values() if isinstance(value, Mapping) else (value,)) if v}
+    for row in rs.finish_table:
+        cited |= {str(r) for r in (row.rule, row.multiplier_rule) if r}
+    cited |= {str(row.rule) for row in rs.team_fixed_table}
+    return frozenset(cited)

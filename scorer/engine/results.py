@@ -84,10 +84,34 @@ class HandResult:
     teams: tuple[TeamResult, ...] = ()
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    warning_rules: tuple[str, ...] = ()
+    """The clause each warning rests on, in the order of ``warnings`` ("" where none); not in the JSON."""
+
+    note_rules: tuple[str, ...] = ()
+    """The clause each note rests on, in the order of ``notes``; not in the JSON."""
+
+    @property
+    def warning_items(self) -> tuple[tuple[str, str], ...]:
+        """Each warning with its clause: ``(text, rule)``."""
+        rules = self.warning_rules or ("",) * len(self.warnings)
+        return tuple(zip(self.warnings, rules, strict=True))
+
+    @property
+    def note_items(self) -> tuple[tuple[str, str], ...]:
+        """Each note with its clause (the deck-out note cites the deck-out clause: D10 in GkOkay)."""
+        rules = self.note_rules or ("",) * len(self.notes)
+        return tuple(zip(self.notes, rules, strict=True))
 
     @property
     def totals(self) -> tuple[int, ...]:
         return tuple(p.total for p in self.players)
+
+    @property
+    def applied_multiplier(self) -> int:
+        """The finish multiplier as some line really applies it; 1 when no hand base was multiplied
+        (a Cezalı team line replaced them, or every opponent's base was 0)."""
+        applied = any(line.code == "multiplier" for p in self.players for line in p.lines)
+        return self.multiplier if applied else 1
 
     def to_dict(self) -> dict:
         return {

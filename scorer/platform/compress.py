@@ -30,9 +30,10 @@ import re
 import zlib
 
 import brotli
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
+
+from scorer.platform import cache
 
 COMPRESSIBLE = ("text/html", "application/json", "text/plain", "text/csv", "image/svg+xml", "text/css")
 MIN_SIZE = 200  # below this the headers cost more than compression saves

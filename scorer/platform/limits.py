@@ -1,7 +1,9 @@
-"""Rate limits per client IP (issue 10), counted in Django's cache by django-ratelimit.
+"""Rate limits per client IP (issue 10), counted by django-ratelimit in the ``limits`` cache.
 
-With the default local-memory cache each app process counts on its own; with Redis at
-``REDIS_URL`` every app server shares the counts. Over the limit, people get a friendly 429
+That cache is Redis at ``REDIS_URL`` (every app server shares the counts), else the database
+(``scorer.platform.counters``: every worker of a one-machine install shares them, counted
+exactly). While the store does not answer, the limits fail open (a cache outage must not lock
+every table out), logged once a minute (scorer/platform/cache.py). Over the limit, people get a friendly 429
 page in their language and API clients a JSON error (HAND_FORMAT.md's shape); both say when to
 try again (``Retry-After``). The rates are settings (``OKEYCALC_RATES``); ``RATELIMIT_ENABLE``
 switches them all off (the test suite and the benchmarks do, except the tests of the limits).
@@ -16,6 +18,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django_ratelimit import ALL
 from django_ratelimit.core import is_ratelimited
+
+from scorer.platform import cache
 
 RETRY_AFTER = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -41,13 +45,25 @@ def too_many_requests(request: HttpRequest, group: str) -> HttpResponse:
     return response
 
 
+def over_limit(request: HttpRequest, group: str, method) -> bool:
+    """Whether this request is over its group's rate; False (fail open) while the store is down."""
+    alias = getattr(settings, "RATELIMIT_USE_CACHE", "default")
+    if not cache.available(alias):
+        return False
+    try:
+        return is_ratelimited(request, group=group, key="ip", rate=rate_of, method=method, increment=True)
+    except cache.CACHE_ERRORS as exc:
+        cache.failed(alias, "the rate limits are off meanwhile", exc)
+        return False
+
+
 def limited(group: str, method=ALL) -> Callable:
     """Limit a view to the group's rate per client IP (``method``: which HTTP methods count)."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            if is_ratelimited(request, group=group, key="ip", rate=rate_of, method=method, increment=True):
+            if over_limit(request, group, method):
                 return too_many_requests(request, group)
             return view(request, *args, **kwargs)
 

@@ -4,6 +4,7 @@ the CSV export show, worked out from the selectors' ``Board`` (no request handli
 
 import csv
 import io
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -21,7 +22,11 @@ from scorer.tables.selectors import Board, HandRow
 from scorer.tables.services import rematch_dealer
 from scorer.templatetags.okey import score
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_TRIGGERS = "=+-@\t\r＝＋－＠"
+"""What makes a spreadsheet read a cell as a formula (full-width forms too)."""
+CSV_SEPARATORS = ",;\t|"
+"""List separators a spreadsheet may split a line on (``;`` in Turkish Excel), quotes or not."""
+_FORMULA_AFTER_SEPARATOR = re.compile(f"([{re.escape(CSV_SEPARATORS)}] *)(?=[{re.escape(FORMULA_TRIGGERS)}])")
 
 
 # --- what the templates show -----------------------------------------------------------------
@@ -273,17 +278,18 @@ def detail_context(request: HttpRequest, game: Game, position: int, *, editor: b
 
 
 def csv_cell(text: str) -> str:
-    """A name as a CSV text cell: never read as a formula by a spreadsheet, never reordered by a
-    bidi control (tables stored before names were cleaned may still hold one)."""
-    text = clean_name(text)
-    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+    """A name as a CSV text cell: never read as a formula by a spreadsheet, however it splits the
+    line (a ``'`` before a formula trigger at the start and after every separator), never
+    reordered by a bidi control (tables stored before names were cleaned may still hold one)."""
+    text = _FORMULA_AFTER_SEPARATOR.sub(r"\1'", clean_name(text))
+    return f"'{text}" if text.startswith(tuple(FORMULA_TRIGGERS)) else text
 
 
 def csv_text(board: Board) -> str:
     """One row per hand and a totals row; UTF-8 with a BOM so Excel shows Turkish letters."""
     buffer = io.StringIO()
     buffer.write("\ufeff")
-    csv.writer(buffer).writerows(csv_rows(board))
+    csv.writer(buffer, quoting=csv.QUOTE_ALL).writerows(csv_rows(board))  # every cell quoted
     return buffer.getvalue()
 
 

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from functools import cache as memoize
 from typing import NamedTuple
 
-from django.core.cache import cache
 from django.template.loader import get_template
 
 from scorer.models import Game
+from scorer.platform import cache
 
 TEMPLATE = "scorer/board.html"
 CACHE_SECONDS = 60 * 60
@@ -64,7 +64,7 @@ def viewer_html(
 ) -> tuple[ViewerPart, str]:
     """(part, key): the cached viewer ``part`` of the board, rendered by ``render`` on a miss."""
     key = viewer_key(game, language, part)
-    found = cache.get(key)
+    found = cache.get(key)  # a miss, too, while the cache is down: rendered afresh
     if found is None:
         found = render()
         cache.set(key, found, CACHE_SECONDS)

@@ -2,8 +2,8 @@
 
 A hand is adapted to each rule set through the registry (``options``, ``finish_flags``,
 ``foul_kinds``, ``has_side_tile``): what a rule set does not have is dropped with a note.
-Reasons are derived from the engine's lines: for each line code whose points differ from the
-hand's own rule set, one sentence built from the code and the lines themselves.
+Reasons are derived from the engine's lines (:mod:`scorer.teaching.reasons`); each carries its
+share of the difference, and a cell's reasons add up to it.
 """
 
 import copy
@@ -20,19 +20,10 @@ from scorer.engine import (
     parse_hand,
     score_input,
 )
-from scorer.engine.codes import LineCode as C
-from scorer.engine.results import HandResult, Line
+from scorer.engine.results import HandResult
 from scorer.engine.rulesets import RuleSet
 from scorer.engine.scoring import make_context
-from scorer.templatetags.okey import signed
-
-CODE_ORDER = [code.value for code in C]
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    text: str
-    rule: str
+from scorer.teaching.reasons import Reason, Side, player_reasons, team_reasons
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,173 +202,43 @@ def compare_rows(columns: list[Column]) -> list[Row]:
         return []
     rows = []
     for i, player in enumerate(base.result.players):
-        cells = [
-            compare_cell(base, column, lambda r, i=i: r.players[i].total, lambda r, i=i: r.players[i].lines)
-            for column in columns
-        ]
-        rows.append(Row(player.name, "player", tuple(cells)))
+        cells = tuple(player_cell(base, column, i) for column in columns)
+        rows.append(Row(player.name, "player", cells))
     for t, team in enumerate(base.result.teams):
         names = " & ".join(base.result.players[i].name for i in team.players)
-        cells = [
-            compare_cell(base, column, lambda r, t=t: r.teams[t].total, lambda r, t=t: team_lines(r, t))
-            for column in columns
-        ]
-        rows.append(Row(names, "team", tuple(cells)))
+        rows.append(Row(names, "team", tuple(team_cell(base, column, t) for column in columns)))
     return rows
 
 
-def team_lines(result: HandResult, t: int) -> tuple[Line, ...]:
-    team = result.teams[t]
-    return team.lines + tuple(line for i in team.players for line in result.players[i].lines)
+def side(column: Column, lines) -> Side:
+    return Side(column.name, column.ruleset, column.result.multiplier, tuple(lines))
 
 
-def compare_cell(base: Column, column: Column, total_of, lines_of) -> Cell:
+def player_cell(base: Column, column: Column, i: int) -> Cell:
     if column.result is None:
         return Cell(None)
-    total, base_total = total_of(column.result), total_of(base.result)
+    total, base_total = column.result.players[i].total, base.result.players[i].total
     if column is base or total == base_total:
         return Cell(total)
-    reasons = line_reasons(base, column, lines_of(base.result), lines_of(column.result))
+    reasons = player_reasons(
+        side(column, column.result.players[i].lines), side(base, base.result.players[i].lines)
+    )
     return Cell(total, True, total - base_total, tuple(reasons))
 
 
-HAND_BASE_CODES = frozenset(
-    {
-        C.NOT_OPENED,
-        C.TILES,
-        C.OKEY_IN_HAND,
-        C.PAIRS_DOUBLE,
-        C.MULTIPLIER,
-        C.TEAM_FIXED_BASE,
-        C.PARTNER_EXEMPT,
-        C.DRAW,
-    }
-)
-
-
-def line_reasons(base: Column, column: Column, base_lines, lines) -> list[Reason]:
-    """One sentence per line code whose points differ between the base rule set and this one.
-
-    When the whole hand base is decided differently (a draw, or Cezalı Eşli's fixed team base),
-    one sentence says so instead of one per base line.
-    """
-    mine, theirs = by_code(lines), by_code(base_lines)
-    reasons = [r for r in (draw_reason(base, column), fixed_base_reason(base, column, mine, theirs)) if r]
-    for code in CODE_ORDER:
-        if reasons and code in HAND_BASE_CODES:
-            continue
-        here, there = mine.get(code, []), theirs.get(code, [])
-        if sum(line.points for line in here) == sum(line.points for line in there):
-            continue
-        reasons.append(reason_for(code, here, there, base, column, mine, theirs))
-    return reasons
-
-
-def draw_reason(base: Column, column: Column) -> Reason | None:
-    was, now = base.result.outcome == "draw", column.result.outcome == "draw"
-    if was == now:
-        return None
-    if now:
-        text = _("{ruleset}: nobody opened, so the hand is a draw and only fouls count.")
-    else:
-        text = _("{ruleset} has no draw rule: a hand nobody opened is scored, 202 each.")
-    return Reason(text.format(ruleset=column.name), str(column.ruleset.rules.deck_out))
-
-
-def fixed_base_reason(base: Column, column: Column, mine, theirs) -> Reason | None:
-    was, now = has_fixed_base(base, theirs), has_fixed_base(column, mine)
-    if was == now:
-        return None
-    if now:
-        text = _("{ruleset}: the opposing team pays one fixed team line instead of its hand bases.")
-    else:
-        text = _("{ruleset} has no fixed team base here: each opponent pays their own hand base.")
-    return Reason(text.format(ruleset=column.name), team_base_rule(column.ruleset))
-
-
-def team_base_rule(rs: RuleSet) -> str:
-    """The clause of the fixed team base, or the partners clause of a rule set without one."""
-    return str(rs.team_fixed_table[0].rule) if rs.team_fixed_table else str(rs.rules.partners)
-
-
-def has_fixed_base(column: Column, grouped: dict[str, list[Line]]) -> bool:
-    team_rules = {str(r.rule) for r in column.ruleset.team_fixed_table}
-    return C.TEAM_FIXED_BASE in grouped or any(line.rule in team_rules for line in grouped.get(C.INFO, []))
-
-
-def by_code(lines) -> dict[str, list[Line]]:
-    grouped: dict[str, list[Line]] = {}
-    for line in lines:
-        grouped.setdefault(line.code, []).append(line)
-    return grouped
-
-
-def reason_for(
-    code, here: list[Line], there: list[Line], base: Column, column: Column, mine, theirs
-) -> Reason:
-    name = column.name
-    points = sum(line.points for line in here)
-    rule = here[0].rule if here else rule_of(column.ruleset, code) or there[0].rule
-    if code == C.FINISH:
-        text = _("{ruleset} gives the finisher {points} ({label}).").format(
-            ruleset=name, points=signed(points), label=here[0].label
+def team_cell(base: Column, column: Column, t: int) -> Cell:
+    if column.result is None:
+        return Cell(None)
+    team, base_team = column.result.teams[t], base.result.teams[t]
+    if column is base or team.total == base_team.total:
+        return Cell(team.total)
+    members = [
+        (
+            base.result.players[i].name,
+            side(column, column.result.players[i].lines),
+            side(base, base.result.players[i].lines),
         )
-    elif code == C.MULTIPLIER:
-        text = multiplier_reason(column, bool(here))
-    elif code.startswith("foul_") and not here and C.FOULS_WAIVED in mine:
-        text = _("{ruleset} does not write the finishing side's fouls.").format(ruleset=name)
-        rule = mine[C.FOULS_WAIVED][0].rule
-    elif code.startswith("foul_") and not there and C.FOULS_WAIVED in theirs:
-        text = _("{ruleset} writes the finishing side's fouls too: {label} {points}.").format(
-            ruleset=name, label=here[0].label, points=signed(points)
-        )
-    elif code.startswith("foul_") and not here:
-        text = _("{ruleset} has no “{label}” foul.").format(ruleset=name, label=there[0].label)
-    elif not here:
-        text = _("{ruleset} has no “{label}” here ({points} in {base}).").format(
-            ruleset=name, label=there[0].label, points=signed(sum(x.points for x in there)), base=base.name
-        )
-    elif not there:
-        text = _("{ruleset}: {label} {points}.").format(
-            ruleset=name, label=here[0].label, points=signed(points)
-        )
-    else:
-        text = _("{ruleset}: {label} {points} instead of {base_points}.").format(
-            ruleset=name,
-            label=here[0].label,
-            points=signed(points),
-            base_points=signed(sum(x.points for x in there)),
-        )
-    return Reason(text, str(rule))
-
-
-def multiplier_reason(column: Column, present: bool) -> str:
-    if not present:
-        return _("{ruleset} does not multiply this hand base.").format(ruleset=column.name)
-    because = ", ".join(column.reasons)
-    return _("{ruleset} multiplies the hand base ×{m} ({because}).").format(
-        ruleset=column.name, m=column.result.multiplier, because=because
-    )
-
-
-def rule_of(rs: RuleSet, code: str) -> str | None:
-    """The clause of ``rs`` that covers a line code, to explain a line the rule set does not write."""
-    rules = rs.rules
-    by_code = {
-        C.FINISH: rules.finish,
-        C.NOT_OPENED: rules.not_opened,
-        C.TILES: rules.tiles,
-        C.OKEY_IN_HAND: rules.okey_in_hand,
-        C.PAIRS_DOUBLE: rules.pairs_double,
-        C.MULTIPLIER: rules.multiplier,
-        C.PARTNER_EXEMPT: rules.partners,
-        C.TEAM_FIXED_BASE: team_base_rule(rs),
-        C.DRAW: rules.deck_out,
-        C.OPENING_REWARD: rules.reward,
-        C.SIDE_TILE_PENALTY: rules.side_tile,
-        C.FOULS_WAIVED: rules.fouls.get("waived"),
-    }
-    if code.startswith("foul_"):
-        return rules.fouls.get(code.removeprefix("foul_"))
-    found = by_code.get(code)
-    return str(found) if found else None
+        for i in team.players
+    ]
+    reasons = team_reasons(side(column, team.lines), side(base, base_team.lines), members)
+    return Cell(team.total, True, team.total - base_team.total, tuple(reasons))

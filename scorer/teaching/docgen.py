@@ -166,6 +166,8 @@ def clause_section(clause: Clause) -> list[str]:
             clause.text_en.replace("\n", "  \n"),
             "",
         ]
+    if clause.note_en:
+        lines += [f"*okeycalc's note:* {clause.note_en}", ""]
     if clause.decisions:
         links = ", ".join(f"[{d}](#{d.lower()})" for d in clause.decisions)
         lines += [f"Decisions: {links}.", ""]
@@ -181,8 +183,17 @@ def decisions_section() -> list[str]:
     ]
     for d in DECISIONS.values():
         lines += [f"### {d.id}", "", f"**{d.title_en}** ({d.title_tr})", "", d.text_en, "", d.text_tr, ""]
-        if d.source_quote:
-            lines += [*quote_block(d.source_quote), ""]
+        for quote in d.quotes:
+            lines += [
+                *quote_block(quote.text_tr),
+                ">",
+                f"> — {quote.source}, “{quote.section}” ({quote.section_en}): {quote.text_en}",
+                "",
+            ]
+        if not d.quotes:
+            lines += ["*The source texts say nothing on this point.*", ""]
+        rulesets = ", ".join(f"`{r}`" for r in d.rulesets)
+        lines += [f"Concerns: {rulesets}.", ""]
         affected = [f"`{c.id}`" for rs in RULESETS for c in clauses_for(rs) if d.id in c.decisions]
         if affected:
             lines += ["Clauses: " + ", ".join(affected) + ".", ""]

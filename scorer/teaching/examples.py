@@ -24,6 +24,8 @@ class Example:
     story_tr: str
     story_en: str
     hand: dict = field(hash=False)
+    based_on: str = ""
+    """The slug of the example whose hand this one scores again under other rules (named in the story)."""
 
     @property
     def ruleset(self) -> str:
@@ -122,17 +124,19 @@ EXAMPLES: tuple[Example, ...] = (
         title_tr="Cezalı: okey atarak bitiş, ×4",
         title_en="Cezalı: okey discard finish, ×4",
         story_tr=(
-            "Aynı el Cezalı 101'de: Ayşe okeyi atarak bitirdi, −404 yazar ve rakiplerin el tabanı ×4 olur. "
-            "Bora 124 × 4 öder. Cem çiftle açmıştı: çiftin ×2'si ile bitişin ×4'ü çarpılmaz, yalnız büyük "
-            "olan uygulanır. Deniz'in 202'si 808 olur, faulü ise çarpılmadan 101 eklenir."
+            "“Klasik masada normal bitiş” örneğinin eli, bu kez Cezalı 101'de ve Ayşe okeyi atarak bitirdi: "
+            "−404 yazar ve rakiplerin el tabanı ×4 olur. Bora 124 × 4 öder. Cem çiftle açmıştı: çiftin ×2'si "
+            "ile bitişin ×4'ü çarpılmaz, yalnız büyük olan uygulanır. Deniz'in 202'si 808 olur, faulü ise "
+            "çarpılmadan 101 eklenir."
         ),
         story_en=(
-            "The same hand at a Cezalı 101 table: Ayşe finished by discarding the okey, writes −404 and "
-            "opponents' hand bases are ×4. Bora pays 124 × 4. Cem had opened with pairs: the pairs ×2 and "
-            "the finish ×4 are not multiplied together, only the larger applies. Deniz's 202 becomes 808, "
-            "and the foul is added once, unmultiplied."
+            "The hand of “A normal finish at a classic table”, this time at a Cezalı 101 table, and Ayşe "
+            "finished by discarding the okey: she writes −404 and opponents' hand bases are ×4. Bora pays "
+            "124 × 4. Cem had opened with pairs: the pairs ×2 and the finish ×4 are not multiplied together, "
+            "only the larger applies. Deniz's 202 becomes 808, and the foul is added once, unmultiplied."
         ),
         hand=hand_file("cezali-okey-atarak"),
+        based_on="klasik-normal-bitis",
     ),
     Example(
         slug="cezali-cift-okey",
@@ -189,13 +193,16 @@ EXAMPLES: tuple[Example, ...] = (
         title_en="Cezalı: the side-tile penalty",
         story_tr=(
             "Bora, Ayşe'nin attığı 7'yi alıp perle açtı: cezayı Ayşe öder, 7 × 10 = 70. Deniz, Cem'in attığı "
-            "5'i alıp çiftle açtı: Cem 5 × 20 = 100 öder. Cem'in attığı okey ıskartadan alındı (+101); "
-            "Deniz'in gruptaki okeyi başkası takasla aldı (+101)."
+            "5'i alıp çiftle açtı: Cem 5 × 20 = 100 öder. Cem bir de bilerek gerçek okey attı (+101) ve o okey "
+            "ıskartadan alındı: bunun için ayrıca +101 öder. (Okeyi süre aşımında oyun atmış olsaydı ikisi de "
+            "yazılmazdı.) Deniz'in gruptaki okeyini başkası takasla aldı (+101)."
         ),
         story_en=(
             "Bora took the 7 Ayşe had discarded and opened with sets: Ayşe pays, 7 × 10 = 70. Deniz took "
-            "Cem's discarded 5 and opened with pairs: Cem pays 5 × 20 = 100. Cem's discarded okey was taken "
-            "from the discards (+101); someone swapped the okey out of Deniz's group (+101)."
+            "Cem's discarded 5 and opened with pairs: Cem pays 5 × 20 = 100. Cem also knowingly discarded a "
+            "real okey (+101) and it was taken from the discards, which costs him a further +101. (Had the "
+            "game discarded the okey for him after a timeout, neither would be written.) Someone swapped "
+            "the okey out of Deniz's group (+101)."
         ),
         hand=hand_file("cezali-yandan-ceza"),
     ),

@@ -11,8 +11,10 @@ from django.utils.translation import gettext_noop
 
 from scorer.engine import FOUL_COST, FOUL_LABELS, NOT_OPENED_BASE, clauses, get_ruleset, score_hand
 from scorer.engine.clauses import Clause, Decision, RulesetInfo
-from scorer.engine.describe import describe_ruleset
+from scorer.engine.codes import LineCode as C
+from scorer.engine.describe import cited_clauses, describe_ruleset
 from scorer.engine.rulesets import RuleSet
+from scorer.forms.common import CHOICE_LABELS
 
 SAMPLE_TILES = 10
 """Face value held by the sample openers in the payment table."""
@@ -44,6 +46,10 @@ class PaymentRow:
     sets_opener: int | None
     pairs_opener: int | None
     rule: str
+    multiplier_rule: str = ""
+    """The clause of the never-opened player's multiplier line ("" when nobody is multiplied)."""
+    openers_multiplied: bool = True
+    """False when the multiplier reaches only the never-opened player's 202 (GkOkay, D7)."""
 
 
 def clause_views(ruleset_id: str) -> list[ClauseView]:
@@ -53,11 +59,18 @@ def clause_views(ruleset_id: str) -> list[ClauseView]:
     ]
 
 
-def decisions_with_clauses() -> list[tuple[Decision, list[tuple[Clause, RulesetInfo]]]]:
-    """Every decision D1…D15, each with the clauses (of any rule set) it affects."""
+def decisions_with_clauses(ruleset_id: str) -> list[tuple[Decision, list[tuple[Clause, RulesetInfo]]]]:
+    """The decisions that concern this rule set, each with the clauses of this rule set it affects.
+
+    "This rule set's clauses" are those on its page and those its lines cite (Cezalı cites klasik
+    clauses such as ``loca.okey-elde``), so every link leads to a clause the rule set really uses.
+    """
+    shown = [c for c in clauses.CLAUSES.values() if c.ruleset == ruleset_id]
+    own = {c.id for c in shown}
+    shown += [clauses.clause(r) for r in sorted(cited_clauses(get_ruleset(ruleset_id))) if r not in own]
     return [
-        (d, [(c, clauses.RULESETS[c.ruleset]) for c in clauses.CLAUSES.values() if d.id in c.decisions])
-        for d in clauses.DECISIONS.values()
+        (d, [(c, clauses.RULESETS[c.ruleset]) for c in shown if d.id in c.decisions])
+        for d in clauses.decisions_for(ruleset_id)
     ]
 
 
@@ -88,9 +101,12 @@ def scoring_tables(ruleset_id: str) -> dict:
     rs = get_ruleset(ruleset_id)
     description = describe_ruleset(rs)
     defaults = rs.normalize_options(None)
+    payments = payment_rows(rs)
+    scoped = [row.multiplier_rule for row in payments if not row.openers_multiplied]
     return {
         "description": description,
-        "payments": payment_rows(rs),
+        "payments": payments,
+        "scoped_multiplier": scoped[0] if scoped else "",
         "team_fixed": [
             {
                 "needs": feature_text(row["needs"]),
@@ -118,6 +134,19 @@ def scoring_tables(ruleset_id: str) -> dict:
         "not_opened_base": NOT_OPENED_BASE,
         "sample_tiles": SAMPLE_TILES,
     }
+
+
+def table_options(ruleset_id: str, options: dict | None) -> list[tuple[str, str]]:
+    """``(option, label)`` for what a table was set to: every choice ("Katlamalı"), each boolean that is on."""
+    rs = get_ruleset(ruleset_id)
+    chosen = rs.normalize_options(options)
+    shown = []
+    for spec in rs.options:
+        if spec.kind == "choice":
+            shown.append((spec.name, str(CHOICE_LABELS.get(chosen[spec.name], chosen[spec.name]))))
+        elif chosen[spec.name]:
+            shown.append((spec.name, _(spec.label)))
+    return shown
 
 
 def option_labels(rs: RuleSet, options: dict) -> str:
@@ -164,6 +193,8 @@ def _payment(rs: RuleSet, label: str, *, finisher: frozenset[str] | None, others
         players.append({"name": "M"})
     result = score_hand({"ruleset": rs.id, "players": players})
     totals = {p.name: p.total for p in result.players}
+    lines = {p.name: p.lines for p in result.players}
+    multiplier_rules = [line.rule for line in lines["N"] if line.code == C.MULTIPLIER]
     return PaymentRow(
         label=_(label),
         outcome=result.outcome,
@@ -172,5 +203,8 @@ def _payment(rs: RuleSet, label: str, *, finisher: frozenset[str] | None, others
         never_opened=totals["N"],
         sets_opener=totals.get("S"),
         pairs_opener=totals.get("P"),
-        rule=rs.rules.finish if finisher is not None else rs.rules.deck_out,
+        # the finish line's own clause: it carries the decisions of this finish (D5, D15, D16)
+        rule=lines["F"][0].rule if finisher is not None else rs.rules.deck_out,
+        multiplier_rule=multiplier_rules[0] if multiplier_rules else "",
+        openers_multiplied=result.multiplier == 1 or totals.get("S") != SAMPLE_TILES,
     )

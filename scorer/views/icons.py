@@ -1,5 +1,6 @@
 """The site's icon at /favicon.ico (where browsers and bookmark tools look first) and the web app
-manifest, so that "Add to home screen" gives the scorekeeper's phone a named, coloured icon."""
+manifest, so that installing the app gives the scorekeeper's phone a named, coloured icon that
+opens "Masalarım" (the service worker that makes it work offline: scorer/views/offline.py)."""
 
 import json
 from functools import cache
@@ -38,15 +39,17 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 
 def manifest_document(request: HttpRequest) -> dict:
+    """The installed app opens at "Masalarım" (the tables this device keeps or watches)."""
     home = reverse("scorer:home")
     return {
+        "id": home,
         "name": _("okeycalc: 101 Okey scorekeeper"),
         "short_name": "okeycalc",
         "description": _(
             "okeycalc keeps the score of 101 Okey games at real tables, with every point explained."
         ),
         "lang": request.LANGUAGE_CODE,
-        "start_url": home,
+        "start_url": reverse("scorer:my_tables"),
         "scope": home,
         "display": "standalone",
         "orientation": "portrait",

@@ -9,6 +9,8 @@ import json
 import pytest
 from django.test import Client
 
+from tests.support.posts import E2_TOTALS
+
 SCORE = "/api/v1/score"
 RULESETS = "/api/v1/rulesets"
 
@@ -124,6 +126,8 @@ def test_score_game_returns_hands_totals_and_winners(client):
 def test_charset_parameter_is_accepted(client):
     response = post(client, HAND, content_type="application/json; charset=utf-8")
     assert response.status_code == 200
+    assert response.json() == post(client, HAND).json()  # the same result as without the parameter
+    assert [player["total"] for player in response.json()["players"]] == E2_TOTALS
 
 
 def test_invalid_hand_is_400_with_field_paths(client):
@@ -199,6 +203,7 @@ def test_body_over_the_default_limit_is_413(client):
 def test_score_needs_no_csrf_token():
     response = post(Client(enforce_csrf_checks=True), HAND)
     assert response.status_code == 200
+    assert [player["total"] for player in response.json()["players"]] == E2_TOTALS  # scored, not refused
 
 
 @pytest.mark.parametrize("method", ["get", "put", "delete"])

@@ -84,3 +84,23 @@ def test_an_odd_content_length_is_never_a_500(client, length):
     )
 
     assert response.status_code in (200, 400, 413)
+
+
+class MalformedChunks(io.RawIOBase):
+    """gunicorn's body reader on a chunk size that is not hexadecimal: it raises as it reads."""
+
+    def read(self, size=-1):
+        from gunicorn.http.errors import InvalidChunkSize
+
+        raise InvalidChunkSize(b"zz")
+
+
+def test_a_malformed_chunked_body_is_a_400_in_the_documented_shape():
+    """Issue 18 #5: gunicorn's InvalidChunkSize became a Django 500."""
+    request = chunked_request(b"", terminated=True)
+    request.META["wsgi.input"] = MalformedChunks()
+
+    response = score(request)
+
+    assert response.status_code == 400
+    assert [e["path"] for e in json.loads(response.content)["errors"]] == [""]

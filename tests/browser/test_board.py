@@ -26,6 +26,15 @@ def viewer(browser, browser_context_args):
     context.close()
 
 
+@pytest.fixture
+def plain_viewer(browser, browser_context_args):
+    """A viewer whose browser runs no service worker: the page's own requests reach the server
+    (with the worker, it answers the page and the 304s happen between it and the server)."""
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    yield context.new_page()
+    context.close()
+
+
 def write_forms(page) -> int:
     """POST forms on the page other than the language switch."""
     return page.locator("form[method=post]:not(.lang-switch)").count()
@@ -45,7 +54,8 @@ def live_statuses(page) -> list[int]:
     return statuses
 
 
-def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_204(page, viewer, live_server, screenshot):
+def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_204(page, plain_viewer, live_server):
+    viewer = plain_viewer
     game, secret = new_table(hands=[finisher(0)])
     statuses = live_statuses(viewer)
     viewer.goto(board_url(live_server, game))
@@ -69,7 +79,8 @@ def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_204(page, view
     expect(viewer.locator("[data-next-dealer]")).to_have_text("Cem")
 
 
-def test_the_finished_board_shows_the_rematch_by_itself_and_then_stops_polling(viewer, live_server):
+def test_the_finished_board_shows_the_rematch_by_itself_and_then_stops_polling(plain_viewer, live_server):
+    viewer = plain_viewer
     game, _ = new_table(hands_planned=1, hands=[finisher(0)])
     statuses = live_statuses(viewer)
     viewer.goto(board_url(live_server, game))

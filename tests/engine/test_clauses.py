@@ -1,4 +1,4 @@
-"""The rule-clause data module: one clause per RuleId, verbatim quotes, decisions D1–D14."""
+"""The rule-clause data module: one clause per RuleId, verbatim quotes, decisions D1–D16."""
 
 import ast
 from pathlib import Path
@@ -9,7 +9,6 @@ from scorer.engine import clauses as clauses_module
 from scorer.engine.clauses import (
     CLAUSES,
     DECISIONS,
-    QUOTE_SEPARATOR,
     RULESETS,
     Clause,
     anchor,
@@ -26,11 +25,14 @@ SEED_DIRS = (REPO.parent / "shared" / "seeds", REPO / "docs" / "seeds")
 # A decision sits only on the clause of the lines whose amount depends on it, so that a line's
 # "Yorum" badge (the decisions of the clause it cites) appears exactly where the decision matters.
 EXPECTED_DECISIONS = {
+    RuleId.LOCA_TILE_VALUES: ("D1",),
+    RuleId.LOCA_FINISHING: ("D16",),
+    RuleId.LOCA_PAIRS_OKEY: ("D16",),
     RuleId.LOCA_OKEY_IN_HAND: ("D1",),
     RuleId.LOCA_ELDEN: ("D4",),
     RuleId.LOCA_WINNER: ("D14",),
-    RuleId.CEZALI_PAIRS_OKEY: ("D5",),
-    RuleId.CEZALI_TEAM_PAIRS_OKEY: ("D6",),
+    RuleId.CEZALI_PAIRS_OKEY: ("D5", "D16"),
+    RuleId.CEZALI_TEAM_PAIRS_OKEY: ("D6", "D16"),
     RuleId.GKOKAY_SPECIAL_FINISH: ("D7",),
     RuleId.GKOKAY_PAIRS: ("D3",),
     RuleId.GKOKAY_OKEY_IN_HAND: ("D1",),
@@ -38,7 +40,7 @@ EXPECTED_DECISIONS = {
     RuleId.GKOKAY_FINISHER_FOULS: ("D9",),
     RuleId.GKOKAY_DECK_OUT: ("D10",),
     RuleId.GKOKAY_PARTNERS: ("D11",),
-    RuleId.GKOKAY_THRESHOLD: ("D13",),
+    RuleId.GKOKAY_PAIRS_THRESHOLD: ("D13",),
     RuleId.GKOKAY_WINNER: ("D14",),
     RuleId.KERIZIM_PAIRS_FINISH: ("D15",),
     RuleId.KERIZIM_OKEY_IN_HAND: ("D1",),
@@ -51,9 +53,10 @@ UNQUOTED = {
     RuleId.GKOKAY_PAIRS,
     RuleId.GKOKAY_FINISHER_FOULS,
     RuleId.GKOKAY_DECK_OUT,
+    RuleId.GKOKAY_PAIRS_THRESHOLD,
     RuleId.KERIZIM_UNSCORED_FLAGS,
 }
-DECISION_IDS = [f"D{n}" for n in range(1, 16)]
+DECISION_IDS = [f"D{n}" for n in range(1, 17)]
 
 
 def normalise(text: str) -> str:
@@ -108,7 +111,7 @@ def test_the_verbatim_check_catches_a_mistyped_quote():
     assert "Hiç açamayan: elindeki taşlara bakılmaksızın sabit 220 ceza." not in seed
 
 
-def test_decisions_are_d1_to_d15_in_order_with_short_titles():
+def test_decisions_are_d1_to_d16_in_order_with_short_titles():
     assert list(DECISIONS) == DECISION_IDS
     for did, found in DECISIONS.items():
         assert found.id == did
@@ -133,16 +136,20 @@ def test_clauses_only_name_known_decisions():
 
 @pytest.mark.parametrize("did", DECISION_IDS)
 def test_decision_source_quotes_are_verbatim_from_the_seeds(did):
-    seeds = all_seeds()
-    quote = DECISIONS[did].source_quote
-    for part in filter(None, quote.split(QUOTE_SEPARATOR)):
-        assert normalise(part) in seeds, f"{did}: not a verbatim seed passage: {part!r}"
+    for quote in DECISIONS[did].quotes:
+        assert normalise(quote.text_tr) in normalise(read_seed(quote.seed)), (
+            f"{did}: not a verbatim passage of {quote.seed}: {quote.text_tr!r}"
+        )
 
 
 def test_decisions_quoted_by_the_spec_carry_their_quote():
-    assert "özel bitişlerde katlanır" in DECISIONS["D7"].source_quote
-    assert "Elde kalan okey 101 sayılır" in DECISIONS["D1"].source_quote
-    assert "birlikte kazanırlar" in DECISIONS["D14"].source_quote
+    def quoted(did: str) -> str:
+        return " ".join(q.text_tr for q in DECISIONS[did].quotes)
+
+    assert "özel bitişlerde katlanır" in quoted("D7")
+    assert "Elde kalan okey 101 sayılır" in quoted("D1")
+    assert "birlikte kazanırlar" in quoted("D14")
+    assert "Çiftle bitişte taş atılmaz" in quoted("D16")
 
 
 def test_rulesets_are_the_four_of_the_spec():
@@ -180,7 +187,7 @@ def test_unknown_clause_id_raises_lookup_error(unknown):
 def test_unknown_decision_and_ruleset_raise_lookup_error():
     assert decision("D5").id == "D5"
     with pytest.raises(LookupError, match="Unknown decision"):
-        decision("D16")
+        decision("D17")
     with pytest.raises(LookupError, match="Unknown rule set"):
         clauses_for("okey")
 

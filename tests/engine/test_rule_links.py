@@ -21,6 +21,7 @@ GKOKAY_FOULS = {R.GKOKAY_FOULS, R.GKOKAY_FINISHER_FOULS}
 ALLOWED: dict[str, set[R]] = {
     "finish": {
         R.LOCA_FINISHES,
+        R.LOCA_PAIRS_OKEY,
         R.CEZALI_FINISHES,
         R.CEZALI_PAIRS_OKEY,
         R.GKOKAY_FINISHER,
@@ -122,9 +123,10 @@ def test_d5_badge_only_on_lines_of_a_pairs_and_okey_finish():
     normal = score_hand(hand("loca-cezali", "sets fin", "sets 23", "none"))
     assert all(decisions_of(line.rule) == () for p in normal.players for line in p.lines)
     d5 = score_hand(hand("loca-cezali", "pairs fin +okey", "sets 23", "none"))
-    assert decisions_of(rules_of(d5, 0, "finish")[0]) == ("D5",)
-    assert decisions_of(rules_of(d5, 1, "multiplier")[0]) == ("D5",)
-    assert decisions_of(rules_of(d5, 2, "multiplier")[0]) == ("D5",)
+    # D16 too: that a pairs finisher may discard the okey at all is a decision
+    assert decisions_of(rules_of(d5, 0, "finish")[0]) == ("D5", "D16")
+    assert decisions_of(rules_of(d5, 1, "multiplier")[0]) == ("D5", "D16")
+    assert decisions_of(rules_of(d5, 2, "multiplier")[0]) == ("D5", "D16")
     okey = score_hand(hand("loca-cezali", "sets fin +okey", "sets 23", "none"))
     assert all("D5" not in decisions_of(line.rule) for p in okey.players for line in p.lines)
 
@@ -132,7 +134,7 @@ def test_d5_badge_only_on_lines_of_a_pairs_and_okey_finish():
 def test_d6_badge_only_on_the_team_line_of_a_pairs_and_okey_finish():
     d6 = score_hand(hand("loca-cezali", "pairs fin +okey", "sets 10", "none", "sets 20", partners=True))
     [line] = d6.teams[1].lines
-    assert decisions_of(line.rule) == ("D6",)
+    assert decisions_of(line.rule) == ("D6", "D16")
     plain = score_hand(hand("loca-cezali", "sets fin +okey", "sets 10", "none", "sets 20", partners=True))
     [line] = plain.teams[1].lines
     assert decisions_of(line.rule) == ()

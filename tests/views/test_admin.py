@@ -40,7 +40,10 @@ def test_a_staff_user_who_is_not_a_superuser_sees_no_tables(client, table):
     get_user_model().objects.create_user("staff", password="a-long-passphrase", is_staff=True)
     client.login(username="staff", password="a-long-passphrase")
 
-    assert client.get("/yonetim/scorer/game/").status_code == 403
+    response = client.get("/yonetim/scorer/game/")
+
+    assert response.status_code == 403
+    assert table.public_id not in response.content.decode()
 
 
 def test_an_operator_lists_tables_and_hands_and_sees_no_secret(operator, table):
@@ -52,7 +55,7 @@ def test_an_operator_lists_tables_and_hands_and_sees_no_secret(operator, table):
     html = detail.content.decode()
     assert table.link_secret not in html
     assert table.link_key not in html
-    assert operator.get("/yonetim/scorer/hand/").status_code == 200
+    assert list(operator.get("/yonetim/scorer/hand/").context["cl"].result_list) == [Hand.objects.get()]
 
 
 def test_nothing_can_be_added_or_changed_only_deleted(operator, table):
@@ -66,11 +69,17 @@ def test_nothing_can_be_added_or_changed_only_deleted(operator, table):
 
 
 def test_soft_deleted_hands_can_be_found(operator, table):
-    hand_delete(hand=hand_record(game=table, data=finisher_alone(1, players=2)))
+    live = Hand.objects.get()
+    deleted = hand_delete(hand=hand_record(game=table, data=finisher_alone(1, players=2)))
 
-    response = operator.get("/yonetim/scorer/hand/?deleted_at__isnull=False")
+    listing = operator.get("/yonetim/scorer/hand/")
+    found = operator.get("/yonetim/scorer/hand/?deleted_at__isnull=False")
+    kept = operator.get("/yonetim/scorer/hand/?deleted_at__isnull=True")
 
-    assert response.status_code == 200
+    assert list(listing.context["cl"].result_list) == [live, deleted]  # the list hides none
+    assert 'href="?deleted_at__isnull=False"' in listing.content.decode()  # the filter offers them
+    assert list(found.context["cl"].result_list) == [deleted]
+    assert list(kept.context["cl"].result_list) == [live]
 
 
 def test_password_guessing_on_the_admin_login_is_rate_limited(client, settings):

@@ -333,8 +333,11 @@ def test_deleting_a_hand_also_changes_the_etag(client):
     etag = client.get(live)["ETag"]
 
     hand_delete(hand=hand)
+    response = client.get(live, headers={"If-None-Match": etag})
 
-    assert client.get(live, headers={"If-None-Match": etag}).status_code == 200
+    assert response.status_code == 200
+    assert response["ETag"] != etag
+    assert body_rows(response.content.decode()) == []  # the deleted hand is gone from the board
 
 
 def test_board_query_count_does_not_grow_with_the_number_of_hands(client, django_assert_max_num_queries):
@@ -637,3 +640,26 @@ def test_viewer_qr_is_an_svg_of_the_board_link(client):
     board = f"http://testserver{url('game_board', game)}"
     segno.make(board, error="m").save(expected, kind="svg", scale=6, border=2, dark="#000", light="#fff")
     assert response.content == expected.getvalue()
+
+
+SEPARATED = ["x;=2+3;y", "a,+1", "b|@SUM(1)", "c | -2", "＝1+1"]
+
+
+def test_csv_cells_are_all_quoted_and_a_formula_after_any_separator_is_neutralised(client):
+    """Issue 18 #8: ``x;=2+3;y`` was written unquoted, and a spreadsheet splitting on ``;`` (Excel
+    in Turkish) read ``=2+3`` as a formula."""
+    game, _ = new_table(players=[*SEPARATED[:3], "Deniz"])
+    hand_record(game=game, data=finisher(0))
+    game2, _ = new_table(players=[*SEPARATED[3:], "Ali", "Veli"])
+    hand_record(game=game2, data=finisher(0))
+
+    for table in (game, game2):
+        text = client.get(url("export_csv", table)).content.decode("utf-8-sig")
+        for line in text.splitlines():
+            assert line.startswith('"') and line.endswith('"'), line  # every cell quoted
+            for part in re.split(r"[,;\t|]", line.replace('"', "")):
+                assert not part.strip().startswith(("=", "+", "@", "＝")), (line, part)
+        rows = list(csv.reader(io.StringIO(text)))
+        assert rows[-1][2].lstrip("-").isdigit()  # numbers stay numbers
+    header = list(csv.reader(io.StringIO(client.get(url("export_csv", game)).content.decode("utf-8-sig"))))[0]
+    assert header[2:5] == ["x;'=2+3;y", "a,'+1", "b|'@SUM(1)"]

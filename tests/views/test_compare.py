@@ -71,7 +71,10 @@ def test_the_multiplier_reason_comes_from_the_engines_context():
     assert len(kerizim.reasons) == 2
     k = comparison.columns.index(kerizim)
     texts = [r.text for r in comparison.rows[1].cells[k].reasons]
-    assert any("×4" in text and all(reason in text for reason in kerizim.reasons) for text in texts)
+    # the reason quotes the multiplier line's own detail: "202 × 4 = 808 (Pairs finish ×2, nobody else opened ×2)"
+    assert any(
+        "202 × 4 = 808" in text and all(reason in text for reason in kerizim.reasons) for text in texts
+    )
 
 
 def test_what_a_rule_set_does_not_have_is_dropped_with_a_note():

@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorer.models import Hand
+from scorer.tables.selectors import game_board
 from scorer.tables.services import hand_record
 from tests.support.factories import NAMES, claim, finisher_alone, new_table, url
 from tests.support.markup import elements
@@ -104,7 +105,10 @@ def test_a_warning_the_page_showed_lets_the_hand_save_at_once(client, table):
     # okeycalc.js keeps dropped_seen in step with the warnings it shows while typing.
     response = client.post(url("hand_new", table), DROPPED | {"dropped_seen": "p3-points p3-fake_okeys"})
 
-    assert response.status_code == 302
+    assert response.status_code == 302 and response["Location"] == url("game_board", table)
+    deniz = Hand.objects.get().data["players"][3]
+    assert deniz["remaining"] == {"points": 25, "fake_okeys": 1}, "saved as typed, not stripped"
+    assert game_board(table).totals == tuple(E2_TOTALS), "and Deniz's 25 does not count: E2's totals"
 
 
 def test_a_changed_warning_is_shown_again(client, table):

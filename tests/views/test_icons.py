@@ -38,7 +38,8 @@ def test_the_manifest_names_the_app_with_a_theme_colour_and_icons_that_exist(cli
     manifest = json.loads(response.content)
     assert manifest["short_name"] == "okeycalc" and manifest["name"] == "okeycalc: 101 Okey puan tutucu"
     assert manifest["theme_color"] == "#14532d" and manifest["background_color"]
-    assert manifest["start_url"] == reverse("scorer:home") and manifest["display"] == "standalone"
+    assert manifest["start_url"] == reverse("scorer:my_tables") and manifest["display"] == "standalone"
+    assert manifest["scope"] == manifest["id"] == reverse("scorer:home")
     sizes = {icon["sizes"] for icon in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes
     assert any(icon["purpose"] == "maskable" for icon in manifest["icons"])

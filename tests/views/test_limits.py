@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 
@@ -26,9 +26,9 @@ def limits(settings):
         "compare": "3/m",
         "api_score": "3/m",
     }
-    cache.clear()
+    caches["limits"].clear()
     yield
-    cache.clear()
+    caches["limits"].clear()
 
 
 def test_a_fourth_table_in_a_minute_gets_the_friendly_429_page_in_turkish(client, limits):

@@ -75,11 +75,26 @@ def test_every_rule_id_of_hypothesis_generated_hands_is_an_anchor(page_ids, hand
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_decision_has_an_anchor_on_every_rules_page(pages, ruleset):
-    # A line links its decision badge to the page of the hand's rule set, whichever clause it cites.
+def test_a_rules_page_shows_exactly_the_decisions_that_concern_its_rule_set(pages, ruleset):
+    # SCORING_SPEC §9: a decision about one rule set is shown on that rule set's page, not on the others
     ids = element_ids(pages[ruleset])
+    every = {f"D{n}" for n in range(1, 17)}
 
-    assert {f"D{n}" for n in range(1, 15)} <= ids
+    assert every & ids == {d.id for d in clauses.decisions_for(ruleset)}
+
+
+def test_every_decision_badge_of_a_generated_line_resolves_on_the_hands_rules_page(page_ids):
+    # a line links its badge to the page of the hand's rule set, whichever clause it cites
+    rng = random.Random(20)
+    for _ in range(3000):
+        try:
+            result = score_hand(random_hand(rng))
+        except InvalidInput:
+            continue
+        lines = [ln for p in result.players for ln in p.lines] + [ln for t in result.teams for ln in t.lines]
+        for line in lines:
+            for did in clauses.clause(line.rule).decisions:
+                assert did in page_ids[result.ruleset], (result.ruleset, line.rule, did)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

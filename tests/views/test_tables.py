@@ -484,10 +484,14 @@ def test_delete_then_restore(client, table):
 def test_a_deleted_hand_cannot_be_edited_or_deleted_again(client, table):
     client.post(url("hand_new", table), HAND)
     client.post(url("hand_delete", table, 1))
+    deleted = Hand.objects.get()
 
     assert client.get(url("hand_edit", table, 1)).status_code == 404
+    assert client.post(url("hand_edit", table, 1), HAND | {"p1-points": "30"}).status_code == 404
     assert client.post(url("hand_delete", table, 1)).status_code == 404
     assert client.post(url("hand_restore", table, 2)).status_code == 404
+    hand = Hand.objects.get()
+    assert (hand.deleted_at, hand.version, hand.data) == (deleted.deleted_at, deleted.version, deleted.data)
 
 
 def test_restore_is_refused_when_the_game_is_already_complete(client, table):

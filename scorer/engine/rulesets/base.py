@@ -96,6 +96,8 @@ class RuleSet:
     """What the table is told when the deck (or wall) ran out and someone opened (a msgid)."""
     side_tile_factors: ClassVar[tuple[int, int] | None] = None
     """(sets, pairs) factor of the side-tile penalty, when the rule set has it."""
+    elden_skips_raised_threshold: ClassVar[bool] = False
+    """Katlamalı: an elden finisher needs only the base threshold (LOCA's text says so; GkOkay's does not)."""
 
     def __init__(self) -> None:
         self.option_specs = {spec.name: spec for spec in self.options}

@@ -110,3 +110,11 @@ class Rules:
     """The clause behind the okey line of a player who never opened (GkOkay, D8)."""
     finisher_fouls: RuleId | None = None
     """The clause behind the finisher's own fouls, when a decision makes them count (GkOkay, D9)."""
+    opening: RuleId | None = None
+    """The clause of the base opening threshold (101 points or 5 pairs), when the source has one."""
+    threshold: RuleId | None = None
+    """The clause of the katlamalı chain of points openings (and of pairs openings, unless below)."""
+    pairs_threshold: RuleId | None = None
+    """The clause of the katlamalı chain of pairs openings, when it is a decision of its own (GkOkay, D13)."""
+    winner: RuleId | None = None
+    """The clause of a game's winner (ties: D14)."""

@@ -59,6 +59,10 @@ class GkOkay(RuleSet):
         pairs_tiles=R.GKOKAY_PAIRS,
         non_opener_okey=R.GKOKAY_NON_OPENER_OKEY,
         finisher_fouls=R.GKOKAY_FINISHER_FOULS,
+        opening=R.GKOKAY_OPENING,
+        threshold=R.GKOKAY_THRESHOLD,
+        pairs_threshold=R.GKOKAY_PAIRS_THRESHOLD,
+        winner=R.GKOKAY_WINNER,
     )
     deck_out_note = gettext_noop(
         "The deck ran out without a finisher. GkOkay's rules have no deck-out rule (decision D10): nobody "

@@ -31,6 +31,7 @@ class Kerizim(RuleSet):
         fouls={kind: R.KERIZIM_FOULS for kind in KERIZIM_FOULS} | {"waived": R.KERIZIM_FINISHER_FOULS},
         not_opened_multiplier=R.KERIZIM_MULTIPLIERS,
         pairs_multiplier=R.KERIZIM_PAIRS_DOUBLE,
+        winner=R.KERIZIM_WINNER,
     )
     deck_out_note = gettext_noop(
         "The deck ran out without a finisher: the hand closes without a bonus. Nobody gets −101 and the "

@@ -21,7 +21,15 @@ KATLAMA = OptionSpec(
 )
 
 KLASIK_FINISHES = (
-    row("pairs_okey", "pairs okey_discard", -808, 1, gettext_noop("Pairs and okey discard finish")),
+    # D16: the finishing section says a pairs finish discards nothing; the table scores this anyway.
+    row(
+        "pairs_okey",
+        "pairs okey_discard",
+        -808,
+        1,
+        gettext_noop("Pairs and okey discard finish"),
+        R.LOCA_PAIRS_OKEY,
+    ),
     row("okey", "okey_discard", -404, 1, gettext_noop("Okey discard finish")),
     row("pairs", "pairs", -202, 1, gettext_noop("Pairs finish")),
     row("normal", "", -101, 1, gettext_noop("Normal finish")),
@@ -37,6 +45,7 @@ class Loca(RuleSet):
     fouls = ("okey_discard", "islek_discard", "take_back")
     fake_okey_penalty = True
     draw_when_nobody_opened = True
+    elden_skips_raised_threshold = True
     rules = Rules(
         finish=R.LOCA_FINISHES,
         not_opened=R.LOCA_NOT_OPENED,
@@ -52,6 +61,9 @@ class Loca(RuleSet):
             "islek_discard": R.LOCA_FOUL_ISLEK,
             "take_back": R.LOCA_FOUL_TAKE_BACK,
         },
+        opening=R.LOCA_OPENING,
+        threshold=R.LOCA_THRESHOLD,
+        winner=R.LOCA_WINNER,
     )
     deck_out_note = gettext_noop(
         "The wall ran out without a finisher and someone had opened: this is not a draw. The hand is "

@@ -86,6 +86,9 @@ class LocaCezali(Loca):
         reward=R.CEZALI_REWARD,
         not_opened_tiles=R.LOCA_NOT_OPENED,
         pairs_multiplier=R.CEZALI_PAIRS_MAX,
+        opening=R.LOCA_OPENING,
+        threshold=R.LOCA_THRESHOLD,
+        winner=R.LOCA_WINNER,
     )
 
     deck_out_note = gettext_noop(

@@ -20,9 +20,10 @@ class Command(BaseCommand):
     help = "Score a 101 Okey hand or game given as JSON (HAND_FORMAT.md)."
     requires_system_checks = []
     requires_migrations_checks = False
+    file_help = "JSON file of a hand or a game, or - for standard input"
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("file", help="JSON file of a hand or a game, or - for standard input")
+        parser.add_argument("file", help=self.file_help)
         parser.add_argument(
             "--lang",
             choices=[code for code, _name in settings.LANGUAGES],

@@ -22,7 +22,7 @@ def rules_page(request: HttpRequest, ruleset: str) -> HttpResponse:
     context = {
         "info": info,
         "clauses": rulebook.clause_views(ruleset),
-        "decisions": rulebook.decisions_with_clauses(),
+        "decisions": rulebook.decisions_with_clauses(ruleset),
         "tables": rulebook.scoring_tables(ruleset),
         "combinations": rulebook.combination_views(ruleset),
         "rulesets": list(clauses.RULESETS.values()),

@@ -1,0 +1,47 @@
+"""Issue 18 #6: a form posted in a charset other than UTF-8 (with a CSRF cookie) got the server's
+bare 500: Django's CSRF check raised BadRequest and its 400 handler read the body again. Now a
+small middleware answers the 400 page first."""
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+TOKEN = "a" * 32
+PAGES = ["/hesap/", "/masa/yeni/", "/masa/ice-aktar/", "/tas-secici/", "/yonetim/login/", "/i18n/setlang/"]
+
+
+def post(path: str, charset: str | None, language: str = "tr"):
+    client = Client(raise_request_exception=False, enforce_csrf_checks=True)
+    client.cookies["csrftoken"] = TOKEN
+    client.cookies["django_language"] = language
+    content_type = "application/x-www-form-urlencoded" + (f"; charset={charset}" if charset else "")
+    body = f"csrfmiddlewaretoken={TOKEN}&players=4&ruleset=loca".encode()
+    return client.post(path, body, content_type=content_type)
+
+
+@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("charset", ["latin-1", "iso-8859-9", "utf-16", "windows-1254", "utf8", "UTF_8"])
+def test_a_form_in_another_charset_gets_the_400_page(path, charset):
+    response = post(path, charset)
+
+    assert response.status_code == 400
+    assert "Geçersiz istek" in response.content.decode()
+
+
+@pytest.mark.parametrize("charset", [None, "utf-8", "UTF-8", ""])
+def test_utf_8_forms_go_on_as_before(charset):
+    assert post("/hesap/", charset).status_code == 200
+
+
+def test_the_400_page_speaks_the_chosen_language():
+    assert "Bad request" in post("/hesap/", "latin-1", language="en").content.decode()
+
+
+def test_the_api_still_answers_its_own_415_in_json():
+    response = Client().post(
+        "/api/v1/score",
+        "x=1",
+        content_type="application/x-www-form-urlencoded; charset=latin-1",
+    )
+    assert response.status_code == 415 and response["Content-Type"].startswith("application/json")
