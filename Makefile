@@ -18,6 +18,9 @@ PY := $(VENV)/bin/python
 STAMPS := .stamps
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The suite runs in this many pytest-xdist processes (each its own test database and memory
+# cache); PYTEST_WORKERS=0 runs it in one process. PYTEST_ARGS adds pytest options.
+PYTEST_WORKERS ?= 2
 CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
@@ -36,6 +39,7 @@ help:
 	@echo "make migrate        apply the database migrations"
 	@echo "make collectstatic  hashed, compressed static files into staticfiles/ (manifest storage)"
 	@echo "make test           install everything the tests need (Chromium too) and run the suite"
+	@echo "                    (in $(PYTEST_WORKERS) pytest-xdist processes: PYTEST_WORKERS=0 for one; PYTEST_ARGS adds options)"
 	@echo "make test-postgres  the same suite against DATABASE_URL (PostgreSQL)"
 	@echo "make test-multi     two gunicorn instances on one PostgreSQL + Redis, concurrent scorekeepers (CI)"
 	@echo "make lint           ruff check and format check, and the layer contracts (lint-imports)"
@@ -145,11 +149,11 @@ chromium:
 		echo "WARNING: no Chromium at $(CHROMIUM); browser tests will be reported as skipped" >&2; fi
 
 test: install-dev static messages chromium lint
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest $(PYTEST_ARGS)
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 test-postgres: install-dev static messages chromium
 	@if [ -z "$$DATABASE_URL" ]; then echo "ERROR: set DATABASE_URL=postgres://..." >&2; exit 1; fi
-	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_REQUIRE_POSTGRES=1 $(VENV)/bin/pytest $(PYTEST_ARGS)
+	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_REQUIRE_POSTGRES=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # Two `make serve`-style instances on one PostgreSQL (DATABASE_URL) and Redis (REDIS_URL).
 test-multi: install static collectstatic

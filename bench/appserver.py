@@ -50,6 +50,7 @@ def gunicorn(
     app_dir=None,
     make_serve: bool = False,
     extra_env: dict[str, str] | None = None,
+    extra_args: tuple[str, ...] = (),
 ):
     """A running gunicorn (``workers`` processes × ``threads`` threads, or as ``make serve`` runs it
     with ``workers`` processes) serving ``app_dir`` (this checkout by default); yields its base URL."""
@@ -72,7 +73,7 @@ def gunicorn(
             "--timeout=60",
             "--access-logfile=-",
         ]
-    process = subprocess.Popen(command, cwd=app_dir, env=env, stdout=out, stderr=out)
+    process = subprocess.Popen([*command, *extra_args], cwd=app_dir, env=env, stdout=out, stderr=out)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_ready(url, process)

@@ -1,15 +1,19 @@
 """Fuzz the JSON API and every form endpoint of a real gunicorn server: count 5xx answers.
 
-Run: ``.venv/bin/python bench/fuzz.py`` (5,000 API bodies and 2,000 form posts on a fresh SQLite
+Run: ``.venv/bin/python bench/fuzz.py`` (5,000 API bodies and 5,000 form posts on a fresh SQLite
 file; ``--database-url postgres://…`` for PostgreSQL, ``--url`` for a server already running).
 The inputs come from tests/live/fuzz.py (the suite's Hypothesis fuzz uses the same generators):
 valid documents and forms broken a little. One API body in ten is sent chunked
-(``Transfer-Encoding: chunked``), which must be read like any other. Exit status 1 on any problem.
+(``Transfer-Encoding: chunked``), which must be read like any other, and one in twenty with
+malformed chunks (a size that is not hexadecimal, a missing terminator), which must be a 400.
+One form post in ten names a charset: any but UTF-8 must be a 400. Table imports, the admin's
+login and search are among the form endpoints. Exit status 1 on any problem.
 """
 
 import argparse
 import http.client
 import random
+import socket
 import sys
 import tempfile
 import time
@@ -42,11 +46,44 @@ def post_api(host: str, port: int, body: bytes, content_type: str, chunked: bool
         connection.close()
 
 
+MALFORMED_CHUNKS = (
+    b"zz\r\n{}\r\n0\r\n\r\n",
+    b"5\r\n{}\r\n0\r\n\r\n",
+    b"-1\r\n{}\r\n",
+    b"1;" + b"x" * 9000 + b"\r\n",
+)
+
+
+def post_malformed_chunks(host: str, port: int, framing: bytes) -> tuple[int, str, bytes]:
+    """A chunked body no server can decode, on a raw socket (no client library sends one)."""
+    raw = (
+        b"POST /api/v1/score HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + framing
+    )
+    with socket.create_connection((host, port), timeout=60) as conn:
+        conn.sendall(raw)
+        conn.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+    head, _sep, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
+    return int(lines[0].split()[1]), headers.get("Content-Type", ""), body
+
+
 def fuzz_api(url: str, count: int, rng: random.Random) -> tuple[Counter, list]:
     phone = Phone(url)
     statuses: Counter = Counter()
     problems = []
     for _ in range(count):
+        if rng.random() < 0.05:
+            framing = rng.choice(MALFORMED_CHUNKS)
+            status, content_type, body = post_malformed_chunks(phone.host, phone.port, framing)
+            statuses[status] += 1
+            if status != 400:
+                problems.append(f"malformed chunks {framing[:20]!r} answered {status}, not 400")
+            continue
         fuzzed = api_body(rng)
         chunked = rng.random() < 0.1
         status, content_type, body = post_api(
@@ -84,11 +121,12 @@ def fuzz_forms(url: str, count: int, rng: random.Random) -> tuple[Counter, list]
             reply = phone.request("GET", f"{fuzzed.path}?{fuzzed.body}", headers=headers)
         else:
             body = f"csrfmiddlewaretoken={phone.cookies.get('csrftoken', '')}&{fuzzed.body}"
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            reply = phone.request("POST", fuzzed.path, body, headers)
+            headers["Content-Type"] = fuzzed.content_type
+            reply = phone.request("POST", fuzzed.path, body.encode("utf-8", "surrogatepass"), headers)
         statuses[reply.status] += 1
         problems += [
-            f"{p}: {fuzzed.method} {fuzzed.path} {fuzzed.body[:160]}" for p in form_problems(reply.status)
+            f"{p}: {fuzzed.method} {fuzzed.path} {fuzzed.body[:160]}"
+            for p in form_problems(reply.status, fuzzed)
         ]
     return statuses, problems
 
@@ -106,7 +144,7 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--api", type=int, default=5000, help="fuzzed API bodies (default 5000)")
-    parser.add_argument("--forms", type=int, default=2000, help="fuzzed form posts (default 2000)")
+    parser.add_argument("--forms", type=int, default=5000, help="fuzzed form posts (default 5000)")
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--database-url", default="", help="default: a fresh SQLite file")
     parser.add_argument("--port", type=int, default=8141)
@@ -116,7 +154,9 @@ def main() -> int:
         database_url = args.database_url or f"sqlite:///{tmp}/fuzz.sqlite3"
         if args.url:
             return run(args.url, args)
-        with gunicorn(database_url, args.port, workers=2, threads=2, log=Path(tmp) / "gunicorn.log") as url:
+        with gunicorn(
+            database_url, args.port, workers=2, make_serve=True, log=Path(tmp) / "gunicorn.log"
+        ) as url:
             print(f"gunicorn at {url}, database {database_url.split('@')[-1]}, seed {args.seed}")
             return run(url, args)
 

@@ -1,6 +1,9 @@
 """gunicorn settings for `make serve` and deployments (`gunicorn -c okeycalc/gunicorn.conf.py okeycalc.wsgi`).
 
-Workers: WEB_CONCURRENCY, else 2 × CPUs + 1 (gunicorn's rule of thumb for sync workers).
+Workers: WEB_CONCURRENCY, else 2 × CPUs + 1, each with a bounded pool of GUNICORN_THREADS threads
+(4). The worker class (scorer/platform/worker.py) reads each request in its event loop before a
+thread gets it, with header and body deadlines, so slow clients hold no thread: `make serve`
+survives them without a proxy in front (measured by bench/slowclients.py, README).
 The access log goes to stdout through scorer.platform.logredact.RedactClaimSecrets: a table's edit link
 (``/masa/<id>/anahtar/<secret>/``) never reaches a log line. No propagation to the root logger,
 which Django configures too: every line is printed once.
@@ -11,7 +14,9 @@ import os
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
-worker_class = "sync"
+worker_class = "scorer.platform.worker.BufferingThreadWorker"
+threads = int(os.environ.get("GUNICORN_THREADS") or 4)
+keepalive = 5  # seconds an idle kept-alive connection stays open (it holds no thread meanwhile)
 timeout = 30
 # gunicorn's control socket (gunicornc) defaults to one path per user: two instances on one
 # machine would share it. Off unless a path is given.

@@ -168,6 +168,15 @@ CACHES = {
     "limits": REDIS_CACHE
     if REDIS_URL
     else {"BACKEND": "scorer.platform.counters.DatabaseCounterCache", "LOCATION": "okeycalc_rate_count"},
+    # Template fragments ({% cache ... using="fragments" %}): the unbound hand forms and the menu.
+    # Always this process's memory, even with Redis: a network round trip would cost more than
+    # rendering saves, and a restart (a deploy) starts it empty, so no fragment outlives its template.
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "okeycalc-fragments",
+        "TIMEOUT": 60 * 60,
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
 }
 
 # Rate limits per client IP (scorer/platform/limits.py, django-ratelimit), counted in the "limits"

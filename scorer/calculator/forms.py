@@ -6,6 +6,8 @@ this form only says which HandForm to build. It validates and lays out; it never
 
 from collections.abc import Mapping
 
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Div, Field, Layout, Row
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -14,6 +16,7 @@ from scorer.engine import RuleSet, all_rulesets, get_ruleset
 from scorer.engine.names import clean_name, name_key
 from scorer.engine.parse import name_problem
 from scorer.forms import CHOICE_LABELS, style_widgets
+from scorer.forms.layout import Section, snippet
 from scorer.platform.numbers import parse_count
 
 DEFAULT_RULESET = "loca"
@@ -57,6 +60,44 @@ class CalcSetupForm(forms.Form):
                 widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": default_name(i)}),
             )
         style_widgets(self.fields.values())
+        self.helper = FormHelper(self)
+        self.helper.form_tag = False  # inside the calculator's form, with the hand (calculator.html)
+        self.helper.disable_csrf = True
+        self.helper.layout = self.page_layout()
+
+    # --- layout (crispy) -------------------------------------------------------------------------
+    def page_layout(self) -> Layout:
+        """Rule set and players side by side, the rule set's options, the names in turn order."""
+        return Layout(
+            Row(
+                Column("ruleset", css_class="col-12 col-sm-8"),
+                Column("players", css_class="col-6 col-sm-4"),
+                css_class="g-2",
+            ),
+            snippet("scorer/crispy/calc_rules_link.html"),
+            *(self.option_layout(field) for field in self.option_fields),
+            Section(
+                _("Names (in turn order)"),
+                Row(*self.names_layout(), css_class="g-2"),
+                css_class="mt-2",
+                legend_class="form-label fw-semibold fs-6 mb-1",
+            ),
+            snippet("scorer/crispy/calc_apply.html"),
+        )
+
+    @staticmethod
+    def option_layout(field: forms.BoundField) -> Div:
+        is_switch = field.field.widget.input_type == "checkbox"
+        shown = Field(field.name, template="scorer/crispy/switch.html") if is_switch else field.name
+        return Div(shown, css_class="mb-2", data_option=field.name)
+
+    def names_layout(self) -> list[Field]:
+        """The names of the players the hand shows; the others are kept, hidden, for later."""
+        count = len(self.setup()[2])
+        return [
+            Field(f.name, template=f"scorer/crispy/{'calc_name' if i < count else 'kept_value'}.html")
+            for i, f in enumerate(self.name_fields)
+        ]
 
     def _chosen(self, data, initial: Mapping) -> RuleSet:
         value = data.get(self.add_prefix("ruleset")) if data is not None else initial.get("ruleset")
@@ -64,6 +105,11 @@ class CalcSetupForm(forms.Form):
             return get_ruleset(value)
         except LookupError:
             return get_ruleset(DEFAULT_RULESET)
+
+    @property
+    def pristine(self) -> bool:
+        """The calculator as it first opens: nothing posted, nothing shared (its markup can be cached)."""
+        return not self.is_bound and not self.initial
 
     @property
     def option_fields(self) -> list[forms.BoundField]:

@@ -2,6 +2,9 @@
 
 import re
 
+from crispy_forms.bootstrap import StrictButton
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Div, Field, Layout, Row
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -9,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from scorer.engine import all_rulesets
 
 from .common import CHOICE_LABELS, EngineErrorsMixin, checked, ruleset_or_default, style_widgets
+from .layout import Item, OrderedList, Section, snippet
 
 MAX_PLAYERS = 4
 DEFAULT_HANDS = 5
@@ -57,6 +61,77 @@ class GameForm(EngineErrorsMixin, forms.Form):
         self.fields["first_dealer"].initial = 0
         self.fields["first_dealer"].widget.attrs["data-dealer-select"] = ""
         style_widgets(self.fields.values())
+        self.helper = self.page_helper()
+        self.options_helper = self.part_helper(self.options_layout())
+
+    # --- layout (crispy) ---------------------------------------------------------------------------
+    def page_helper(self) -> FormHelper:
+        """The whole form: the rule set cards, then the options part, then the button."""
+        helper = FormHelper(self)
+        helper.form_id = "game-new-form"
+        helper.form_class = "game-new"
+        helper.form_action = "scorer:game_new"
+        helper.attrs = {"novalidate": True}
+        helper.layout = Layout(
+            Field("ruleset", template="scorer/crispy/ruleset_cards.html"),
+            snippet("scorer/crispy/game_new_refresh.html"),
+            self.options_layout(),
+            StrictButton(_("Open the table"), type="submit", css_class="btn-primary btn-lg w-100"),
+        )
+        return helper
+
+    @staticmethod
+    def part_helper(layout) -> FormHelper:
+        """One part of the form on its own, inside the page's form tag (the htmx swap of the options)."""
+        helper = FormHelper()
+        helper.form_tag = False
+        helper.disable_csrf = True
+        helper.layout = Layout(layout)
+        return helper
+
+    def options_layout(self) -> Div:
+        """What depends on the chosen rule set (and eşli): htmx swaps exactly this part in."""
+        return Div(
+            snippet("scorer/crispy/game_options_head.html"),
+            Section(
+                _("Options"),
+                *(Field(f.name, template="scorer/crispy/game_option.html") for f in self.option_fields),
+                css_class="mb-3",
+            ),
+            Div("hands_planned", css_class="mb-3"),
+            Section(
+                _("Players"),
+                snippet("scorer/crispy/players_help.html"),
+                self.teams_layout() if self.partners else self.players_layout(),
+                css_class="mb-3 players",
+                aria_describedby="turn-order-help",
+            ),
+            Div("first_dealer", css_class="mb-4"),
+            css_id="game-options",
+            css_class="game-options",
+            data_ruleset=self.chosen.id,
+        )
+
+    def players_layout(self) -> OrderedList:
+        names = (Item(f.name, css_class="mb-2") for f in self.player_fields)
+        return OrderedList(*names, css_class="list-unstyled player-names mb-0")
+
+    def teams_layout(self) -> Row:
+        """Eşli: the two teams side by side, each a fieldset of its two seats."""
+        teams = (
+            Column(
+                Section(
+                    _("Team %(n)s") % {"n": number},
+                    *(Div(f.name, css_class="mb-2") for f in fields),
+                    legend_class="h6",
+                    css_class=f"team team-{number}",
+                    data_team=str(number),
+                ),
+                css_class="col-6",
+            )
+            for number, fields in self.teams
+        )
+        return Row(*teams, css_class="g-2 teams")
 
     def add_option_fields(self) -> None:
         for spec in self.chosen.options:

@@ -117,6 +117,17 @@ class HandForm(EngineErrorsMixin, forms.Form):
         self.fields.update(player_fields(self.ruleset, self.options, len(self.names)))
 
     @property
+    def pristine(self) -> bool:
+        """Nothing typed and nothing stored shown: the form shows only what its table (rule set,
+        options, names, dealer) and the language make of it, so its markup can be cached."""
+        return not self.is_bound and not self.initial
+
+    @property
+    def layout_key(self) -> str:
+        """Everything a pristine form's markup depends on besides the language (a cache key part)."""
+        return repr((self.ruleset.id, tuple(sorted(self.options.items())), tuple(self.names), self.dealer))
+
+    @property
     def foul_kinds(self) -> tuple[str, ...]:
         return self.ruleset.foul_kinds(self.options)
 

@@ -2,11 +2,16 @@
 
 import json
 
+from crispy_forms.bootstrap import StrictButton
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Layout
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine.errors import FieldError
+
+from .layout import snippet
 
 MAX_IMPORT_BYTES = 256 * 1024
 """A 20-hand table of four players exports to about 15 KiB."""
@@ -29,6 +34,19 @@ class GameImportForm(forms.Form):
             attrs={"rows": 6, "class": "form-control font-monospace", "spellcheck": "false"}
         ),
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper(self)
+        self.helper.form_action = "scorer:game_import"
+        self.helper.form_class = "game-import"
+        self.helper.attrs = {"novalidate": True}
+        self.helper.layout = Layout(
+            snippet("scorer/crispy/import_file_again.html"),
+            "file",
+            "text",
+            StrictButton(_("Import the table"), type="submit", css_class="btn-primary btn-lg w-100"),
+        )
 
     def clean(self) -> dict:
         data = super().clean()

@@ -299,16 +299,21 @@
     await dropHeld(table, () => true);
   };
 
-  const dropHeld = async (table, which) => {
+  // The held queue rewritten: every entry appended again (or its replacement, or none), then the
+  // old ones removed from the head; the order stays, and a stop in between leaves copies only.
+  const rewriteHeld = async (change) => {
     const all = await held.getAll();
-    const keepThese = all.filter((e) => e.metadata.table !== table || !which(e));
-    for (const entry of keepThese) await move(entry, held);
-    for (let i = 0; i < all.length; i += 1) await held.shiftRequest();
     const pages = await caches.open(HELD_PAGES);
     for (const entry of all) {
-      if (!keepThese.includes(entry)) await pages.delete(heldPageUrl(entry.metadata.table, entry.metadata.rid));
+      const next = change(entry);
+      if (next) await held.pushRequest(next === entry ? { ...entry } : next);
+      else await pages.delete(heldPageUrl(entry.metadata.table, entry.metadata.rid));
     }
+    for (let i = 0; i < all.length; i += 1) await held.shiftRequest();
   };
+
+  const dropHeld = (table, which) =>
+    rewriteHeld((entry) => (entry.metadata.table === table && which(entry) ? null : entry));
 
   // The scorekeeper saves a held hand again from its page: sent now; saved, the hands behind it follow.
   const decide = async (table, request, body, metadata, entry) => {
@@ -322,7 +327,7 @@
     if (response && response.type === "opaqueredirect") {
       await locked(async () => {
         await dropHeld(table, (e) => e.metadata.rid === metadata.rid);
-        await release_(table, shift + 1 - 1);
+        await release_(table, shift);
       });
       await tell(table);
       replay().catch(() => {});
@@ -331,15 +336,14 @@
     if (response && response.status < 500) {
       // the server still has something to say about it: the page shows it; the hand stays held
       await locked(async () => {
-        await (await caches.open(HELD_PAGES)).put(heldPageUrl(table, metadata.rid), response.clone());
-        await dropHeld(table, (e) => e.metadata.rid === metadata.rid);
-        const rest = await entriesOf(held, table);
-        await held.pushRequest({
+        const replacement = {
           request: formRequest(request.url, body),
-          metadata: { ...metadata, attention: { status: response.status } },
-        });
-        for (const e of rest) await move(e, held);
-        await dropHeld(table, (e) => rest.includes(e));
+          // the count it was typed after stays: the hands behind it move by how far it does
+          metadata: { ...metadata, handsBefore: entry.metadata.handsBefore, attention: { status: response.status } },
+          timestamp: entry.timestamp,
+        };
+        await rewriteHeld((e) => (e.metadata.table === table && e.metadata.rid === metadata.rid ? replacement : e));
+        await (await caches.open(HELD_PAGES)).put(heldPageUrl(table, metadata.rid), response.clone());
       });
       await tell(table);
       return response;

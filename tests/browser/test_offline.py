@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from tests.conftest import MOBILE_VIEWPORT, SCREENSHOT_DIR
+from tests.conftest import AXE_JS, AXE_TAGS, MOBILE_VIEWPORT, SCREENSHOT_DIR, _format_axe_violations
 
 
 @pytest.fixture
@@ -37,6 +37,19 @@ def shoot(phone: Page, name: str) -> None:
     """A full-page PNG of this phone in test-artifacts/screenshots/ (conftest's fixture shoots ``page``)."""
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     phone.screenshot(path=str(SCREENSHOT_DIR / f"{name}.png"), full_page=True)
+
+
+def axe_clean(phone: Page) -> None:
+    """axe-core on this phone's page as it is now (conftest's fixture checks ``page``, and loads
+    axe from the server, which an offline phone cannot reach: here it is evaluated directly)."""
+    phone.evaluate(f"() => {{ {AXE_JS.read_text()}\n }}")
+    violations = phone.evaluate(
+        """async (tags) => (await axe.run(document, {runOnly: {type: "tag", values: tags}})).violations
+            .map((v) => ({id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+                          nodes: v.nodes.map((n) => ({target: n.target.join(" "), summary: n.failureSummary}))}))""",
+        AXE_TAGS,
+    )
+    assert not violations, _format_axe_violations(phone.url, violations)
 
 
 def _abort_worker_requests(route: Route) -> None:
@@ -142,6 +155,7 @@ def test_three_hands_entered_offline_wait_on_the_phone_then_go_out_in_order_by_t
         assert set(phone.locator("[data-bar-total]").all_inner_texts()) == {"—"}
         if k == 1:
             shoot(phone, "offline-hand-page")
+            axe_clean(phone)
         phone.locator("[data-save]").click()
         phone.wait_for_url(url(live_server, "game_board", game))
         expect(pending(phone)).to_have_count(k)
@@ -159,6 +173,7 @@ def test_three_hands_entered_offline_wait_on_the_phone_then_go_out_in_order_by_t
     expect(pending(phone).nth(2)).to_contain_text("El 4")
     expect(phone.locator("tbody tr[data-position]")).to_have_count(1)  # no score for them yet
     shoot(phone, "offline-board-pending")
+    axe_clean(phone)
     lost = lose_the_first_answer(phone.context, live_server, game) if answer == "first-answer-lost" else None
 
     go_online(phone.context)
@@ -180,8 +195,9 @@ def test_three_hands_entered_offline_wait_on_the_phone_then_go_out_in_order_by_t
     viewer.context.close()
 
 
+@pytest.mark.parametrize("decision", ["save-it-as-the-next-hand", "throw-it-away"])
 def test_a_second_phone_saving_meanwhile_loses_nothing_the_scorekeeper_decides(
-    phone: Page, live_server, browser
+    phone: Page, live_server, browser, decision
 ):
     game = keep_score(phone, live_server)
     other = browser.new_context(viewport=MOBILE_VIEWPORT, locale="tr-TR").new_page()
@@ -200,17 +216,23 @@ def test_a_second_phone_saving_meanwhile_loses_nothing_the_scorekeeper_decides(
     expect(attention).to_have_count(1, timeout=45000)
     expect(phone.locator('[data-pending-list] > li[data-state="held"]')).to_have_count(1)
     assert game.hands.count() == 2  # the scorekeeper's two hands wait: nothing saved over, nothing lost
-    shoot(phone, "offline-changed-meanwhile-board")
-    attention.locator("[data-open]").click()
-    expect(phone.locator("[data-saved-meanwhile]")).to_be_visible()
-    expect(phone.locator("#id_finisher_0")).to_be_checked()  # what was typed offline
-    shoot(phone, "offline-changed-meanwhile-page")
-    phone.locator("[data-save]").click()
+    expect(phone.locator("#offline-status")).to_contain_text("bir el puan tablosunda sizi bekliyor")
+    if decision == "throw-it-away":  # it was the hand the other phone saved
+        phone.on("dialog", lambda dialog: dialog.accept())
+        attention.locator("[data-discard]").click()
+        hands = [ONLINE_HAND, OFFLINE_HANDS[2], OFFLINE_HANDS[1]]
+    else:
+        shoot(phone, "offline-changed-meanwhile-board")
+        attention.locator("[data-open]").click()
+        expect(phone.locator("[data-saved-meanwhile]")).to_be_visible()  # the existing "bu arada" page
+        expect(phone.locator("#id_finisher_0")).to_be_checked()  # what was typed offline
+        shoot(phone, "offline-changed-meanwhile-page")
+        phone.locator("[data-save]").click()
+        hands = [ONLINE_HAND, OFFLINE_HANDS[2], *OFFLINE_HANDS[:2]]
 
-    expect(phone.locator("tbody tr[data-position]")).to_have_count(4, timeout=45000)
+    expect(phone.locator("tbody tr[data-position]")).to_have_count(len(hands), timeout=45000)
     expect(pending(phone)).to_have_count(0)
-    hands = [OFFLINE_HANDS[2], ONLINE_HAND, *OFFLINE_HANDS[:2]]
-    assert board_totals(phone) == expected_totals([ONLINE_HAND, OFFLINE_HANDS[2], *OFFLINE_HANDS[:2]])
+    assert board_totals(phone) == expected_totals(hands)
     assert game.hands.count() == len(hands)
     other.context.close()
 

@@ -7,6 +7,7 @@ check and reach the deeper code, with the values that used to crash: "²" and ot
 digits, 5,000-digit numbers, lone surrogates, NaN, deep nesting, odd types, unknown fields.
 """
 
+import codecs
 import copy
 import json
 import random
@@ -70,7 +71,9 @@ def weird_json_value(rng: random.Random) -> object:
     if roll < 0.45:
         return rng.choice(WEIRD_TEXT)
     if roll < 0.85:
-        return rng.choice(WEIRD_JSON)
+        return copy.deepcopy(
+            rng.choice(WEIRD_JSON)
+        )  # never the shared constant: a later append could make a cycle
     if roll < 0.95:
         depth = rng.choice((5, 50, 200))
         value: object = 1
@@ -198,7 +201,25 @@ FORM_ENDPOINTS = (
     ("GET", "/karsilastir/", {"ornek": EXAMPLES[0].slug, "el": "x"}),
     ("GET", "/masa/{table}/el/1/", {}),
     ("GET", "/masa/{table}/", {}),
+    ("POST", "/masa/ice-aktar/", {"text": "{}"}),  # the text becomes a mutated game document
+    ("POST", "/yonetim/login/", {"username": "op", "password": "x"}),
+    ("GET", "/yonetim/scorer/game/", {"q": "Ali"}),
 )
+IMPORT_PATH = "/masa/ice-aktar/"
+
+FORM_CHARSETS = (
+    "latin-1",
+    "iso-8859-9",
+    "windows-1254",
+    "utf-16",
+    "utf8",
+    "UTF-8",
+    "utf-8",
+    "",
+    "x-nonsense",
+)
+"""The charset parameter of a form post's Content-Type: Django reads only UTF-8 (or a name no
+codec has); any other codec's name is a 400 (scorer/platform/middleware.py)."""
 EXTRA_FIELDS = (
     "hands_before",
     "editing",
@@ -219,6 +240,45 @@ class FormPost:
     body: str
     """``application/x-www-form-urlencoded`` (or the query string of a GET)."""
     htmx: bool
+    charset: str | None = None
+    """The Content-Type's charset parameter (None: none sent)."""
+
+    @property
+    def content_type(self) -> str:
+        base = "application/x-www-form-urlencoded"
+        return base if self.charset is None else f"{base}; charset={self.charset}"
+
+    @property
+    def refused_charset(self) -> bool:
+        """Whether the charset is one Django cannot read the form in (the answer must be a 400)."""
+        if not self.charset or self.charset.lower() == "utf-8":
+            return False
+        try:
+            codecs.lookup(self.charset)
+        except LookupError:
+            return False
+        return True
+
+
+def import_text(rng: random.Random) -> str:
+    """What a pasted table import holds: a game document with its planned hands, broken a little
+    (null planned hands and lone surrogates or NUL in names among what it may get)."""
+    document = valid_document(rng)
+    if "hands" not in document:
+        names = [p.get("name", f"P{i}") for i, p in enumerate(document["players"])]
+        document = {"ruleset": document["ruleset"], "players": names, "hands": []}
+    document["hands_planned"] = rng.choice((1, 2, 3, 5, 11, None, "5", 0))
+    for _ in range(rng.randrange(0, 3)):
+        document = _mutate(document, rng)
+    if (
+        rng.random() < 0.3
+        and isinstance(document, dict)
+        and isinstance(document.get("players"), list)
+        and document["players"]
+    ):
+        document["players"][0] = rng.choice(("\ud800", "Bo\x00ra", "\x1b[2J", "A" * 31, "👨\u200d👩"))
+        return json.dumps(document)  # as JSON escapes: \ud800, \u0000, \u001b
+    return json.dumps(document, ensure_ascii=rng.random() < 0.5)
 
 
 def _encode(data: dict[str, str], raw: dict[str, str]) -> str:
@@ -242,13 +302,20 @@ def form_post(rng: random.Random, table: str) -> FormPost:
             raw[field] = rng.choice(RAW_ENCODED)
     if template.endswith("/el/1/") and rng.random() < 0.5:
         template = template.replace("/el/1/", f"/el/{rng.choice(('0', '99999', '1' * 30))}/")
-    return FormPost(method, template.format(table=table), _encode(data, raw), htmx=rng.random() < 0.3)
+    if template == IMPORT_PATH and rng.random() < 0.8:
+        data["text"] = import_text(rng)
+    charset = rng.choice(FORM_CHARSETS) if method == "POST" and rng.random() < 0.1 else None
+    body = _encode(data, raw)
+    return FormPost(method, template.format(table=table), body, htmx=rng.random() < 0.3, charset=charset)
 
 
-def form_problems(status: int) -> list[str]:
-    """A form endpoint answers a page, a redirect or a clear client error, never a 5xx."""
+def form_problems(status: int, post: FormPost | None = None) -> list[str]:
+    """A form endpoint answers a page, a redirect or a clear client error, never a 5xx; a form in
+    a charset Django cannot read is a 400."""
     if status >= 500:
         return [f"{status}"]
+    if post is not None and post.refused_charset and status != 400:
+        return [f"charset {post.charset!r} answered {status}, not 400"]
     if status not in (200, 302, 400, 403, 404, 405, 414):  # 414: the server's URL limit
         return [f"unexpected status {status}"]
     return []

@@ -24,7 +24,7 @@ CLOSED = "redis://127.0.0.1:1/0"  # nothing listens on port 1: every call is ref
 @pytest.fixture
 def redis_down(settings, monkeypatch):
     redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CLOSED}
-    settings.CACHES = {"default": redis, "limits": redis}
+    settings.CACHES = {**settings.CACHES, "default": redis, "limits": redis}  # fragments: never Redis
     settings.RATELIMIT_ENABLE = True
     monkeypatch.setattr(safe_cache, "_down_until", {})
     monkeypatch.setattr(safe_cache, "_logged_at", {})

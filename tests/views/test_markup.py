@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
@@ -321,3 +322,70 @@ def test_no_string_in_the_apps_python_holds_html_markup():
     assert not found, "\n".join(found)
     assert MARKUP.search("""x = '<span class="a">'""") and MARKUP.search('"<li>"')
     assert not MARKUP.search("a < b and c > d")
+
+
+# --- crispy lays out the new table, import and calculator set-up forms ------------------------------
+
+
+def section(html: str, element_id: str) -> str:
+    """The element with this id and everything inside it (the first tag of that name that closes
+    at the same depth)."""
+    start = html.index(f'id="{element_id}"')
+    start = html.rindex("<", 0, start)
+    tag = re.match(r"<(\w+)", html[start:])[1]
+    depth, position = 0, start
+    for match in re.finditer(rf"<(/?){tag}\b[^>]*>", html[start:]):
+        depth += -1 if match[1] else 1
+        if depth == 0:
+            position = start + match.end()
+            break
+    return html[start:position]
+
+
+def test_the_new_table_form_and_its_options_part_come_from_one_layout(client):
+    page = client.get(reverse("scorer:game_new"), {"ruleset": "loca-cezali", "option_partners": "on"}).content
+    swapped = client.get(
+        reverse("scorer:game_new_options"), {"ruleset": "loca-cezali", "option_partners": "on"}, headers=HTMX
+    ).content.decode()
+    page = page.decode()
+
+    form = re.search(r"<form [^>]*game-new-form[^>]*>", page)[0]
+    assert 'id="game-new-form"' in form and 'action="/masa/yeni/"' in form and "novalidate" in form
+    assert page.count('name="csrfmiddlewaretoken"') == 2  # the language switch's and this form's
+    assert section(page, "game-options") == swapped.strip()
+    assert [m for m in re.findall(r'data-team="(\d)"', swapped)] == ["1", "2"]
+    assert re.search(r'<ol class="list-unstyled player-names', page) is None  # partners: the two teams
+
+
+def test_the_calculator_keeps_the_names_it_does_not_show(client):
+    data = E2_CALC_SETUP | {"setup-players": "2", "refresh": "1"}
+    html = client.post(reverse("scorer:calculator"), data).content.decode()
+
+    shown = [
+        a
+        for t, a in elements(html)
+        if a.get("name", "").startswith("setup-name_") and a.get("type") == "text"
+    ]
+    kept = [
+        a
+        for t, a in elements(html)
+        if a.get("name", "").startswith("setup-name_") and a.get("type") == "hidden"
+    ]
+    assert [a["value"] for a in shown] == ["Ayşe", "Bora"]
+    assert [(a["name"], a["value"]) for a in kept] == [("setup-name_2", "Cem"), ("setup-name_3", "Deniz")]
+    assert_labelled(html)
+
+
+def test_the_import_form_shows_a_problem_of_the_whole_form_on_top_and_one_of_a_field_at_it(client):
+    both = client.post(
+        reverse("scorer:game_import"), {"text": "{}", "file": SimpleUploadedFile("oyun.json", b"{}")}
+    ).content.decode()
+    empty = client.post(reverse("scorer:game_import"), {}).content.decode()
+
+    form = re.search(r'<form [^>]*class="game-import"[^>]*>(.*?)</form>', both, re.S)
+    assert form and 'enctype="multipart/form-data"' in both
+    top = re.search(r'<div class="alert alert-block alert-danger">(.*?)</div>', form[1], re.S)
+    assert top and "Ya bir dosya verin ya da metni yapıştırın, ikisini birden değil." in top[1]
+    assert_labelled(empty)
+    assert text_of(empty, "id_file_error")
+    assert "Dosyayı yeniden seçin" in empty  # a chosen file does not come back with the page
