@@ -42,7 +42,7 @@ help:
 	@echo "                    (in $(PYTEST_WORKERS) pytest-xdist processes: PYTEST_WORKERS=0 for one; PYTEST_ARGS adds options)"
 	@echo "make test-postgres  the same suite against DATABASE_URL (PostgreSQL)"
 	@echo "make test-multi     two gunicorn instances on one PostgreSQL + Redis, concurrent scorekeepers (CI)"
-	@echo "make lint           ruff check and format check"
+	@echo "make lint           ruff check and format check, and the layer contracts (lint-imports)"
 	@echo "make chromium       install Debian's Chromium for the browser tests (as root)"
 	@echo "make bench          scoring-engine benchmark (wall time)"
 	@echo "make bench-instructions  the same, counted in instructions under valgrind"
@@ -132,9 +132,11 @@ serve: check-secret-key install static collectstatic
 	OKEYCALC_DEBUG=0 OKEYCALC_STATIC_MANIFEST=1 HOST=$(HOST) PORT=$(PORT) \
 		exec $(VENV)/bin/gunicorn -c okeycalc/gunicorn.conf.py okeycalc.wsgi
 
+# The layer contracts are in pyproject.toml ([tool.importlinter]).
 lint: $(STAMPS)/venv-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 
 # Chromium for the browser tests: Debian's package (Playwright cannot download browsers here).
 chromium:

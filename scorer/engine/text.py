@@ -18,6 +18,7 @@ True
 'Ali\\ufffd'
 """
 
+import json
 import re
 from collections.abc import Iterator
 
@@ -88,8 +89,22 @@ def _children(path: str, value: object) -> Iterator[tuple[str, object]]:
 def lone_surrogate_path(data: object) -> str | None:
     """The path of the first string (value or key) holding a lone surrogate, else None.
 
-    Iterative, so JSON nested as deep as the decoder allows cannot overflow the stack.
+    Every document is asked, so the common answer comes fast: the C encoder writes the document
+    out and UTF-8 takes it (a few µs for a hand). Only when it does not is the document walked,
+    iteratively, so JSON nested as deep as the decoder allows cannot overflow the stack.
     """
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        pass  # there is one: find where
+    except (TypeError, ValueError, RecursionError):
+        pass  # not plain JSON, or nested too deep for the encoder: walk it
+    else:
+        return None
+    return _walk(data)
+
+
+def _walk(data: object) -> str | None:
     stack: list[tuple[str, object]] = [("", data)]
     while stack:
         path, value = stack.pop()

@@ -3,14 +3,46 @@
 The pages' hottest reads — a table by its public id, a device's grant on it — are one indexed
 row each, asked on every board view, poll, preview and save. Through the ORM (even through
 ``raw()``) most of their time went into building the query and its per-query bookkeeping, not
-into the database. Here the SQL is written once per query and each row goes through the same
-converters the ORM's compiler applies for that field and database (``from_db_value`` of JSON
-and date fields, the backend's own), into ``Model.from_db``: the same instance the ORM builds.
+into the database. Here the SQL is written once per query and database, with every table and
+column name quoted by the database's own ``quote_name`` as the ORM writes them (:func:`names`),
+and each row goes through the same converters the ORM's compiler applies for that field and
+database (``from_db_value`` of JSON and date fields, the backend's own), into ``Model.from_db``:
+the same instance the ORM builds.
+
+Only the table selectors and rights use it (an import-linter contract in pyproject.toml).
 """
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from django.db import connections, models
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """Tables, columns and aliases of one database, quoted as its backend quotes them."""
+
+    quote: Callable[[str], str]
+
+    def table(self, model: type[models.Model]) -> str:
+        return self.quote(model._meta.db_table)
+
+    def column(self, model: type[models.Model], field: str, alias: str = "") -> str:
+        """The column of ``model``'s field ``field`` (a name such as ``rematch_of``), as ``alias.column`` if given."""
+        column = self.quote(model._meta.get_field(field).column)
+        return f"{self.quote(alias)}.{column}" if alias else column
+
+    def columns(self, model: type[models.Model], alias: str = "") -> str:
+        """The model's concrete columns, in order, for a SELECT list (``alias.column`` if given)."""
+        prefix = f"{self.quote(alias)}." if alias else ""
+        return ", ".join(f"{prefix}{self.quote(field.column)}" for field in model._meta.concrete_fields)
+
+
+def names(using: str) -> Names:
+    """The quoted names of the database ``using`` (its connection's ``ops.quote_name``); callers
+    build each query once per database and keep the string."""
+    return Names(connections[using].ops.quote_name)
 
 
 @cache
@@ -26,15 +58,9 @@ def _converters(model: type[models.Model], alias: str) -> tuple[tuple[str, objec
     return tuple(fields)
 
 
-def columns(model: type[models.Model], alias: str = "") -> str:
-    """The model's concrete columns, in order, for a SELECT list (``alias.column`` if given)."""
-    prefix = f"{alias}." if alias else ""
-    return ", ".join(f"{prefix}{field.column}" for field in model._meta.concrete_fields)
-
-
 def fetch_one(model: type[models.Model], using: str, sql: str, params) -> tuple[models.Model, tuple] | None:
-    """The first row of ``sql`` (which selects ``columns(model)`` first, then any extra columns)
-    as ``(instance, extra values)``, or None when there is no row."""
+    """The first row of ``sql`` (which selects ``names(using).columns(model)`` first, then any
+    extra columns) as ``(instance, extra values)``, or None when there is no row."""
     connection = connections[using]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

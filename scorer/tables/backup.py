@@ -28,7 +28,8 @@ from django.utils.translation import gettext as _
 from scorer.engine import InvalidInput, score_game
 from scorer.engine.errors import FieldError
 from scorer.models import PUBLIC_ID_PATTERN, Game, Hand
-from scorer.tables.services import game_create, game_document, hand_validate
+from scorer.tables.selectors import game_document
+from scorer.tables.services import game_create, hand_validate
 
 ENTRY_KEYS = frozenset({"table", "game"})
 HAND_KEYS = ("players", "indicator")

@@ -19,6 +19,7 @@ the first request that asks converts them into grants and empties that session e
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import cache
 
 from django.conf import settings
 from django.db import IntegrityError, connections, router, transaction
@@ -118,15 +119,20 @@ def grant_of(request: HttpRequest, game: Game) -> Grant | None:
     return state.grants[game.pk]
 
 
-_GRANT_QUERY = (
-    f"SELECT {rowfetch.columns(Grant, 'g')} FROM {Grant._meta.db_table} g"
-    f" INNER JOIN {Device._meta.db_table} d ON d.id = g.device_id"
-    " WHERE d.token_hash = %s AND g.game_id = %s AND g.last_used_at >= %s"
-)
-"""The device's grant on a table, by the unique token hash and the unique (device, table) pair.
+@cache
+def _grant_query(using: str) -> str:
+    """The device's grant on a table, by the unique token hash and the unique (device, table) pair.
 
-Every board view and every viewer's poll asks this, so it is one plain indexed SELECT: building
-the ORM's query (join, filter, LIMIT) costs several times more than running it."""
+    Every board view and every viewer's poll asks this, so it is one plain indexed SELECT: building
+    the ORM's query (join, filter, LIMIT) costs several times more than running it."""
+    n = rowfetch.names(using)
+    return (
+        f"SELECT {n.columns(Grant, 'g')} FROM {n.table(Grant)} {n.quote('g')}"
+        f" INNER JOIN {n.table(Device)} {n.quote('d')}"
+        f" ON {n.column(Device, 'id', 'd')} = {n.column(Grant, 'device', 'g')}"
+        f" WHERE {n.column(Device, 'token_hash', 'd')} = %s AND {n.column(Grant, 'game', 'g')} = %s"
+        f" AND {n.column(Grant, 'last_used_at', 'g')} >= %s"
+    )
 
 
 def _grant_find(token: str, game: Game) -> Grant | None:
@@ -134,7 +140,7 @@ def _grant_find(token: str, game: Game) -> Grant | None:
     token_hash = editlink.hash_secret(token)
     db = router.db_for_read(Grant)
     cutoff = connections[db].ops.adapt_datetimefield_value(grant_cutoff())
-    found = rowfetch.fetch_one(Grant, db, _GRANT_QUERY, [token_hash, game.pk, cutoff])
+    found = rowfetch.fetch_one(Grant, db, _grant_query(db), [token_hash, game.pk, cutoff])
     grant = None if found is None else found[0]
     if grant is not None:
         # The device's other columns load only if something reads them (nothing on these paths).

@@ -2,6 +2,7 @@
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from itertools import groupby
 
 from django.db import connections, router
@@ -11,7 +12,6 @@ from django.http import Http404
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
 from scorer.models import Game, Grant, Hand
 from scorer.platform import rowfetch
-from scorer.tables.services import game_document
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,10 @@ class Board:
         return tuple(i for i, t in enumerate(totals) if t == min(totals))
 
 
-_FIND_QUERY = f"SELECT {rowfetch.columns(Game)} FROM {Game._meta.db_table} WHERE public_id = %s"
+@cache
+def _find_query(using: str) -> str:
+    n = rowfetch.names(using)
+    return f"SELECT {n.columns(Game)} FROM {n.table(Game)} WHERE {n.column(Game, 'public_id')} = %s"
 
 
 def game_find(public_id: str) -> Game | None:
@@ -67,19 +70,27 @@ def game_find(public_id: str) -> Game | None:
     One plain SELECT: every page and every viewer's poll starts here, and building the ORM's
     query (filter, ordering, LIMIT) costs several times more than running it.
     """
-    found = rowfetch.fetch_one(Game, router.db_for_read(Game), _FIND_QUERY, [public_id])
+    using = router.db_for_read(Game)
+    found = rowfetch.fetch_one(Game, using, _find_query(using), [public_id])
     return None if found is None else found[0]
 
 
-_LIVE_COUNT = f"SELECT COUNT(*) FROM {Hand._meta.db_table} WHERE game_id = %s AND deleted_at IS NULL"
+@cache
+def _live_count_query(using: str) -> str:
+    n = rowfetch.names(using)
+    return (
+        f"SELECT COUNT(*) FROM {n.table(Hand)}"
+        f" WHERE {n.column(Hand, 'game')} = %s AND {n.column(Hand, 'deleted_at')} IS NULL"
+    )
 
 
 def live_hand_count(game: Game) -> int:
     """How many live (not deleted) hands the table has: ``game.hands.live().count()`` in one
     plain SELECT (the hand page and every live preview ask; the ORM's count query costs more to
     build than to run)."""
-    with connections[router.db_for_read(Hand)].cursor() as cursor:
-        cursor.execute(_LIVE_COUNT, [game.pk])
+    using = router.db_for_read(Hand)
+    with connections[using].cursor() as cursor:
+        cursor.execute(_live_count_query(using), [game.pk])
         return cursor.fetchone()[0]
 
 
@@ -90,13 +101,21 @@ def game_get(public_id: str) -> Game:
     return game
 
 
-_BOARD_QUERY = (
-    f"SELECT {rowfetch.columns(Game, 'g')}, previous.public_id, rematch.id, rematch.public_id"
-    f" FROM {Game._meta.db_table} g"
-    f" LEFT JOIN {Game._meta.db_table} previous ON previous.id = g.rematch_of_id"
-    f" LEFT JOIN {Game._meta.db_table} rematch ON rematch.rematch_of_id = g.id"
-    " WHERE g.public_id = %s"
-)
+@cache
+def _board_query(using: str) -> str:
+    """The table (``g``), the table it is a rematch of (``previous``) and its rematch (``rematch``)."""
+    n = rowfetch.names(using)
+    game = n.table(Game)
+    return (
+        f"SELECT {n.columns(Game, 'g')}, {n.column(Game, 'public_id', 'previous')},"
+        f" {n.column(Game, 'id', 'rematch')}, {n.column(Game, 'public_id', 'rematch')}"
+        f" FROM {game} {n.quote('g')}"
+        f" LEFT JOIN {game} {n.quote('previous')}"
+        f" ON {n.column(Game, 'id', 'previous')} = {n.column(Game, 'rematch_of', 'g')}"
+        f" LEFT JOIN {game} {n.quote('rematch')}"
+        f" ON {n.column(Game, 'rematch_of', 'rematch')} = {n.column(Game, 'id', 'g')}"
+        f" WHERE {n.column(Game, 'public_id', 'g')} = %s"
+    )
 
 
 def _linked(db: str, pk: int, public_id: str) -> Game:
@@ -111,7 +130,7 @@ def game_for_board(public_id: str) -> Game:
     ``select_related`` query costs several times more than running it, on every board request.
     """
     db = router.db_for_read(Game)
-    found = rowfetch.fetch_one(Game, db, _BOARD_QUERY, [public_id])
+    found = rowfetch.fetch_one(Game, db, _board_query(db), [public_id])
     if found is None:
         raise Http404("No such table")
     game, (previous_public_id, rematch_id, rematch_public_id) = found
@@ -120,6 +139,19 @@ def game_for_board(public_id: str) -> Game:
     rematch = _linked(db, rematch_id, rematch_public_id) if rematch_id else None
     Game.rematch.related.set_cached_value(game, rematch)  # None: "no rematch", without a query
     return game
+
+
+def game_document(game: Game, hands: list[Hand] | None = None) -> dict:
+    """The game in HAND_FORMAT.md game form: what the JSON export holds and the engine scores."""
+    if hands is None:
+        hands = list(game.hands.live())
+    return {
+        "ruleset": game.ruleset,
+        "options": game.options,
+        "hands_planned": game.hands_planned,
+        "players": game.players,
+        "hands": [hand.data for hand in hands],
+    }
 
 
 def game_board(game: Game, hands: list[Hand] | None = None) -> Board:

@@ -41,19 +41,6 @@ def score_document(data: object) -> tuple[bool, dict]:
     return True, result.to_dict()
 
 
-def game_document(game: Game, hands: list[Hand] | None = None) -> dict:
-    """The game in HAND_FORMAT.md game form: what the JSON export holds and the engine scores."""
-    if hands is None:
-        hands = list(game.hands.live())
-    return {
-        "ruleset": game.ruleset,
-        "options": game.options,
-        "hands_planned": game.hands_planned,
-        "players": game.players,
-        "hands": [hand.data for hand in hands],
-    }
-
-
 def game_create(
     *,
     ruleset: str,

@@ -18,9 +18,9 @@ from scorer.engine import InvalidInput, get_ruleset
 from scorer.models import Game, Hand
 from scorer.tables import backup, selectors
 from scorer.tables.backup import entry_import, table_entry, tables_export
+from scorer.tables.selectors import game_document
 from scorer.tables.services import (
     game_create,
-    game_document,
     game_rematch,
     hand_delete,
     hand_record,

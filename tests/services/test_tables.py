@@ -6,10 +6,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext
 
 from scorer.engine import InvalidInput, score_game
-from scorer.tables.selectors import deleted_hands, game_board, live_hand_count
+from scorer.tables.selectors import deleted_hands, game_board, game_document, live_hand_count
 from scorer.tables.services import (
     MSG_GAME_COMPLETE,
-    game_document,
     hand_delete,
     hand_record,
     hand_restore,

@@ -14,8 +14,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorer.engine import score_game
-from scorer.tables.selectors import game_board
-from scorer.tables.services import game_document, game_rematch, hand_delete, hand_record
+from scorer.tables.selectors import game_board, game_document
+from scorer.tables.services import game_rematch, hand_delete, hand_record
 from tests.support.factories import NAMES, claim, finisher, new_table, url
 from tests.support.markup import post_actions
 

@@ -15,7 +15,8 @@ from django.test.utils import CaptureQueriesContext
 from scorer.engine import score_game
 from scorer.tables import boardcache
 from scorer.tables.rights import DEVICE_COOKIE
-from scorer.tables.services import game_document, hand_delete, hand_record, hand_restore, hand_update
+from scorer.tables.selectors import game_document
+from scorer.tables.services import hand_delete, hand_record, hand_restore, hand_update
 from tests.support.factories import claim, finisher, new_table, url
 
 pytestmark = pytest.mark.django_db

@@ -24,7 +24,6 @@ from scorer.platform.http import HtmxHttpRequest
 from scorer.tables import boardcache, selectors
 from scorer.tables.board import board_context, csv_text, detail_context, viewer_url
 from scorer.tables.rights import grant_watch
-from scorer.tables.services import game_document
 from scorer.tables.views.auth import can_edit
 
 BOARD = "scorer/board.html"
@@ -138,7 +137,7 @@ def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_safe
 def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
     """The table as a HAND_FORMAT.md game document: ``manage.py score oyun.json`` rescores it."""
-    document = game_document(selectors.game_get(public_id))
+    document = selectors.game_document(selectors.game_get(public_id))
     body = json.dumps(document, ensure_ascii=False, indent=2)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="oyun.json"'

@@ -1,0 +1,91 @@
+"""The layer contracts (``[tool.importlinter]`` in pyproject.toml) hold, and each of them can fail.
+
+``make lint`` runs ``lint-imports`` on the tree. Here ``scorer/`` is copied into a temporary folder,
+one forbidden import is added to one module, and ``lint-imports`` must exit non-zero naming the
+contract it breaks: a contract that no import can break would guard nothing.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
+CONTRACTS = {
+    contract["id"]: contract["name"]
+    for contract in tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+}
+
+BREAKS = [
+    # contract id, module, the import added to it
+    ("engine-pure", "scorer/engine/tiles.py", "from django.conf import settings"),
+    ("engine-pure", "scorer/engine/results.py", "from scorer.models import Game"),
+    # the circle this contract was written for (rulesets/base.py and scoring.py), even for types only
+    (
+        "engine-acyclic",
+        "scorer/engine/rulesets/base.py",
+        "import typing\nif typing.TYPE_CHECKING:\n    from ..scoring import make_context",
+    ),
+    ("engine-face", "scorer/engine/tiles.py", "from scorer.engine import score_hand"),
+    ("rulesets-face", "scorer/engine/rulesets/kerizim.py", "from . import get_ruleset"),
+    ("selectors-no-services", "scorer/tables/selectors.py", "from scorer.tables import services"),
+    ("platform-no-domain", "scorer/platform/numbers.py", "from scorer.models import Game"),
+    ("platform-no-domain", "scorer/platform/compress.py", "from scorer.engine import score_hand"),
+    ("rowfetch-fenced", "scorer/tables/services.py", "from scorer.platform import rowfetch"),
+    ("rowfetch-fenced", "scorer/teaching/compare.py", "from scorer.platform.rowfetch import fetch_one"),
+]
+
+
+def lint_imports(root: Path, *args: str) -> subprocess.CompletedProcess:
+    # Only ``root`` is on the path: the graph must be built from the copy, not from this checkout.
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache", "--no-logo", *args],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_code_keeps_every_layer_contract():
+    result = lint_imports(REPO)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"Contracts: {len(CONTRACTS)} kept, 0 broken." in result.stdout
+
+
+def test_every_contract_has_an_import_that_breaks_it():
+    assert {contract for contract, _module, _line in BREAKS} == set(CONTRACTS)
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory) -> Path:
+    """A copy of scorer/ and pyproject.toml, without bytecode."""
+    root = tmp_path_factory.mktemp("layers")
+    shutil.copytree(REPO / "scorer", root / "scorer", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / "pyproject.toml", root)
+    return root
+
+
+def test_the_copy_keeps_every_contract_before_an_import_is_added(pristine):
+    assert lint_imports(pristine).returncode == 0
+
+
+@pytest.mark.parametrize(("contract", "module", "line"), BREAKS)
+def test_a_forbidden_import_makes_lint_imports_fail(pristine, tmp_path, contract, module, line):
+    root = tmp_path / "tree"
+    shutil.copytree(pristine, root)
+    with (root / module).open("a", encoding="utf-8") as source:
+        source.write(f"\n{line}  # added by tests/platform/test_layers.py\n")
+
+    result = lint_imports(root, "--contract", contract)
+
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"{CONTRACTS[contract]} BROKEN" in result.stdout
