@@ -7,7 +7,9 @@ import pytest
 from django.urls import reverse
 
 from scorer.engine import score_hand
+from scorer.tables.services import hand_record
 from scorer.templatetags.calc import calculator_url
+from tests.support.factories import finisher, new_table, url
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +74,16 @@ def test_a_loca_draw_note_links_the_wall_clause_without_a_decision(client):
         r'<p class="alert alert-info[^"]*" data-note-rule="loca.duvar">.*?</p>', html, flags=re.S
     )
     assert "#duvar" in note and "decision-link" not in note
+
+
+@pytest.mark.parametrize(("totals", "tied"), [((20, 20), True), ((20, 30), False)])
+def test_the_scoreboard_links_d14_when_nobody_or_several_players_win(client, totals, tied):
+    game, _ = new_table(players=["Ayşe", "Bora"], hands_planned=2)
+    hand_record(game=game, data=finisher(0, points=totals[0], players=2))
+    hand_record(game=game, data=finisher(1, points=totals[1], players=2))
+
+    html = client.get(url("game_board", game)).content.decode()
+
+    assert ("data-no-winner" in html) is tied
+    d14 = f'href="{reverse("scorer:rules", args=[game.ruleset])}#D14"'
+    assert (d14 in html) is tied
