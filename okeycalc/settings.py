@@ -192,6 +192,7 @@ OKEYCALC_RATES = {
     "calculator": "120/m",
     "tile_picker": "120/m",
     "compare": "60/m",
+    "practice": "120/m",
     "api_score": "120/m",
     "admin_login": "10/m",
 }

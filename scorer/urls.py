@@ -6,7 +6,7 @@ from django.urls.converters import StringConverter, get_converters
 from scorer.calculator.views import calculator, tiles
 from scorer.models import PUBLIC_ID_PATTERN
 from scorer.tables.views import board, imports, rematch, tables
-from scorer.teaching.views import compare, examples, rules
+from scorer.teaching.views import compare, examples, glossary, learn, practice, rules
 from scorer.views import icons, offline, pages
 
 app_name = "scorer"
@@ -60,5 +60,10 @@ urlpatterns = [
     path("ornekler/", examples.examples_index, name="examples"),
     path("ornekler/<slug:slug>/", examples.example_detail, name="example"),
     path("karsilastir/", compare.compare, name="compare"),
+    path("sozluk/", glossary.glossary, name="glossary"),
+    path("puan-nasil-yazilir/", learn.learn, name="learn"),
+    path("alistirma/", practice.practice_index, name="practice"),
+    path("alistirma/<slug:level>/", practice.practice_new, name="practice_new"),
+    path("alistirma/<slug:level>/<int:seed>/", practice.practice_hand, name="practice_hand"),
     path("tas-secici/", tiles.tile_picker, name="tile_picker"),
 ]

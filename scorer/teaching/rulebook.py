@@ -9,12 +9,21 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scorer.engine import FOUL_COST, FOUL_LABELS, NOT_OPENED_BASE, clauses, get_ruleset, score_hand
+from scorer.engine import (
+    FOUL_COST,
+    FOUL_LABELS,
+    NOT_OPENED_BASE,
+    all_rulesets,
+    clauses,
+    get_ruleset,
+    score_hand,
+)
 from scorer.engine.clauses import Clause, Decision, RulesetInfo
 from scorer.engine.codes import LineCode as C
 from scorer.engine.describe import cited_clauses, describe_ruleset
 from scorer.engine.rulesets import RuleSet
 from scorer.forms.common import CHOICE_LABELS
+from scorer.teaching.compare import adapt_hand
 
 SAMPLE_TILES = 10
 """Face value held by the sample openers in the payment table."""
@@ -208,3 +217,91 @@ def _payment(rs: RuleSet, label: str, *, finisher: frozenset[str] | None, others
         multiplier_rule=multiplier_rules[0] if multiplier_rules else "",
         openers_multiplied=result.multiplier == 1 or totals.get("S") != SAMPLE_TILES,
     )
+
+
+# --- the four rule sets side by side (the rules index) ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One question asked of every rule set: a small LOCA hand, adapted to each, and whose total to show."""
+
+    label: str
+    """A msgid."""
+    players: tuple[dict, ...]
+    index: int
+
+
+FACTS = (
+    Fact(gettext_noop("Finisher, normal finish"), ({"opened": "sets", "finished": True}, {}), 0),
+    Fact(gettext_noop("Finisher, pairs finish"), ({"opened": "pairs", "finished": True}, {}), 0),
+    Fact(
+        gettext_noop("Finisher, okey-discard finish"),
+        ({"opened": "sets", "finished": True, "finish": {"okey_discard": True}}, {"opened": "sets"}),
+        0,
+    ),
+    Fact(
+        gettext_noop("Finisher, elden finish"),
+        ({"opened": "sets", "finished": True, "finish": {"elden": True}}, {"opened": "sets"}),
+        0,
+    ),
+    Fact(
+        gettext_noop("Never opened, normal finish"),
+        ({"opened": "sets", "finished": True}, {}, {"opened": "sets"}),
+        1,
+    ),
+    Fact(
+        gettext_noop("Never opened, pairs finish"),
+        ({"opened": "pairs", "finished": True}, {"opened": "sets"}, {}),
+        2,
+    ),
+    Fact(
+        gettext_noop("Opened with pairs, holds 10, normal finish"),
+        ({"opened": "sets", "finished": True}, {"opened": "pairs", "remaining": {"points": 10}}),
+        1,
+    ),
+    Fact(
+        gettext_noop("Opened with sets, holds a fake okey worth 7"),
+        (
+            {"opened": "sets", "finished": True},
+            {"opened": "sets", "remaining": {"points": 7, "fake_okeys": 1}},
+        ),
+        1,
+    ),
+    Fact(
+        gettext_noop("Finisher who discarded an okey during the hand (foul)"),
+        ({"opened": "sets", "finished": True, "fouls": {"okey_discard": 1}}, {"opened": "sets"}),
+        0,
+    ),
+    Fact(gettext_noop("Deck ran out, nobody opened: each player"), ({}, {}), 0),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FactCell:
+    ruleset: str
+    total: int
+    outcome: str
+    rule: str
+    decisions: tuple[str, ...]
+
+
+def side_by_side() -> list[tuple[str, list[FactCell]]]:
+    """Each fact under each rule set, scored by the engine; a cell cites the clause of its largest line."""
+    rows = []
+    for fact in FACTS:
+        players = [{"name": f"P{k + 1}", **player} for k, player in enumerate(fact.players)]
+        hand = {"ruleset": "loca", "players": players}
+        cells = []
+        for rs in all_rulesets():
+            adapted, _notes = adapt_hand(hand, rs)
+            result = score_hand(adapted)
+            player = result.players[fact.index]
+            main = max(player.lines, key=lambda line: abs(line.points)) if player.lines else None
+            rule = main.rule if main else rs.rules.finish
+            decisions = tuple(d for line in player.lines for d in clauses.clause(line.rule).decisions)
+            cells.append(
+                FactCell(rs.id, player.total, result.outcome, str(rule), tuple(dict.fromkeys(decisions)))
+            )
+        rows.append((_(fact.label), cells))
+    return rows

@@ -22,6 +22,11 @@ NAV = (
     ("scorer:examples", _("Examples"), {"scorer:examples", "scorer:example"}),
     ("scorer:compare", _("Compare"), {"scorer:compare"}),
     ("scorer:tile_picker", _("Tile picker"), {"scorer:tile_picker"}),
+    (
+        "scorer:learn",
+        _("Learn"),
+        {"scorer:learn", "scorer:glossary", "scorer:practice", "scorer:practice_new", "scorer:practice_hand"},
+    ),
 )
 
 

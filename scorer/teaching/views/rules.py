@@ -11,7 +11,8 @@ from scorer.teaching import rulebook
 
 @require_safe
 def rules_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "scorer/rules_index.html", {"rulesets": list(clauses.RULESETS.values())})
+    context = {"rulesets": list(clauses.RULESETS.values()), "side_by_side": rulebook.side_by_side()}
+    return render(request, "scorer/rules_index.html", context)
 
 
 @require_safe

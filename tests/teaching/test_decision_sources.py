@@ -2,7 +2,6 @@
 comes from, translated, and a decision is shown only for the rule sets it concerns (SCORING_SPEC §9)."""
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -17,33 +16,9 @@ from scorer.engine.decisions import (
     decisions_for,
 )
 from scorer.engine.describe import cited_clauses
+from tests.support.seeds import check_quote, heading_positions, normalise, seed_text
 
-REPO = Path(__file__).resolve().parents[2]
-SEED_DIRS = (REPO.parent / "shared" / "seeds", REPO / "docs" / "seeds")
 QUOTES = [(d.id, k, q) for d in DECISIONS.values() for k, q in enumerate(d.quotes)]
-
-
-def seed_text(name: str) -> str:
-    for folder in SEED_DIRS:
-        if (folder / name).is_file():
-            return (folder / name).read_text(encoding="utf-8")
-    pytest.fail(f"Seed file {name} not found in any of: {', '.join(str(d) for d in SEED_DIRS)}")
-
-
-def normalise(text: str) -> str:
-    return " ".join(text.split())
-
-
-def heading_positions(seed: str) -> list[tuple[int, str]]:
-    """Where each listed section heading stands in the (normalised) seed, as a whole line."""
-    raw = seed_text(seed)
-    lines = [line.strip() for line in raw.splitlines()]
-    found = []
-    for heading in SECTIONS[seed]:
-        assert heading in lines, f"{heading!r} is not a line of {seed}"
-        # the normalised text up to the end of the heading's line is a prefix of the normalised seed
-        found.append((len(normalise("\n".join(lines[: lines.index(heading) + 1]))), heading))
-    return found
 
 
 @pytest.mark.parametrize("seed", [SEED_LOCA, SEED_GKOKAY, SEED_KERIZIM])
@@ -54,14 +29,9 @@ def test_section_headings_are_lines_of_their_seed_in_order(seed):
 
 @pytest.mark.parametrize(("did", "k", "quote"), QUOTES, ids=[f"{d}.{k}" for d, k, _q in QUOTES])
 def test_each_quote_is_verbatim_and_stands_in_the_section_it_is_labelled_with(did, k, quote):
+    check_quote(quote, f"{did}.{k}")
     text = normalise(seed_text(quote.seed))
-    at = text.find(normalise(quote.text_tr))
-    assert at >= 0, f"{did}: not verbatim in {quote.seed}: {quote.text_tr!r}"
     assert text.count(normalise(quote.text_tr)) == 1 or did in {"D5", "D6", "D16"}
-    # the section is the last heading before the passage
-    before = [heading for pos, heading in heading_positions(quote.seed) if pos <= at]
-    assert before and before[-1] == quote.section, (did, quote.section, before[-1:])
-    assert quote.text_en and quote.section_en
 
 
 def test_d9_labels_the_kerizim_sentence_as_kerizim_not_as_a_gkokay_rule():

@@ -1,0 +1,185 @@
+""" "101'de puan nasıl yazılır": the five steps of the newcomer path, each a small calculator.
+
+Every step reads what was typed (the page's query string, so that it works without JavaScript and
+a link keeps what was tried), computes with the engine (tile values, the okey of an indicator,
+the LOCA finish table, a whole first hand) and says which clause it explains. A bad value is never
+an error page: the step says what is wrong with which field and shows its default instead.
+
+Pure Python with the engine; text goes through the engine's translator.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from scorer.engine import HandResult, get_ruleset, score_hand
+from scorer.engine.codes import RuleId
+from scorer.engine.i18n import _, gettext_noop
+from scorer.engine.thresholds import BASE_PAIRS, BASE_POINTS
+from scorer.engine.tiles import COLOURS, Tile, okey_of
+
+RULESET = "loca"
+MAX_TILES = 21
+FINISHES = {
+    "normal": ("sets", {}),
+    "pairs": ("pairs", {}),
+    "okey": ("sets", {"okey_discard": True}),
+    "pairs_okey": ("pairs", {"okey_discard": True}),
+}
+FINISH_LABELS = {
+    "normal": gettext_noop("Normal finish: opened with sets, discarded the last tile"),
+    "pairs": gettext_noop("Finished with pairs"),
+    "okey": gettext_noop("Finished by discarding the okey"),
+    "pairs_okey": gettext_noop("Finished with pairs and by discarding the okey"),
+}
+DEFAULTS = {
+    "taslar": "7 12 3 1",
+    "gosterge_renk": "red",
+    "gosterge_sayi": "5",
+    "acilis": "sets",
+    "acilis_boyut": "104",
+    "bitis": "normal",
+    "el_bitis": "normal",
+    "el_per": "23",
+    "el_per_okey": "1",
+    "el_cift": "10",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step's result: what to show, the clauses it explains, and any problem with what was typed."""
+
+    number: int
+    rules: tuple[RuleId, ...]
+    values: dict = field(hash=False)
+    errors: dict = field(hash=False, default_factory=dict)
+    """Field name → message, in the active language."""
+
+
+def read(data: Mapping, name: str) -> str:
+    value = data.get(name)
+    return DEFAULTS[name] if value is None else str(value).strip()
+
+
+def whole(data: Mapping, name: str, low: int, high: int, errors: dict, what: str) -> int:
+    raw = read(data, name)
+    try:
+        number = int(raw.replace("−", "-"))
+    except ValueError:
+        number = None
+    if number is None or not low <= number <= high:
+        errors[name] = _("{what}: enter a whole number from {low} to {high}.").format(
+            what=what, low=low, high=high
+        )
+        return int(DEFAULTS[name])
+    return number
+
+
+def tiles_step(data: Mapping) -> Step:
+    """Step 1: the value of the tiles typed ("7 12 3 1"): each counts its number."""
+    errors: dict = {}
+    raw = read(data, "taslar")
+    words = raw.replace(",", " ").split()
+    bad = [w for w in words if not (w.isascii() and w.isdigit() and 1 <= int(w) <= 13)]
+    if not words or bad or len(words) > MAX_TILES:
+        message = _("Tiles: type up to {n} numbers from 1 to 13, separated by spaces.").format(n=MAX_TILES)
+        if bad:
+            message += " " + _("Not a tile: {bad}.").format(bad=", ".join(bad[:3]))
+        errors["taslar"] = message
+        words = DEFAULTS["taslar"].split()
+    values = [int(w) for w in words]
+    return Step(
+        1, (RuleId.LOCA_TILE_VALUES, RuleId.LOCA_TILES), {"tiles": values, "total": sum(values)}, errors
+    )
+
+
+def indicator_step(data: Mapping) -> Step:
+    """Step 2: the okey is the indicator's colour, one number higher (13 → 1); the fake okey plays as it."""
+    errors: dict = {}
+    colour = read(data, "gosterge_renk")
+    if colour not in COLOURS:
+        errors["gosterge_renk"] = _("Indicator colour: choose one of the four colours.")
+        colour = DEFAULTS["gosterge_renk"]
+    number = whole(data, "gosterge_sayi", 1, 13, errors, _("Indicator number"))
+    indicator = Tile(colour, number)
+    return Step(
+        2, (RuleId.LOCA_INDICATOR,), {"indicator": str(indicator), "okey": str(okey_of(indicator))}, errors
+    )
+
+
+def opening_step(data: Mapping) -> Step:
+    """Step 3: an opening needs sets and runs worth 101, or 5 pairs."""
+    errors: dict = {}
+    kind = read(data, "acilis")
+    if kind not in ("sets", "pairs"):
+        errors["acilis"] = _("Opening: choose sets and runs or pairs.")
+        kind = DEFAULTS["acilis"]
+    high = 300 if kind == "sets" else 11
+    size = whole(data, "acilis_boyut", 0, high, errors, _("What you lay down"))
+    need = BASE_POINTS if kind == "sets" else BASE_PAIRS
+    values = {"kind": kind, "size": size, "need": need, "opens": size >= need, "missing": max(0, need - size)}
+    return Step(3, (RuleId.LOCA_OPENING, RuleId.LOCA_PAIRS_OPENER), values, errors)
+
+
+def finish_key(data: Mapping, name: str, errors: dict) -> str:
+    key = read(data, name)
+    if key not in FINISHES:
+        errors[name] = _("Finish: choose one of the finishes listed.")
+        key = DEFAULTS[name]
+    return key
+
+
+def finishing_step(data: Mapping) -> Step:
+    """Step 4: what the finisher writes, from the LOCA table (the engine's finish row)."""
+    errors: dict = {}
+    key = finish_key(data, "bitis", errors)
+    opened, flags = FINISHES[key]
+    rs = get_ruleset(RULESET)
+    row = rs.first_row(frozenset(flags) | ({"pairs"} if opened == "pairs" else set()))
+    rule = row.rule or rs.rules.finish
+    return Step(
+        4,
+        (RuleId.LOCA_FINISHING, rule),
+        {"finish": key, "points": row.finisher, "label": _(row.label)},
+        errors,
+    )
+
+
+def first_hand(data: Mapping, errors: dict) -> dict:
+    """The hand of step 5 in the public format: you finish, Bora opened with sets, Cem with pairs, Deniz never."""
+    key = finish_key(data, "el_bitis", errors)
+    opened, flags = FINISHES[key]
+    sets = whole(data, "el_per", 0, 286, errors, _("Bora's tiles"))
+    okeys = whole(data, "el_per_okey", 0, 2, errors, _("Bora's okeys"))
+    pairs = whole(data, "el_cift", 0, 286, errors, _("Cem's tiles"))
+    you = {"name": _("You"), "opened": opened, "finished": True, "finish": flags}
+    return {
+        "ruleset": RULESET,
+        "players": [
+            you,
+            {"name": "Bora", "opened": "sets", "remaining": {"points": sets, "okeys": okeys}},
+            {"name": "Cem", "opened": "pairs", "remaining": {"points": pairs}},
+            {"name": "Deniz", "opened": "none"},
+        ],
+    }
+
+
+def first_hand_step(data: Mapping) -> Step:
+    """Step 5: a whole first hand, scored by the engine, every line with its rule."""
+    errors: dict = {}
+    hand = first_hand(data, errors)
+    result: HandResult = score_hand(hand)
+    rules = (RuleId.LOCA_NOT_OPENED, RuleId.LOCA_TILES, RuleId.LOCA_OKEY_IN_HAND, RuleId.LOCA_PAIRS_DOUBLE)
+    return Step(5, rules, {"hand": hand, "result": result}, errors)
+
+
+STEPS = (tiles_step, indicator_step, opening_step, finishing_step, first_hand_step)
+
+
+def learn_steps(data: Mapping) -> list[Step]:
+    return [step(data) for step in STEPS]
+
+
+def form_values(data: Mapping) -> dict[str, str]:
+    """What each field shows: what was typed, or its default."""
+    return {name: read(data, name) for name in DEFAULTS}
