@@ -1,5 +1,6 @@
 """The docs in the repo are checked: their examples score as shown, the generated pages are up to
-date, the worked examples are hand files the command scores, and links point at files in the repo."""
+date, the worked examples are hand files the command scores, and links point at files in the repo
+(Markdown links, and the paths and Markdown files a page names in its text)."""
 
 import io
 import json
@@ -94,15 +95,40 @@ def test_command_scores_each_example_file_as_the_pages_do(slug):
 
 
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+CODE_SPAN = re.compile(r"`([^`\s]+)`")
+MARKDOWN_NAME = re.compile(r"(?<![\w/.-])([\w-]+\.md)\b")
+SOURCE_ROOTS = (
+    ".ci",
+    "bench",
+    "docs",
+    "locale",
+    "okeycalc",
+    "scorer",
+    "static",
+    "templates",
+    "tests",
+    "tools",
+)
+"""Top-level folders of the repository: a code span starting with one of them names a file or folder."""
+PLACEHOLDER = re.compile(r"[<>*{}$…|]")
+DOC_PAGES = ["README.md", *sorted(p.relative_to(REPO).as_posix() for p in DOCS.glob("*.md"))]
 
 
 def local_links(path: Path) -> list[str]:
     return [target for target in LINK.findall(path.read_text(encoding="utf-8")) if "://" not in target]
 
 
-@pytest.mark.parametrize(
-    "doc", ["README.md", *sorted(p.relative_to(REPO).as_posix() for p in DOCS.glob("*.md"))]
-)
+def repo_paths(text: str) -> list[str]:
+    """The repository paths a page names in code spans (``scorer/tables/rights.py``, ``tests/support/``)."""
+    paths = []
+    for span in CODE_SPAN.findall(text):
+        path = span.split("#", 1)[0].split(":", 1)[0].rstrip("/.,")
+        if "/" in path and path.split("/", 1)[0] in SOURCE_ROOTS and not PLACEHOLDER.search(path):
+            paths.append(path)
+    return paths
+
+
+@pytest.mark.parametrize("doc", DOC_PAGES)
 def test_links_point_at_files_in_the_repo(doc):
     path = REPO / doc
     for target in local_links(path):
@@ -112,6 +138,26 @@ def test_links_point_at_files_in_the_repo(doc):
         resolved = (path.parent / file_part).resolve()
         assert resolved.is_relative_to(REPO), f"{doc}: {target} leaves the repository"
         assert resolved.exists(), f"{doc}: {target} does not exist"
+
+
+@pytest.mark.parametrize("doc", DOC_PAGES)
+def test_the_files_a_page_names_are_in_the_repo(doc):
+    text = (REPO / doc).read_text(encoding="utf-8")
+    missing = sorted({path for path in repo_paths(text) if not (REPO / path).exists()})
+    assert not missing, f"{doc} names files the repository does not have: {missing}"
+    pages = {p.name for p in (REPO, DOCS) for p in p.glob("*.md")}
+    unknown = sorted(set(MARKDOWN_NAME.findall(text)) - pages)
+    assert not unknown, f"{doc} names Markdown files the repository does not have: {unknown}"
+
+
+def test_the_file_check_would_catch_a_stale_path():
+    text = "see `scorer/tables/rights.py`, `tests/support/`, `scorer/services.py` and `/masa/<id>/`"
+    assert repo_paths(text) == ["scorer/tables/rights.py", "tests/support", "scorer/services.py"]
+    assert not (REPO / "scorer/services.py").exists()
+    assert MARKDOWN_NAME.findall("as STYLE.md asks; [format](hand-format.md); docs/deploy.md") == [
+        "STYLE.md",
+        "hand-format.md",
+    ]
 
 
 def test_readme_links_the_docs():
