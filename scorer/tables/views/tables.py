@@ -203,6 +203,7 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
             data=form.hand_data(),
             hands_before=seen_hands(request.POST),
             request_id=request_id_of(request.POST),
+            device=rights.device_of(request),
         )
     except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
         messages.info(request, _("Hand {n} was already saved.").format(n=exc.number))
@@ -264,7 +265,10 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
     if result is not None:
         try:
             services.hand_update(
-                hand=hand, data=form.hand_data(), version=parse_count(request.POST.get("version"))
+                hand=hand,
+                data=form.hand_data(),
+                version=parse_count(request.POST.get("version")),
+                device=rights.device_of(request),
             )
         except services.StaleHand as exc:  # changed meanwhile on another device: show theirs, keep ours
             if exc.current.deleted_at is not None:
@@ -313,7 +317,7 @@ def editing_hand(game: Game, value: str | None) -> Hand | None:
 def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
     hand = get_object_or_404(game.hands.live(), position=position)
     number = hand_number(game, position)
-    services.hand_delete(hand=hand)
+    services.hand_delete(hand=hand, device=rights.device_of(request))
     messages.success(request, deleted_message(request, game, hand, number))
     return redirect(board_url(game))
 
@@ -329,7 +333,7 @@ def deleted_message(request: HtmxHttpRequest, game: Game, hand: Hand, number: in
 def hand_restore(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
     hand = get_object_or_404(game.hands.filter(deleted_at__isnull=False), position=position)
     try:
-        services.hand_restore(hand=hand)
+        services.hand_restore(hand=hand, device=rights.device_of(request))
     except InvalidInput as exc:
         for error in exc.errors:
             messages.error(request, error.message)
