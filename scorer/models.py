@@ -118,6 +118,20 @@ class Hand(models.Model):
         default="",
         help_text="Made by the device that saved the hand (the form's request_id): a replay stores it once.",
     )
+    dealer = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Seat (0-based) of who dealt this hand, stored when it was saved: a deletion never changes it.",
+    )
+    finisher = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Seat (0-based) of who finished; empty for a deck-out or a draw."
+    )
+    finish = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="How the finisher went out, as the rule set scores it: pairs, okey_discard, elden, "
+        "nine_pairs_run (comma-separated; empty for a plain finish).",
+    )
 
     objects = HandQuerySet.as_manager()
 
