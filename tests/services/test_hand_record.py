@@ -150,7 +150,7 @@ def test_the_migration_fills_existing_hands_with_the_dealer_the_board_showed():
     hand_delete(hand=game.hands.get(position=2))
     Hand.objects.filter(game=game).update(dealer=0, finisher=None, finish="x")
 
-    migration = importlib.import_module("scorer.migrations.0007_hand_dealer_finisher")
+    migration = importlib.import_module("scorer.migrations.0008_hand_dealer_finisher")
     migration.fill_existing_hands(django_apps, SimpleNamespace(connection=connection))
 
     rows = {h.position: (h.dealer, h.finisher, h.finish) for h in game.hands.all()}

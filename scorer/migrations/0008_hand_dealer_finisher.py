@@ -32,7 +32,7 @@ def fill_existing_hands(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorer', '0006_rate_count'),
+        ('scorer', '0007_events'),
     ]
 
     operations = [
