@@ -119,6 +119,20 @@ class Hand(models.Model):
         default="",
         help_text="Made by the device that saved the hand (the form's request_id): a replay stores it once.",
     )
+    dealer = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Seat (0-based) of who dealt this hand, stored when it was saved: a deletion never changes it.",
+    )
+    finisher = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Seat (0-based) of who finished; empty for a deck-out or a draw."
+    )
+    finish = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="How the finisher went out, as the rule set scores it: pairs, okey_discard, elden, "
+        "nine_pairs_run (comma-separated; empty for a plain finish).",
+    )
 
     objects = HandQuerySet.as_manager()
 
@@ -240,3 +254,17 @@ class RateCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.count}"
+
+
+# Tournaments (scorer/events/models.py): one Django app, so their models are registered here too.
+from scorer.events.models import (  # noqa: E402
+    Entrant,
+    Event,
+    EventGame,
+    EventGrant,
+    EventRecord,
+    EventTable,
+    Round,
+)
+
+__all__ += ["Entrant", "Event", "EventGame", "EventGrant", "EventRecord", "EventTable", "Round"]

@@ -17,6 +17,7 @@ from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
 from scorer.models import Device, Game, Hand, HandChange
+from scorer.tables.outcome import hand_outcome, next_dealer
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
 MSG_NESTED = gettext_noop("Input is nested too deeply.")
@@ -74,8 +75,9 @@ def game_create(
 
 def rematch_dealer(game: Game) -> int:
     """Who deals first in the rematch: the player who would have dealt the next hand (the deal
-    keeps rotating from one game to the next)."""
-    return (game.first_dealer + game.hands_planned) % len(game.players)
+    keeps rotating from one game to the next), after the last hand's stored dealer."""
+    last = game.hands.live().order_by("-position").values_list("dealer", flat=True).first()
+    return next_dealer(last, game.first_dealer, len(game.players))
 
 
 def rematch_get(game: Game) -> Game | None:
@@ -123,6 +125,14 @@ def hand_validate(*, game: Game, data: object) -> dict:
     """Validate one hand of this table; returns the data to store, raises InvalidInput."""
     hand_score(game=game, data=data)
     return {key: value for key, value in data.items() if key in ("players", "indicator")}
+
+
+def hand_fields(*, game: Game, data: object) -> dict:
+    """Validate one hand; returns what its row stores: the input, and who finished and how
+    (written in the same INSERT or UPDATE as the input, never recomputed)."""
+    stored = hand_validate(game=game, data=data)
+    finisher, finish = hand_outcome(stored, get_ruleset(game.ruleset).finish_flags)
+    return {"data": stored, "finisher": finisher, "finish": finish}
 
 
 class HandsChanged(Exception):
@@ -184,6 +194,7 @@ def _hand_stats(game: Game, request_id: str = "") -> Game:
             last_position=Coalesce(Subquery(hands.order_by("-position").values("position")[:1]), 0),
             last_live_pk=Subquery(live.order_by("-position").values("pk")[:1]),
             last_live_data=Subquery(live.order_by("-position").values("data")[:1], output_field=JSONField()),
+            last_live_dealer=Subquery(live.order_by("-position").values("dealer")[:1]),
             request_pk=Subquery(same_request.values("pk")[:1]),
         )
         .get(pk=game.pk)
@@ -215,7 +226,8 @@ def hand_record(
     answer sends the hand again, maybe after other hands were saved). ``device``, the device
     saving it, is kept in the hand's history (``HandChange``), written in the same transaction.
     """
-    stored = hand_validate(game=game, data=data)
+    fields = hand_fields(game=game, data=data)
+    stored = fields["data"]
     _lock(game)
     stats = _hand_stats(game, request_id)
     if stats.request_pk is not None:
@@ -227,8 +239,9 @@ def hand_record(
         raise HandsChanged(live)
     if live >= game.hands_planned:
         raise InvalidInput([FieldError("", _(MSG_GAME_COMPLETE))])
+    dealer = next_dealer(stats.last_live_dealer, game.first_dealer, len(game.players))
     hand = Hand.objects.create(
-        game=game, position=stats.last_position + 1, data=stored, request_id=request_id
+        game=game, position=stats.last_position + 1, dealer=dealer, request_id=request_id, **fields
     )
     _history(hand, HandChange.CREATE, device, after=stored, over=False)  # a full table takes no hand
     game.version, game.updated_at = stats.version, stats.updated_at  # current without a re-read
@@ -249,7 +262,8 @@ def hand_update(
 
     The history keeps what the hand held before: ``hand`` as loaded, when it is the version the
     correction is based on (the form's page loads it fresh); otherwise it is read again, locked."""
-    stored = hand_validate(game=hand.game, data=data)
+    fields = hand_fields(game=hand.game, data=data)
+    stored = fields["data"]
     before = hand.data
     if version is None or version != hand.version:
         current = Hand.objects.select_for_update().filter(pk=hand.pk).first()
@@ -258,9 +272,14 @@ def hand_update(
     if version is not None:
         rows = rows.filter(version=version)
     now = timezone.now()
-    if not rows.update(data=stored, updated_at=now, version=F("version") + 1):
+    if not rows.update(**fields, updated_at=now, version=F("version") + 1):  # the dealer stays
         raise StaleHand(Hand.objects.get(pk=hand.pk))
-    hand.data, hand.updated_at = stored, now
+    hand.data, hand.finisher, hand.finish, hand.updated_at = (
+        fields["data"],
+        fields["finisher"],
+        fields["finish"],
+        now,
+    )
     hand.version = (version if version is not None else hand.version) + 1
     _touch(hand.game)
     _history(hand, HandChange.CORRECT, device, before=before, after=stored, at=now)

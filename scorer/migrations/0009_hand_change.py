@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorer', '0006_rate_count'),
+        ('scorer', '0008_hand_dealer_finisher'),
     ]
 
     operations = [
