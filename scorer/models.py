@@ -200,3 +200,17 @@ class RateCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.count}"
+
+
+# Tournaments (scorer/events/models.py): one Django app, so their models are registered here too.
+from scorer.events.models import (  # noqa: E402
+    Entrant,
+    Event,
+    EventGame,
+    EventGrant,
+    EventRecord,
+    EventTable,
+    Round,
+)
+
+__all__ += ["Entrant", "Event", "EventGame", "EventGrant", "EventRecord", "EventTable", "Round"]
