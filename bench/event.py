@@ -61,6 +61,11 @@ def options() -> argparse.Namespace:
     parser.add_argument("--viewers", type=int, default=128)
     parser.add_argument("--displays", type=int, default=2)
     parser.add_argument("--pause", type=float, default=2.0, help="seconds a scorekeeper waits between hands")
+    parser.add_argument(
+        "--poll",
+        type=float,
+        help="seconds between a viewer's polls (a display's: twice as long); default as the pages poll",
+    )
     parser.add_argument("--ports", default=os.environ.get("BENCH_EVENT_PORTS", "8161,8162"))
     parser.add_argument("--workers", default=os.environ.get("WEB_CONCURRENCY", "2"), help="per instance")
     parser.add_argument(
@@ -119,9 +124,13 @@ class Phone:
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect)
 
-    def request(self, kind: str | None, url: str, data: dict | None = None, headers: dict | None = None) -> Reply:
+    def request(
+        self, kind: str | None, url: str, data: dict | None = None, headers: dict | None = None
+    ) -> Reply:
         body = urllib.parse.urlencode(data).encode() if data is not None else None
-        request = urllib.request.Request(url, data=body, headers={"Accept-Encoding": "identity", **(headers or {})})
+        request = urllib.request.Request(
+            url, data=body, headers={"Accept-Encoding": "identity", **(headers or {})}
+        )
         start = time.perf_counter()
         try:
             with self.opener.open(request, timeout=60) as response:
@@ -167,13 +176,17 @@ def prepare(args, key: str) -> None:
     env = server_env(args, 0, key) | {"DJANGO_SETTINGS_MODULE": "okeycalc.settings"}
     subprocess.run([PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)
     if static_stale():
-        subprocess.run([PYTHON, "manage.py", "collectstatic", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)
+        subprocess.run(
+            [PYTHON, "manage.py", "collectstatic", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True
+        )
 
 
 def start(args, port: int, key: str, log: Path) -> subprocess.Popen:
     out = log.open("w")
     command = [str(GUNICORN), "-c", "okeycalc/gunicorn.conf.py", "okeycalc.wsgi"]
-    return subprocess.Popen(command, cwd=ROOT, env=server_env(args, port, key), stdout=out, stderr=subprocess.STDOUT)
+    return subprocess.Popen(
+        command, cwd=ROOT, env=server_env(args, port, key), stdout=out, stderr=subprocess.STDOUT
+    )
 
 
 def wait_ready(base: str, process: subprocess.Popen) -> None:
@@ -276,7 +289,7 @@ def scorekeeper(args, table: Table, bases: list[str], rng: random.Random) -> Non
         form = phone.request("hand form", home + url)
         data = hand_post(form, mark)
         if hand % 3 == 0:  # a double tap, behind a balancer: the same hand to both instances
-            replies = at_once(*(lambda base=base: phone.request("save", base + url, data) for base in bases))
+            replies = at_once(*(lambda b=b, d=data: phone.request("save", b + url, d) for b in bases))
         else:
             replies = [phone.request("save", home + url, data)]
         if any(saved(reply, table) for reply in replies):
@@ -300,7 +313,9 @@ def watcher(kind: str, page_path: str, live_path: str, every: float, bases, stop
             opened = time.monotonic()
         else:
             query = urllib.parse.urlencode({"v": etag})
-            reply = phone.request(f"{kind} poll", f"{base}{live_path}?{query}", headers={"HX-Request": "true"})
+            reply = phone.request(
+                f"{kind} poll", f"{base}{live_path}?{query}", headers={"HX-Request": "true"}
+            )
         if reply.status not in (200, 204, 286):
             STATS.fail(f"{kind}: HTTP {reply.status}")
         found = ETAG.search(reply.body) if reply.status != 204 else None
@@ -311,8 +326,7 @@ def watcher(kind: str, page_path: str, live_path: str, every: float, bases, stop
 def floor_probe(bases, stop) -> None:
     """The minimal views, asked all along: what any request costs on these servers right now."""
     phone = Phone()
-    token = phone.request(None, bases[0] + "/bench-floor/")  # a CSRF cookie for the POST floor
-    del token
+    phone.request(None, bases[0] + "/")  # a page with a form: the CSRF cookie for the POST floor
     k = 0
     while not stop.is_set():
         base = bases[k % 2]
@@ -328,12 +342,17 @@ def load(args, bases: list[str], event_id: str, tables: list[Table]) -> float:
     rng = random.Random(1907)
     standings = (f"/turnuva/{event_id}/siralama/", f"/turnuva/{event_id}/siralama/canli/")
     display = (f"/turnuva/{event_id}/ekran/", f"/turnuva/{event_id}/ekran/canli/")
+    every = (args.poll, 2 * args.poll) if args.poll else (VIEWER_POLL_S, DISPLAY_POLL_S)
     watchers = [
-        threading.Thread(target=watcher, args=("standings", *standings, VIEWER_POLL_S, bases, stop, random.Random(k)))
+        threading.Thread(
+            target=watcher, args=("standings", *standings, every[0], bases, stop, random.Random(k))
+        )
         for k in range(args.viewers)
     ]
     watchers += [
-        threading.Thread(target=watcher, args=("display", *display, DISPLAY_POLL_S, bases, stop, random.Random(-k)))
+        threading.Thread(
+            target=watcher, args=("display", *display, every[1], bases, stop, random.Random(-k))
+        )
         for k in range(1, args.displays + 1)
     ]
     watchers.append(threading.Thread(target=floor_probe, args=(bases, stop)))
@@ -447,7 +466,9 @@ def report(result: dict) -> None:
         f" {result['viewers']} viewers, {result['displays']} displays, {result['seconds']} s of load"
     )
     print(f"  hands confirmed {result['hands']}: lost {result['lost']}, doubled {result['doubled']}")
-    print(f"  {'request':<16}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'p50 ×':>8}{'p99 ×':>8}  (× the minimal view)")
+    print(
+        f"  {'request':<16}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'p50 ×':>8}{'p99 ×':>8}  (× the minimal view)"
+    )
     for kind, row in result["requests"].items():
         print(
             f"  {kind:<16}{row['requests']:>7}{row['p50_ms']:>9}{row['p99_ms']:>9}"

@@ -35,12 +35,19 @@ def rows(*heights):
         (rows(30, 30, 30, 30, 30, 30, 30), 100, [0, 0, 0, 1, 1, 1, 2]),
     ],
 )
-def test_a_page_starts_where_an_item_no_longer_fits_under_the_first_of_its_page(paging, boxes, capacity, pages):
+def test_a_page_starts_where_an_item_no_longer_fits_under_the_first_of_its_page(
+    paging, boxes, capacity, pages
+):
     assert paging(boxes, capacity) == pages
 
 
 def test_items_side_by_side_in_one_grid_row_share_a_page(paging):
-    grid = [{"top": 0, "bottom": 45}, {"top": 0, "bottom": 45}, {"top": 50, "bottom": 95}, {"top": 50, "bottom": 95}]
+    grid = [
+        {"top": 0, "bottom": 45},
+        {"top": 0, "bottom": 45},
+        {"top": 50, "bottom": 95},
+        {"top": 50, "bottom": 95},
+    ]
     grid += [{"top": 100, "bottom": 145}, {"top": 100, "bottom": 145}]
     assert paging(grid, 100) == [0, 0, 0, 0, 1, 1]
 

@@ -3,7 +3,7 @@
 Two gunicorn instances (as ``make serve`` runs them) on one PostgreSQL (DATABASE_URL, dropped and
 created afresh) and Redis (REDIS_URL), 127.0.0.1 only: 4 scorekeepers enter 5 hands each through
 the hand form (double taps to both instances included) while 16 phones poll the public standings
-and a venue display polls its own. Fails (exit status 1) when a hand is lost or doubled, when
+and a venue display polls its own (every second and two: more often than the pages do). Fails (exit status 1) when a hand is lost or doubled, when
 either instance shows standings other than the rules', when the display misses an entrant, or
 on any 5xx. Environment: MULTI_EVENT_PORTS (two ports, default 8155,8156).
 """
@@ -20,5 +20,5 @@ if __name__ == "__main__":
 
     ports = os.environ.get("MULTI_EVENT_PORTS", "8155,8156")
     sys.argv[1:] = ["--tables", "4", "--hands", "5", "--viewers", "16", "--displays", "1"]
-    sys.argv += ["--pause", "0.3", "--ports", ports, "--deadline", "180"]
+    sys.argv += ["--pause", "1", "--poll", "1", "--ports", ports, "--deadline", "180"]
     sys.exit(event.main())
