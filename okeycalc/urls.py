@@ -1,4 +1,4 @@
-"""URL configuration: the JSON API, tournaments, the scorer app, and Django's language switch."""
+"""URL configuration: the JSON API, the scorer app, and Django's language switch."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -14,6 +14,5 @@ urlpatterns = [
     path("yonetim/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("scorer.api.urls")),
-    path("turnuva/", include("scorer.events.urls")),
     path("", include("scorer.urls")),
 ]

@@ -1,12 +1,11 @@
-"""URLs of tournaments under /turnuva/ (turnuva = event, siralama = standings, ekran = display)."""
+"""URLs of tournaments, under /turnuva/ in the scorer namespace (turnuva = event, siralama = standings,
+ekran = display, yonet = organize). Included by scorer/urls.py."""
 
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter, get_converters
 
 from scorer.events.views import public
 from scorer.models import PUBLIC_ID_PATTERN
-
-app_name = "events"
 
 
 class EventIdConverter(StringConverter):
@@ -19,9 +18,9 @@ if "event" not in get_converters():  # a failed first import of this module must
     register_converter(EventIdConverter, "event")
 
 urlpatterns = [
-    # Public, read-only: anybody with the event's public id.
-    path("<event:public_id>/siralama/", public.standings, name="standings"),
-    path("<event:public_id>/siralama/canli/", public.standings_live, name="standings_live"),
-    path("<event:public_id>/ekran/", public.display, name="display"),
-    path("<event:public_id>/ekran/canli/", public.display_live, name="display_live"),
+    # Public, read-only: anybody with the event's public id (scorer/events/views/public.py).
+    path("<event:public_id>/siralama/", public.standings, name="event_standings"),
+    path("<event:public_id>/siralama/canli/", public.standings_live, name="event_standings_live"),
+    path("<event:public_id>/ekran/", public.display, name="event_display"),
+    path("<event:public_id>/ekran/canli/", public.display_live, name="event_display_live"),
 ]

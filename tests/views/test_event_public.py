@@ -27,7 +27,7 @@ def _empty_cache():
 
 
 def url(name, event, **query):
-    address = reverse(f"events:{name}", args=[event.public_id])
+    address = reverse(f"scorer:event_{name}", args=[event.public_id])
     return address + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
 
 
