@@ -29,6 +29,7 @@ TEMPLATES = (
     "scorer/events/display.html",
     "scorer/events/_standings_table.html",
     "scorer/events/_table_progress.html",
+    "scorer/events/_knockout_state.html",
 )
 
 # The venue display without JavaScript: the server's pages, small enough for a 1920 × 1080 TV

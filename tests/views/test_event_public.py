@@ -177,3 +177,13 @@ def test_the_display_without_javascript_shows_server_pages_and_refreshes_to_the_
     last = Client().get(url("display", event, sayfa=4)).content.decode()
     assert "url=?sayfa=1&amp;" in last  # 64 entrants: 4 pages, then the first again
     assert len(re.findall(r"data-entrant=", last)) == 64  # every entrant is in the page, for JavaScript
+
+
+def test_knockout_standings_show_the_round_reached_and_who_goes_on():
+    event, _ = new_event(8, kind="knockout")
+    start_round(event)
+    play_round(event)
+    html = Client().get(url("standings", event)).content.decode()
+    assert html.count('data-state="advanced"') == 4 and html.count('data-state="out"') == 4
+    assert "tur atladı" in html and "elendi" in html
+    assert "Tur 1" in html and "Masa 1 · bitti" in html
