@@ -350,9 +350,7 @@ def load(args, bases: list[str], event_id: str, tables: list[Table]) -> float:
         for k in range(args.viewers)
     ]
     watchers += [
-        threading.Thread(
-            target=watcher, args=("display", *display, every[1], bases, stop, random.Random(-k))
-        )
+        threading.Thread(target=watcher, args=("display", *display, every[1], bases, stop, random.Random(-k)))
         for k in range(1, args.displays + 1)
     ]
     watchers.append(threading.Thread(target=floor_probe, args=(bases, stop)))

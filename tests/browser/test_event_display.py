@@ -107,7 +107,9 @@ def test_the_display_pages_through_64_entrants_and_16_tables_without_ever_scroll
     assert_no_scroll(tv.evaluate(SHOWN))
 
 
-def test_without_javascript_the_display_shows_the_first_server_page_and_refreshes(tv_without_js, live_server, big_event):
+def test_without_javascript_the_display_shows_the_first_server_page_and_refreshes(
+    tv_without_js, live_server, big_event
+):
     event, _tables = big_event
     tv = tv_without_js
     tv.goto(display_url(live_server, event))
