@@ -1,7 +1,7 @@
 """What people see when a save meets another phone's change, or a rate limit (issue 10), on a phone."""
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -43,7 +43,7 @@ def test_a_stale_correction_shows_the_other_change_and_keeps_what_was_typed(
 def test_the_rate_limit_page_is_friendly_and_in_turkish(live_server, page, settings, axe_check, screenshot):
     settings.RATELIMIT_ENABLE = True
     settings.OKEYCALC_RATES = settings.OKEYCALC_RATES | {"compare": "1/m"}
-    cache.clear()
+    caches["limits"].clear()
     try:
         page.goto(live_server.url + "/karsilastir/")
         response = page.goto(live_server.url + "/karsilastir/")
@@ -53,7 +53,7 @@ def test_the_rate_limit_page_is_friendly_and_in_turkish(live_server, page, setti
         screenshot("issue10-rate-limited")
         axe_check()
     finally:
-        cache.clear()
+        caches["limits"].clear()
 
 
 def test_the_same_hand_saved_from_two_tabs_lands_on_the_board_saying_already_saved(live_server, page, table):
