@@ -22,6 +22,8 @@ from scorer.events.selectors import EventView, TableProgress
 from scorer.platform import cache
 
 CACHE_SECONDS = 60 * 60
+RENDER_SECONDS = 10
+"""How long the others wait for the one rendering a new stamp before they render it themselves."""
 VERSION = 1
 """Bump when what the public pages show changes other than through their templates."""
 TEMPLATES = (
@@ -137,10 +139,6 @@ def templates_digest() -> str:
     return "".join(_file_digest(path, os.stat(path).st_mtime_ns)[:6] for path in _template_paths())
 
 
-def part_key(stamp: str, language: str, part: str) -> str:
-    return f"okeycalc:event:{VERSION}:{templates_digest()}:{stamp}:{language}:{part}"
-
-
 class Part(NamedTuple):
     """A rendered public part, whether the event is over (nothing more to poll), and the server
     page that follows it (the display without JavaScript)."""
@@ -150,11 +148,33 @@ class Part(NamedTuple):
     next_page: int = 1
 
 
-def shared_part(stamp: str, language: str, part: str, render: Callable[[], Part]) -> tuple[Part, str]:
-    """(part, key): the cached public ``part``, rendered by ``render`` on a miss."""
+def part_key(stamp: str, language: str, part: str) -> str:
+    return f"okeycalc:event:{VERSION}:{templates_digest()}:{stamp}:{language}:{part}"
+
+
+def latest_key(event_id: int, language: str, part: str) -> str:
+    return f"okeycalc:event:{VERSION}:{templates_digest()}:latest:{event_id}:{language}:{part}"
+
+
+def shared_part(
+    event_id: int, stamp: str, language: str, part: str, render: Callable[[], Part]
+) -> tuple[Part, str]:
+    """(part, key): the cached public ``part`` of this stamp, rendered by ``render`` on a miss.
+
+    When the stamp has just changed, every poll misses at once (128 phones, 16 tables saving):
+    only the first renders (it holds a short flag in the cache), the others get the event's
+    latest part meanwhile — a few hundred milliseconds old, with its own ETag, so their next
+    poll gets the new one. Without a latest part (or a cache), each renders."""
     key = part_key(stamp, language, part)
     found = cache.get(key)  # a miss, too, while the cache is down: rendered afresh
-    if found is None:
-        found = render()
-        cache.set(key, found, CACHE_SECONDS)
-    return Part(*found), key
+    if found is not None:
+        return Part(*found), key
+    latest = latest_key(event_id, language, part)
+    if not cache.add(f"{key}:rendering", 1, RENDER_SECONDS):
+        previous = cache.get(latest)
+        if previous is not None:
+            return Part(*previous[1]), previous[0]
+    found = render()
+    cache.set(key, found, CACHE_SECONDS)
+    cache.set(latest, (key, found), CACHE_SECONDS)
+    return found, key

@@ -70,3 +70,15 @@ def set(key: str, value, timeout: float, *, alias: str = "default") -> None:  # 
         caches[alias].set(key, value, timeout)
     except CACHE_ERRORS as exc:
         failed(alias, "pages are rendered afresh meanwhile", exc)
+
+
+def add(key: str, value, timeout: float, *, alias: str = "default") -> bool:
+    """``cache.add``: whether this call stored the value (the key was free). True while the cache
+    is down, so that a caller using it as a "somebody is already rendering this" flag renders."""
+    if not available(alias):
+        return True
+    try:
+        return bool(caches[alias].add(key, value, timeout))
+    except CACHE_ERRORS as exc:
+        failed(alias, "pages are rendered afresh meanwhile", exc)
+        return True

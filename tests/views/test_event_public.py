@@ -11,7 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorer.events import public
+from scorer.events import public, selectors
 from scorer.events.services import start_round
 from scorer.platform import cache as safe_cache
 from tests.support.eventdb import new_event, play, play_round
@@ -187,3 +187,21 @@ def test_knockout_standings_show_the_round_reached_and_who_goes_on():
     assert html.count('data-state="advanced"') == 4 and html.count('data-state="out"') == 4
     assert "tur atladı" in html and "elendi" in html
     assert "Tur 1" in html and "Masa 1 · bitti" in html
+
+
+def test_while_one_viewer_renders_a_new_stamp_the_others_get_the_latest_part(monkeypatch):
+    event = started(8)
+    old = etag_of(Client().get(url("standings_live", event), **HTMX).content.decode())
+    play(event.rounds.get().tables.get(number=1).games.get(), (-101, 40, 12, 202))
+    new = f"{selectors.event_stamp(event)}-tr"
+    cache.add(f"{public.part_key(new, 'tr', 'standings')}:rendering", 1, 10)  # somebody is rendering it
+    renders = []
+    monkeypatch.setattr(public, "event_view", lambda view: renders.append(1))
+
+    stale = Client().get(url("standings_live", event, v=old), **HTMX)
+    assert stale.status_code == 200 and etag_of(stale.content.decode()) == old and not renders
+    # Its next poll, once the new stamp is rendered, gets it.
+    monkeypatch.undo()
+    cache.delete(f"{public.part_key(new, 'tr', 'standings')}:rendering")
+    fresh = Client().get(url("standings_live", event, v=old), **HTMX)
+    assert etag_of(fresh.content.decode()) == new

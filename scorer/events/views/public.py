@@ -57,15 +57,15 @@ def _page_seconds(request: HttpRequest) -> int:
     return min(60, max(3, seconds))
 
 
-def standings_part(request: HttpRequest, event: Event, etag: str, part: str) -> tuple[public.Part, str]:
-    """(part, key) of the standings' "page" or "live" part, shared by every viewer."""
+def standings_part(request: HttpRequest, event: Event, etag: str) -> tuple[public.Part, str]:
+    """(part, key) of the standings' live part (the page's and the polls'), shared by every viewer."""
 
     def render_part() -> public.Part:
         view = _view(event)
-        html = render_to_string(f"{STANDINGS}#{part}", {"view": view, "etag": etag}, request)
+        html = render_to_string(f"{STANDINGS}#live", {"view": view, "etag": etag}, request)
         return public.Part(html, view["complete"])
 
-    return public.shared_part(etag, get_language(), f"standings-{part}", render_part)
+    return public.shared_part(event.pk, etag, get_language(), "standings", render_part)
 
 
 def display_part(request: HttpRequest, event: Event, etag: str, page: int) -> tuple[public.Part, str]:
@@ -77,7 +77,7 @@ def display_part(request: HttpRequest, event: Event, etag: str, page: int) -> tu
         html = render_to_string(f"{DISPLAY}#live", {"view": view, "etag": etag} | pages, request)
         return public.Part(html, view["complete"], pages["next_page"])
 
-    return public.shared_part(etag, get_language(), f"display-{page}", render_part)
+    return public.shared_part(event.pk, etag, get_language(), f"display-{page}", render_part)
 
 
 def _live(shared: tuple[public.Part, str]) -> HttpResponse:
@@ -92,9 +92,9 @@ def standings(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     event = _event(public_id)
     etag = _etag(event)
     if request.htmx:
-        return _live(standings_part(request, event, etag, "live"))
-    part, _key = standings_part(request, event, etag, "page")
-    context = {"view": {"name": event.name, "complete": part.complete}, "page_html": mark_safe(part.html)}
+        return _live(standings_part(request, event, etag))
+    part, _key = standings_part(request, event, etag)
+    context = {"event": event, "complete": part.complete, "live_html": mark_safe(part.html)}
     return render(request, STANDINGS, context)
 
 
@@ -106,7 +106,7 @@ def standings_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     etag = _etag(event)
     if request.GET.get("v") == etag:
         return HttpResponse(status=UNCHANGED)
-    return _live(standings_part(request, event, etag, "live"))
+    return _live(standings_part(request, event, etag))
 
 
 @require_safe
