@@ -5,7 +5,7 @@ scorer/urls.py."""
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter, get_converters
 
-from scorer.events.views import exports, organizer
+from scorer.events.views import exports, organizer, public
 from scorer.models import PUBLIC_ID_PATTERN
 
 
@@ -44,4 +44,9 @@ urlpatterns = [
     path("<event:public_id>/turnuva.json", exports.event_export_json, name="event_export_json"),
     path("<event:public_id>/siralama.csv", exports.event_standings_csv, name="event_standings_csv"),
     path("<event:public_id>/oyunlar.csv", exports.event_games_csv, name="event_games_csv"),
+    # Public, read-only: anybody with the event's public id (scorer/events/views/public.py).
+    path("<event:public_id>/siralama/", public.standings, name="event_standings"),
+    path("<event:public_id>/siralama/canli/", public.standings_live, name="event_standings_live"),
+    path("<event:public_id>/ekran/", public.display, name="event_display"),
+    path("<event:public_id>/ekran/canli/", public.display_live, name="event_display_live"),
 ]

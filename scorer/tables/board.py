@@ -11,15 +11,16 @@ from dataclasses import dataclass
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
 from scorer.forms.common import CHOICE_LABELS
-from scorer.models import Game, Hand
-from scorer.tables import selectors
+from scorer.models import Game, Hand, HandChange
+from scorer.tables import history, selectors
 from scorer.tables.charts import Chart, running_chart
+from scorer.tables.outcome import finish_kinds
 from scorer.tables.selectors import Board, HandRow
-from scorer.tables.services import rematch_dealer
 from scorer.templatetags.okey import score
 
 FORMULA_TRIGGERS = "=+-@\t\r＝＋－＠"
@@ -106,9 +107,18 @@ class Row:
     position: int
     dealer: int
     dealer_name: str
-    dealer_short: str
     url: str
     cells: tuple[Cell, ...]
+    finisher: int | None = None
+    finisher_name: str = ""
+    finish: tuple[str, ...] = ()
+    """How the finisher went out, in words ("elden", "çift")."""
+    history_url: str = ""
+    """The hand's page at its history."""
+    corrected: bool = False
+    """Changed since it was entered (its version moved on)."""
+    late: bool = False
+    """Corrected after every planned hand had been played."""
 
 
 def hand_link(game: Game, name: str) -> Callable[[int], str]:
@@ -117,19 +127,36 @@ def hand_link(game: Game, name: str) -> Callable[[int], str]:
     return lambda position: f"{head}/{position}/{tail}"
 
 
-def short_names(names: list[str], longest: int = 3) -> list[str]:
-    """The shortest prefixes (up to ``longest`` letters) that still tell the players apart."""
-    for size in range(1, longest + 1):
-        prefixes = [name[:size] for name in names]
-        if len(set(prefixes)) == len(prefixes):
-            return prefixes
-    return [name[:longest] for name in names]
+FINISH_WORDS = {
+    "pairs": pgettext_lazy("how a hand was finished", "pairs"),
+    "okey_discard": pgettext_lazy("how a hand was finished", "okey discard"),
+    "elden": pgettext_lazy("how a hand was finished", "elden"),
+    "nine_pairs_run": pgettext_lazy("how a hand was finished", "9 pairs + 1 run"),
+}
+"""How a finisher went out (``Hand.finish``), in the words the board, the sheet and the CSV use."""
+
+
+def finish_words(hand: Hand) -> tuple[str, ...]:
+    return tuple(str(FINISH_WORDS[kind]) for kind in finish_kinds(hand.finish))
+
+
+def finish_text(hand: Hand) -> str:
+    """How the hand was finished as one cell: "elden + pairs", "plain", or "" when nobody finished."""
+    if hand.finisher is None:
+        return ""
+    return " + ".join(finish_words(hand)) or pgettext("how a hand was finished", "plain")
+
+
+def finisher_of(game: Game, hand: Hand) -> str:
+    """The stored finisher's name ("" for a deck-out or a draw)."""
+    seat = hand.finisher
+    return game.players[seat] if seat is not None and seat < len(game.players) else ""
 
 
 def board_rows(board: Board, cols: list[Column], order: Callable, link: Callable[[int], str]) -> list[Row]:
     """The hands in board order, each cell with the running total of its column."""
     game = board.game
-    shorts = short_names(list(game.players))
+    detail = hand_link(game, "hand_detail")
     running = [0] * len(cols)
     rows = []
     for row in board.rows:
@@ -140,10 +167,15 @@ def board_rows(board: Board, cols: list[Column], order: Callable, link: Callable
                 number=row.number,
                 position=row.hand.position,
                 dealer=row.dealer,
-                dealer_name=game.players[row.dealer],
-                dealer_short=shorts[row.dealer],
+                dealer_name=dealer_name(game, row.dealer),
                 url=link(row.hand.position),
                 cells=tuple(map(Cell, values, running, cols)),
+                finisher=row.hand.finisher,
+                finisher_name=finisher_of(game, row.hand),
+                finish=finish_words(row.hand),
+                history_url=f"{detail(row.hand.position)}#gecmis",
+                corrected=row.hand.version > 1,
+                late=bool(getattr(row.hand, "late_correction", False)),
             )
         )
     return rows
@@ -188,12 +220,8 @@ def option_lines(game: Game) -> list[tuple[str, str]]:
     return lines
 
 
-def finisher_name(game: Game, hand: Hand) -> str:
-    """Who finished a (deleted) hand, so the undo list says which hand it was."""
-    for name, player in zip(game.players, hand.data.get("players", []), strict=False):
-        if isinstance(player, dict) and player.get("finished"):
-            return name
-    return ""
+def dealer_name(game: Game, seat: int) -> str:
+    return game.players[seat] if seat < len(game.players) else ""
 
 
 def viewer_url(request: HttpRequest, game: Game) -> str:
@@ -247,16 +275,20 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
         "winner_count": len(winners),
         "next_dealer": game.players[board.next_dealer],
         "chart": chart_of(board),
-        "deleted": [(hand, finisher_name(game, hand)) for hand in deleted],
+        "deleted": [(hand, finisher_of(game, hand)) for hand in deleted],
         "viewer_url": viewer_url(request, game),
         "rematch": rematch,
         "final": is_final(board, rematch),
-        "rematch_dealer": game.players[rematch_dealer(game)],
+        "rematch_dealer": game.players[board.next_dealer],
+        "any_corrected": any(row.corrected for row in rows),
     }
 
 
-def detail_context(request: HttpRequest, game: Game, position: int, *, editor: bool) -> dict | None:
-    """What one hand's breakdown shows (None when the table has no live hand at ``position``)."""
+def detail_context(
+    request: HttpRequest, game: Game, position: int, *, editor: bool, device_id: int | None = None
+) -> dict | None:
+    """What one hand's breakdown shows (None when the table has no live hand at ``position``), with
+    its history; ``device_id``: the viewer's device, whose own changes read "this phone"."""
     board = selectors.game_board(game)
     index = next((k for k, row in enumerate(board.rows) if row.hand.position == position), None)
     if index is None:
@@ -269,11 +301,16 @@ def detail_context(request: HttpRequest, game: Game, position: int, *, editor: b
         "row": row,
         "editor": editor,
         "info": clauses.RULESETS.get(game.ruleset),
-        "dealer": game.players[row.dealer],
+        "dealer": dealer_name(game, row.dealer),
+        "finisher": finisher_of(game, row.hand),
+        "finish": finish_words(row.hand),
         "running": list(zip(ranked_names(game), row.running, strict=True)),
         "previous": board.rows[index - 1] if index else None,
         "next": board.rows[index + 1] if index + 1 < len(board.rows) else None,
         "share_url": request.build_absolute_uri(url),
+        "history": (changes := history.entries(game, selectors.hand_changes(row.hand), device_id)),
+        "corrected": row.hand.version > 1,
+        "late": any(entry.kind == HandChange.CORRECT and entry.after_game_end for entry in changes),
     }
 
 
@@ -294,10 +331,24 @@ def csv_text(board: Board) -> str:
 
 
 def csv_rows(board: Board) -> list[list[object]]:
+    """Hand, dealer, finisher and how (as stored with each hand), then the scores."""
     game = board.game
     cols = columns(board)
-    header = [_("Hand"), _("Dealer"), *(csv_cell(c.name) for c in cols)]
-    rows = [
-        [row.number, csv_cell(game.players[row.dealer]), *cells(row, game.partners)] for row in board.rows
+    header = [
+        _("Hand"),
+        _("Dealer"),
+        _("Finisher"),
+        pgettext("CSV column: how the hand was finished", "How"),
+        *(csv_cell(c.name) for c in cols),
     ]
-    return [header, *rows, [_("Total"), "", *(c.total for c in cols)]]
+    rows = [
+        [
+            row.number,
+            csv_cell(dealer_name(game, row.dealer)),
+            csv_cell(finisher_of(game, row.hand)),
+            finish_text(row.hand),
+            *cells(row, game.partners),
+        ]
+        for row in board.rows
+    ]
+    return [header, *rows, [_("Total"), "", "", "", *(c.total for c in cols)]]

@@ -23,7 +23,7 @@ from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
-from scorer.tables import rights, selectors, services
+from scorer.tables import history, rights, selectors, services
 from scorer.tables.views.auth import edit_required, forbidden
 
 logger = logging.getLogger(__name__)
@@ -125,12 +125,9 @@ def hand_number(game: Game, position: int) -> int:
     return game.hands.live().filter(position__lt=position).count() + 1
 
 
-def dealer_of(game: Game, number: int) -> int:
-    return (game.first_dealer + number - 1) % len(game.players)
-
-
-def hand_form(game: Game, number: int, data=None, hand: Hand | None = None) -> HandForm:
-    kwargs = {"dealer": dealer_of(game, number)}
+def hand_form(game: Game, dealer: int, data=None, hand: Hand | None = None) -> HandForm:
+    """The hand form; ``dealer``: the stored dealer of a hand being corrected, else the next one."""
+    kwargs = {"dealer": dealer}
     if hand is not None and data is None:
         return HandForm.from_hand(game.ruleset, game.options, game.players, hand.data, **kwargs)
     return HandForm(game.ruleset, game.options, game.players, data=data, **kwargs)
@@ -177,7 +174,8 @@ def hand_page(
         "number": number,
         "hand": hand,
         "request_id": request_id_of(request.POST) if request.method == "POST" else "",
-        "dealer": game.players[dealer_of(game, number)],
+        "dealer": game.players[form.dealer] if form.dealer is not None else "",
+        "next_dealer": form.dealer,
         "board_url": board_url(game),
         "complete": hand is None and live_hands >= game.hands_planned,
         **extra,
@@ -188,10 +186,11 @@ def hand_page(
 @require_http_methods(["GET", "HEAD", "POST"])
 @edit_required
 def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    number = selectors.live_hand_count(game) + 1
+    live, dealer = selectors.next_hand(game)
+    number = live + 1
     if request.method != "POST":
-        return hand_page(request, game, hand_form(game, number), number, live_hands=number - 1)
-    form = hand_form(game, number, data=request.POST)
+        return hand_page(request, game, hand_form(game, dealer), number, live_hands=live)
+    form = hand_form(game, dealer, data=request.POST)
     result = score_form(game, form)
     if result is None:
         return hand_page(request, game, form, number)
@@ -203,12 +202,16 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
             data=form.hand_data(),
             hands_before=seen_hands(request.POST),
             request_id=request_id_of(request.POST),
+            device=rights.device_of(request),
         )
     except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
         messages.info(request, _("Hand {n} was already saved.").format(n=exc.number))
         return redirect(board_url(game))
-    except services.HandsChanged as exc:  # another device saved a different hand meanwhile
-        return hand_page(request, game, form, exc.hands + 1, saved_meanwhile=True)
+    except services.HandsChanged:  # another device saved a different hand meanwhile
+        live, dealer = selectors.next_hand(game)
+        form = hand_form(game, dealer, data=request.POST)
+        form.is_valid()
+        return hand_page(request, game, form, live + 1, live_hands=live, saved_meanwhile=True)
     except InvalidInput as exc:
         form.add_engine_errors(exc.errors)
         return hand_page(request, game, form, number)
@@ -252,19 +255,19 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
     hand = get_object_or_404(game.hands.live(), position=position)
     number = hand_number(game, position)
     if request.method != "POST":
-        form = hand_form(game, number, hand=hand)
+        form = hand_form(game, hand.dealer, hand=hand)
         return hand_page(request, game, form, number, hand, result=stored_result(game, hand))
-    form = hand_form(game, number, data=request.POST)
+    form = hand_form(game, hand.dealer, data=request.POST)
     result = score_form(game, form)
+    based_on = seen_version(request.POST)
     if result is not None and dropped_unseen(request, form):
-        version = request.POST.get("version")
         return hand_page(
-            request, game, form, number, hand, result=result, dropped_confirm=True, version=version
+            request, game, form, number, hand, result=result, dropped_confirm=True, version=based_on
         )
     if result is not None:
         try:
             services.hand_update(
-                hand=hand, data=form.hand_data(), version=parse_count(request.POST.get("version"))
+                hand=hand, data=form.hand_data(), version=based_on, device=rights.device_of(request)
             )
         except services.StaleHand as exc:  # changed meanwhile on another device: show theirs, keep ours
             if exc.current.deleted_at is not None:
@@ -272,7 +275,16 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
                     request, _("Hand {n} was deleted meanwhile on another device.").format(n=number)
                 )
                 return redirect(board_url(game))
-            return hand_page(request, game, form, number, exc.current, **other_change(game, exc.current))
+            return hand_page(
+                request,
+                game,
+                form,
+                number,
+                exc.current,
+                result=result,
+                version=request.POST.get("version"),
+                **other_change(game, exc.current, form),
+            )
         except InvalidInput as exc:
             form.add_engine_errors(exc.errors)
         else:
@@ -281,10 +293,23 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
     return hand_page(request, game, form, number, hand, version=request.POST.get("version"))
 
 
-def other_change(game: Game, current: Hand) -> dict:
-    """What the stale-correction notice shows: the stored hand's result, whose version the form
-    now carries (saving again replaces it deliberately)."""
-    return {"changed_meanwhile": True, "other_result": stored_result(game, current)}
+def seen_version(post) -> int | None:
+    """The version of the hand a correction is based on: the form's ``version``, or the version
+    the "replace it with mine" button carries, which the changed-meanwhile notice showed."""
+    return parse_count(post.get("overwrite")) or parse_count(post.get("version"))
+
+
+def other_change(game: Game, current: Hand, form: HandForm) -> dict:
+    """What the stale-correction notice shows: the other phone's stored values beside the ones
+    typed here, field by field, and its result. The form keeps the version it was based on, so
+    saving again is refused again; replacing the other correction is its own button
+    (``overwrite``), carrying the version shown here."""
+    return {
+        "changed_meanwhile": True,
+        "other_result": stored_result(game, current),
+        "other_fields": history.differences(game, current.data, form.hand_data()),
+        "seen_version": current.version,
+    }
 
 
 @require_POST
@@ -292,8 +317,12 @@ def other_change(game: Game, current: Hand) -> dict:
 def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """The live itemised preview (htmx), or without JavaScript the whole entry page with it."""
     hand = editing_hand(game, request.POST.get("editing"))
-    number = hand_number(game, hand.position) if hand else selectors.live_hand_count(game) + 1
-    form = hand_form(game, number, data=request.POST)
+    if hand is not None:
+        number, dealer = hand_number(game, hand.position), hand.dealer
+    else:
+        live, dealer = selectors.next_hand(game)
+        number = live + 1
+    form = hand_form(game, dealer, data=request.POST)
     result = score_form(game, form)
     if request.htmx:
         context = {"form": form, "result": result, "game": game, "bar_oob": True}
@@ -313,7 +342,7 @@ def editing_hand(game: Game, value: str | None) -> Hand | None:
 def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
     hand = get_object_or_404(game.hands.live(), position=position)
     number = hand_number(game, position)
-    services.hand_delete(hand=hand)
+    services.hand_delete(hand=hand, device=rights.device_of(request))
     messages.success(request, deleted_message(request, game, hand, number))
     return redirect(board_url(game))
 
@@ -329,7 +358,7 @@ def deleted_message(request: HtmxHttpRequest, game: Game, hand: Hand, number: in
 def hand_restore(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
     hand = get_object_or_404(game.hands.filter(deleted_at__isnull=False), position=position)
     try:
-        services.hand_restore(hand=hand)
+        services.hand_restore(hand=hand, device=rights.device_of(request))
     except InvalidInput as exc:
         for error in exc.errors:
             messages.error(request, error.message)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorer', '0007_events'),
+        ('scorer', '0009_hand_change'),
     ]
 
     operations = [
