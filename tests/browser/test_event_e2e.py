@@ -1,0 +1,244 @@
+"""Issue 19, done when: an organizer runs a 16-player points event of 3 rounds and a 16-player
+knockout event to its final table from a phone (375 × 812), end to end — the points event in
+Turkish with JavaScript, the knockout in English without — while a scorekeeper enters one table's
+hands through the real hand form (the other tables' hands go through the services, to stay fast),
+a viewer follows the public standings and the venue display (1920 × 1080) shows the end. The
+standings shown are the rules' own (scorer.events.rules on the event's document); axe clean."""
+
+import re
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+from scorer.events.models import Event, EventGame
+from scorer.events.rules import score_event
+from scorer.events.selectors import event_document
+from tests.support.eventdb import names, play
+
+ENTRANTS = names(16)
+TV = {"width": 1920, "height": 1080}
+PHONE = {"width": 375, "height": 812}
+WAIT_MS = 15_000
+"""The organizer's progress and the public standings poll every 5 s."""
+
+# Labels and buttons of the organizer's pages, in the two languages.
+TEXT = {
+    "tr": {
+        "name": "Turnuvanın adı", "hands": "Oyun başına el", "rounds": "Tur sayısı", "entrants": "Katılımcılar",
+        "finish": "Turnuvayı bitir", "decide": "Kararı kaydet", "over": "Turnuva bitti.",
+    },
+    "en": {
+        "name": "Event name", "hands": "Hands per game", "rounds": "Rounds", "entrants": "Entrants",
+        "seed": "Seed of the draw", "create": "Create the event",
+        "start": "Start round {n}", "finish": "Finish the event", "decide": "Record the decision",
+        "over": "The event is over.",
+    },
+}  # fmt: skip
+
+
+def new_context(browser, *, js=True, viewport=PHONE, language="tr"):
+    context = browser.new_context(java_script_enabled=js, viewport=viewport, locale="tr-TR")
+    if language == "en":
+        context.add_cookies([{"name": "django_language", "value": "en", "url": "http://localhost"}])
+    return context
+
+
+@pytest.fixture
+def people(browser, live_server):
+    """Fresh phones (browser contexts) on demand, closed at the end."""
+    contexts = []
+
+    def make(**kwargs) -> Page:
+        context = new_context(browser, **kwargs)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def switch_to_english(page: Page, live_server) -> None:
+    """The language switch in the header (a plain form: works without JavaScript)."""
+    page.goto(live_server.url + "/")
+    page.get_by_role("button", name="English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+
+def create_event(page: Page, live_server, text: dict, name: str, *, knockout=False) -> Event:
+    page.goto(live_server.url + reverse("scorer:event_new"))
+    page.get_by_label(text["name"]).fill(name)
+    page.get_by_label(text["hands"]).select_option("1")
+    if knockout:
+        page.locator("label[for=id_kind_1]").click()  # the segmented choice: its label is the button
+    else:
+        page.get_by_label(text["rounds"]).fill("3")
+    page.get_by_label(text["entrants"]).fill("\n".join(ENTRANTS))
+    page.get_by_label(text["seed"]).fill("1907")
+    page.get_by_role("button", name=text["create"]).click()
+    expect(page.get_by_role("heading", name=name)).to_be_visible()
+    return Event.objects.get(name=name)
+
+
+def start_round(page: Page, text: dict, number: int, *, reload: bool) -> None:
+    button = page.get_by_role("button", name=text["start"].format(n=number))
+    if reload:  # without JavaScript the organizer refreshes the page
+        page.reload()
+    expect(button).to_be_visible(timeout=WAIT_MS)
+    button.click()
+    expect(page.locator("[data-tables-done]")).to_be_visible()
+
+
+def games(event: Event, number: int) -> list[EventGame]:
+    """The open games of round ``number``, in table order."""
+    return list(
+        EventGame.objects.filter(table__round__event=event, table__round__number=number)
+        .select_related("game")
+        .order_by("table__number", "number")
+    )
+
+
+def enter_hand_by_form(scorekeeper: Page, live_server, link: EventGame, *, js: bool) -> None:
+    """The scorekeeper of a table scans its card (the edit link) and enters one hand on the real
+    form: the first player finishes, the others never opened."""
+    game = link.game
+    scorekeeper.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, game.link_secret]))
+    scorekeeper.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+    if js:
+        expect(scorekeeper.locator("[data-hand-form].js-ready")).to_be_attached()
+    scorekeeper.locator('label[for="id_finisher_0"]').click()
+    with scorekeeper.expect_navigation():
+        scorekeeper.locator("[data-save]").click()
+    expect(scorekeeper).to_have_url(
+        re.compile(re.escape(reverse("scorer:game_board", args=[game.public_id])))
+    )
+    assert game.hands.count() == 1
+
+
+def play_rest(event: Event, number: int, skip: int = 1) -> None:
+    """Every table of round ``number`` but table ``skip`` finishes through the services."""
+    for link in games(event, number):
+        if link.table.number != skip:
+            shift = link.table.number % 4
+            totals = [-101, 40, 12, 150]
+            play(link, tuple(totals[shift:] + totals[:shift]))
+
+
+def finish(page: Page, text: dict) -> None:
+    page.locator("summary", has_text=text["finish"]).click()
+    page.get_by_role("button", name=text["finish"]).click()
+    expect(page.get_by_role("button", name=text["finish"])).to_have_count(0)
+
+
+def shown_standings(page: Page) -> list[tuple[int, str]]:
+    rows = page.locator("#standings-live tr[data-entrant]")
+    return [(int(r.get_attribute("data-place")), r.get_attribute("data-entrant")) for r in rows.all()]
+
+
+def rules_standings(event: Event) -> list[tuple[int, str]]:
+    result = score_event(event_document(event)).to_dict()
+    return [(row["place"], row["entrant"]) for row in result["standings"]]
+
+
+def assert_fits_phone(page: Page) -> None:
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_16_player_points_event_of_3_rounds_in_turkish_with_javascript(
+    people, live_server, axe_check, page
+):
+    text = TEXT["tr"]
+    organizer = page  # axe_check runs on this page
+    event = create_event(organizer, live_server, text, "Cuma turnuvası")
+    viewer = people()
+    standings_url = live_server.url + reverse("scorer:event_standings", args=[event.public_id])
+
+    for number in (1, 2, 3):
+        start_round(organizer, text, number, reload=False)
+        expect(organizer.get_by_role("heading", name=f"Tur {number} / 3")).to_be_visible()
+        if number == 1:
+            viewer.goto(standings_url)
+            expect(viewer.locator("[data-round]")).to_have_text("Tur 1 / 3")
+            axe_check()
+        expect(viewer.locator("[data-round]")).to_have_text(f"Tur {number} / 3", timeout=WAIT_MS)
+        table = games(event, number)[0]
+        enter_hand_by_form(people(), live_server, table, js=True)
+        # The viewer's standings show the table done by themselves (htmx polling).
+        expect(viewer.locator("li[data-table='1']")).to_contain_text("Masa 1 · bitti", timeout=WAIT_MS)
+        play_rest(event, number)
+        expect(organizer.locator("[data-tables-done]")).to_contain_text("4/4", timeout=WAIT_MS)
+
+    finish(organizer, text)
+    event.refresh_from_db()
+    assert event.finished
+
+    expect(viewer.locator("#standings-live")).to_contain_text(text["over"], timeout=WAIT_MS)
+    assert shown_standings(viewer) == rules_standings(event)
+    assert_fits_phone(viewer)
+    organizer.goto(standings_url)
+    expect(organizer.locator("#standings-live tr[data-entrant]")).to_have_count(16)
+    axe_check()
+
+    # The venue display at the end: the last round's tables and the final standings, no scrolling.
+    organizer.set_viewport_size(TV)
+    organizer.goto(live_server.url + reverse("scorer:event_display", args=[event.public_id]))
+    expect(organizer.locator(".display-round")).to_contain_text(text["over"])
+    expect(organizer.locator("li[data-table]")).to_have_count(4)
+    assert organizer.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    axe_check()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_16_player_knockout_event_to_its_final_table_in_english_without_javascript(
+    people, live_server, axe_check, page
+):
+    text = TEXT["en"]
+    organizer = people(js=False)
+    switch_to_english(organizer, live_server)
+    event = create_event(organizer, live_server, text, "Friday knockout", knockout=True)
+    assert event.knockout and event.advance == 2
+
+    # Round 1: four tables. Table 1 by the form: one finisher and three tied at the cut.
+    start_round(organizer, text, 1, reload=False)
+    enter_hand_by_form(people(js=False), live_server, games(event, 1)[0], js=False)
+    play_rest(event, 1)
+    organizer.reload()
+    tied = organizer.locator("li[data-table='1'] .cut-decision")
+    expect(tied).to_be_visible()
+    chosen = tied.locator("input[name=chosen]").first
+    winner_of_cut = chosen.get_attribute("value")
+    chosen.check()
+    tied.get_by_role("button", name=text["decide"]).click()
+    expect(organizer.locator("li[data-table='1'] .cut-decision")).to_have_count(0)
+
+    # Round 2: the eight who advanced, two tables; round 3: the final table of four.
+    start_round(organizer, text, 2, reload=True)
+    assert len(games(event, 2)) == 2
+    seated = {name for link in games(event, 2) for name in link.game.players}
+    assert winner_of_cut in seated and len(seated) == 8
+    play_rest(event, 2, skip=0)
+    start_round(organizer, text, 3, reload=True)
+    final = games(event, 3)
+    assert len(final) == 1
+    expect(organizer.get_by_role("heading", name="Round 3")).to_be_visible()
+    enter_hand_by_form(people(js=False, language="en"), live_server, final[0], js=False)
+    organizer.reload()
+    finish(organizer, text)
+    event.refresh_from_db()
+    assert event.finished
+
+    viewer = people(js=False, language="en")
+    viewer.goto(live_server.url + reverse("scorer:event_standings", args=[event.public_id]))
+    expect(viewer.locator("#standings-live")).to_contain_text(text["over"])
+    assert shown_standings(viewer) == rules_standings(event)
+    champion = final[0].game.players[0]
+    expect(viewer.locator(f"tr[data-entrant='{champion}'] [data-state]")).to_have_text("champion")
+    expect(viewer.locator("[data-refresh]")).to_be_visible()  # without JavaScript: a refresh link
+    assert_fits_phone(viewer)
+
+    page.set_viewport_size(PHONE)  # axe on the same standings, on the page axe_check knows
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    page.goto(viewer.url)
+    axe_check()
