@@ -26,6 +26,7 @@ WAIT_MS = 15_000
 TEXT = {
     "tr": {
         "name": "Turnuvanın adı", "hands": "Oyun başına el", "rounds": "Tur sayısı", "entrants": "Katılımcılar",
+        "seed": "Kura tohumu", "create": "Turnuvayı kur", "start": "{n}. turu başlat",
         "finish": "Turnuvayı bitir", "decide": "Kararı kaydet", "over": "Turnuva bitti.",
     },
     "en": {
