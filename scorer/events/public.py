@@ -140,12 +140,13 @@ def templates_digest() -> str:
 
 
 class Part(NamedTuple):
-    """A rendered public part, whether the event is over (nothing more to poll), and the server
-    page that follows it (the display without JavaScript)."""
+    """A rendered public part, whether the event is over (nothing more to poll), the server page
+    that follows it (the display without JavaScript), and the ETag it shows."""
 
     html: str
     complete: bool
     next_page: int = 1
+    etag: str = ""
 
 
 def part_key(stamp: str, language: str, part: str) -> str:

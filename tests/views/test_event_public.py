@@ -198,8 +198,9 @@ def test_while_one_viewer_renders_a_new_stamp_the_others_get_the_latest_part(mon
     renders = []
     monkeypatch.setattr(public, "event_view", lambda view: renders.append(1))
 
-    stale = Client().get(url("standings_live", event, v=old), **HTMX)
+    stale = Client().get(url("standings_live", event, v="older"), **HTMX)
     assert stale.status_code == 200 and etag_of(stale.content.decode()) == old and not renders
+    assert Client().get(url("standings_live", event, v=old), **HTMX).status_code == 204  # it has that one
     # Its next poll, once the new stamp is rendered, gets it.
     monkeypatch.undo()
     cache.delete(f"{public.part_key(new, 'tr', 'standings')}:rendering")

@@ -63,7 +63,7 @@ def standings_part(request: HttpRequest, event: Event, etag: str) -> tuple[publi
     def render_part() -> public.Part:
         view = _view(event)
         html = render_to_string(f"{STANDINGS}#live", {"view": view, "etag": etag}, request)
-        return public.Part(html, view["complete"])
+        return public.Part(html, view["complete"], etag=etag)
 
     return public.shared_part(event.pk, etag, get_language(), "standings", render_part)
 
@@ -75,13 +75,17 @@ def display_part(request: HttpRequest, event: Event, etag: str, page: int) -> tu
         view = _view(event)
         pages = public.display_pages(view, page)
         html = render_to_string(f"{DISPLAY}#live", {"view": view, "etag": etag} | pages, request)
-        return public.Part(html, view["complete"], pages["next_page"])
+        return public.Part(html, view["complete"], pages["next_page"], etag)
 
     return public.shared_part(event.pk, etag, get_language(), f"display-{page}", render_part)
 
 
-def _live(shared: tuple[public.Part, str]) -> HttpResponse:
+def _live(request: HttpRequest, shared: tuple[public.Part, str]) -> HttpResponse:
+    """The part for a poll: 204 when the poll already shows it (the latest part, given while the
+    new stamp is being rendered, can be the one it has)."""
     part, key = shared
+    if part.etag and request.GET.get("v") == part.etag:
+        return HttpResponse(status=UNCHANGED)
     response = HttpResponse(part.html, status=STOP_POLLING if part.complete else 200)
     response.compressed_cache_key = key  # compressed once per encoding (scorer/platform/compress.py)
     return response
@@ -92,7 +96,7 @@ def standings(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     event = _event(public_id)
     etag = _etag(event)
     if request.htmx:
-        return _live(standings_part(request, event, etag))
+        return _live(request, standings_part(request, event, etag))
     part, _key = standings_part(request, event, etag)
     context = {"event": event, "complete": part.complete, "live_html": mark_safe(part.html)}
     return render(request, STANDINGS, context)
@@ -106,7 +110,7 @@ def standings_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     etag = _etag(event)
     if request.GET.get("v") == etag:
         return HttpResponse(status=UNCHANGED)
-    return _live(standings_part(request, event, etag))
+    return _live(request, standings_part(request, event, etag))
 
 
 @require_safe
@@ -134,4 +138,4 @@ def display_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     etag = _etag(event)
     if request.GET.get("v") == etag:
         return HttpResponse(status=UNCHANGED)
-    return _live(display_part(request, event, etag, _display_page(request)))
+    return _live(request, display_part(request, event, etag, _display_page(request)))
