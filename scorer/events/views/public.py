@@ -7,7 +7,7 @@ poll sends it back as ``?v=`` and gets 204 while it is still current, the new pa
 shared through the cache (scorer/events/public.py); a hit costs two small queries.
 """
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -25,13 +25,7 @@ UNCHANGED = 204
 """htmx swaps nothing on 204: the part on the page is current."""
 STOP_POLLING = 286
 """htmx stops polling an element that gets a 286: the event is over."""
-
-
-def _event(public_id: str) -> Event:
-    event = selectors.event_find(public_id)
-    if event is None:
-        raise Http404("No such event")
-    return event
+MAX_PAGE = 64
 
 
 def _etag(event: Event) -> str:
@@ -43,8 +37,9 @@ def _view(event: Event) -> dict:
 
 
 def _display_page(request: HttpRequest) -> int:
+    """The server page asked for (``?sayfa=``), within what any event has: each is a cache key."""
     try:
-        return max(1, int(request.GET.get("sayfa", "1")))
+        return min(MAX_PAGE, max(1, int(request.GET.get("sayfa", "1"))))
     except ValueError:
         return 1
 
@@ -93,7 +88,7 @@ def _live(request: HttpRequest, shared: tuple[public.Part, str]) -> HttpResponse
 
 @require_safe
 def standings(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    event = _event(public_id)
+    event = selectors.event_get(public_id)
     etag = _etag(event)
     if request.htmx:
         return _live(request, standings_part(request, event, etag))
@@ -106,7 +101,7 @@ def standings(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @cache_control(no_cache=True)
 def standings_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The standings' polling target: 204 while ``?v=`` is still the event's ETag."""
-    event = _event(public_id)
+    event = selectors.event_get(public_id)
     etag = _etag(event)
     if request.GET.get("v") == etag:
         return HttpResponse(status=UNCHANGED)
@@ -117,7 +112,7 @@ def standings_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def display(request: HttpRequest, public_id: str) -> HttpResponse:
     """The venue display (a TV at 1920 × 1080): the page around its shared live part. Without
     JavaScript a meta refresh turns to the next server page (``?sayfa=``)."""
-    event = _event(public_id)
+    event = selectors.event_get(public_id)
     part, _key = display_part(request, event, _etag(event), _display_page(request))
     seconds = _page_seconds(request)
     context = {
@@ -134,7 +129,7 @@ def display(request: HttpRequest, public_id: str) -> HttpResponse:
 @cache_control(no_cache=True)
 def display_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The display's polling target: 204 while ``?v=`` is still the event's ETag."""
-    event = _event(public_id)
+    event = selectors.event_get(public_id)
     etag = _etag(event)
     if request.GET.get("v") == etag:
         return HttpResponse(status=UNCHANGED)
