@@ -28,6 +28,9 @@ DECK = "deck"
 REMAINING = ("points", "okeys", "fake_okeys")
 SIDE_TILE_VALUES = range(1, 14)
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
+ONE_FINISHER = gettext_lazy("Only one player can finish a hand.")
+FINISHER_OPENED = gettext_lazy("The finisher has opened: choose Sets or Pairs.")
+POINTS_EMPTY = gettext_lazy("Left in hand is empty: if it is 0, type 0.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +105,7 @@ class HandForm(EngineErrorsMixin, forms.Form):
     """
 
     def __init__(self, ruleset, options, names, data=None, initial=None, *, dealer=None, **kwargs) -> None:
-        super().__init__(finisher_opened(data, len(names)), initial=initial, **kwargs)
+        super().__init__(data, initial=initial, **kwargs)
         self.ruleset = ruleset if isinstance(ruleset, RuleSet) else get_ruleset(ruleset)
         self.options = self.ruleset.normalize_options(options)
         self.names = list(names)
@@ -201,6 +204,23 @@ class HandForm(EngineErrorsMixin, forms.Form):
             )
             summary += [{"label": label, "message": m, "id": target} for m in messages]
         return summary
+
+    # --- checks --------------------------------------------------------------------------------------
+    def clean(self) -> dict:
+        """Nothing counts that nobody typed: one finisher, who opened; every other opener's points typed."""
+        cleaned = super().clean()
+        if self.data is not None and hasattr(self.data, "getlist") and len(self.data.getlist("finisher")) > 1:
+            self.add_error("finisher", ONE_FINISHER)
+        finisher = cleaned.get("finisher")
+        for i in range(len(self.names)):
+            p = f"p{i}-"
+            opened = cleaned.get(p + "opened") or "none"
+            if finisher == str(i):
+                if opened == "none" and p + "opened" not in self.errors:
+                    self.add_error(p + "opened", FINISHER_OPENED)
+            elif opened != "none" and cleaned.get(p + "points") is None and p + "points" not in self.errors:
+                self.add_error(p + "points", POINTS_EMPTY)
+        return cleaned
 
     # --- data ----------------------------------------------------------------------------------------
     def hand_data(self) -> dict:
@@ -316,7 +336,7 @@ def _build_player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict
         for flag in ruleset.finish_flags:
             fields[p + flag] = forms.BooleanField(label=_(FLAG_LABELS[flag]), required=False)
         fields[p + "points"] = forms.IntegerField(
-            label=_("Points left in hand"),
+            label=_("Left in hand"),
             help_text=_("Tiles left, real okeys not counted."),
             min_value=0,
             max_value=MAX_POINTS,
@@ -350,23 +370,6 @@ def opening_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, 
     return fields
 
 
-def finisher_opened(data: Mapping | None, count: int) -> Mapping | None:
-    """The posted data with the finisher opened: a finisher always has, so a finisher posted as
-    "Açmadı" (or without an opening) is taken as opened with sets, as the page shows it."""
-    if data is None:
-        return None
-    finisher = data.get("finisher")
-    if finisher not in [str(i) for i in range(count)] or data.get(f"p{finisher}-opened") not in (
-        None,
-        "",
-        "none",
-    ):
-        return data
-    data = data.copy()
-    data[f"p{finisher}-opened"] = "sets"
-    return data
-
-
 def _quick_form_players(rs: RuleSet, options, names, hand_data: Mapping) -> list[dict]:
     players = list(hand_data.get("players") or [])
     if not any("tiles" in (p.get("remaining") or {}) for p in players):
@@ -389,7 +392,10 @@ def _player_initial(i: int, player: Mapping) -> dict:
     for flag, value in (player.get("finish") or {}).items():
         initial[p + flag] = bool(value)
     remaining = player.get("remaining") or {}
-    initial[p + "points"] = remaining.get("points") or None
+    # An opener who did not finish shows what they hold, 0 included (an empty field is refused);
+    # a never-opened player's field stays empty unless something was typed.
+    holds = player.get("opened", "none") != "none" and not player.get("finished")
+    initial[p + "points"] = remaining.get("points", 0) if holds else remaining.get("points") or None
     initial[p + "okeys"] = remaining.get("okeys", 0)
     initial[p + "fake_okeys"] = remaining.get("fake_okeys", 0)
     for kind, count in (player.get("fouls") or {}).items():

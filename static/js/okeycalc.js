@@ -1,7 +1,8 @@
 // okeycalc: small progressive enhancements. Every page works without this file.
 //  - steppers: −/+ buttons beside small number inputs (okeys, penalties);
 //  - hand form: the chosen finisher's flags only, no "tiles left" for the finisher, the finisher
-//    and anyone with points or okeys typed switched from "Açmadı" to opened, penalty badges;
+//    and anyone with points or okeys typed switched from "Açmadı" to opened (the finisher's
+//    "Açmadı" disabled), penalty badges;
 //  - new table: the "deals first" choices show the names as they are typed.
 (() => {
   const fire = (input) => {
@@ -98,6 +99,9 @@
       const isFinisher = player.dataset.player === finisher;
       player.classList.toggle("is-finisher", isFinisher);
       showPart(player.querySelector("[data-remaining]"), !isFinisher);
+      // The finisher has opened: "Açmadı" cannot be chosen for them (the server refuses it too).
+      const none = openedInput(player, "none");
+      if (none) none.disabled = isFinisher && !none.checked;
       showDropped(form, player);
     }
     for (const flags of form.querySelectorAll("[data-finish-flags]")) {
