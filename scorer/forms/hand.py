@@ -337,7 +337,7 @@ def _build_player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict
             fields[p + flag] = forms.BooleanField(label=_(FLAG_LABELS[flag]), required=False)
         fields[p + "points"] = forms.IntegerField(
             label=_("Left in hand"),
-            help_text=_("Tiles left, real okeys not counted."),
+            help_text=points_hint(ruleset),
             min_value=0,
             max_value=MAX_POINTS,
             required=False,
@@ -350,6 +350,16 @@ def _build_player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict
         fields.update({p + name: field for name, field in opening_fields(ruleset, options, count).items()})
     style_widgets(fields.values())
     return fields
+
+
+def points_hint(ruleset: RuleSet) -> str:
+    """What to count in "Kalan sayı", by the rule set (SCORING_SPEC §2, §3): a fake okey at the okey's
+    number; real okeys in their own stepper; in LOCA a fake okey is also tapped in its stepper (+101)."""
+    if ruleset.fake_okey_penalty:
+        return _(
+            "Add the tiles left, a fake okey at the okey's number (and in “Fake okeys”); real okeys go in “Okeys”."
+        )
+    return _("Add the tiles left, a fake okey at the okey's number; real okeys go in “Okeys”.")
 
 
 def opening_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, forms.Field]:

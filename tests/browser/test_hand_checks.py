@@ -136,3 +136,98 @@ def test_the_calculator_refuses_an_opener_with_empty_points(phone, live_server, 
     expect(page.locator("#calc-result")).to_contain_text(TEXT[lang]["points_empty"])
     if not js:
         expect(page.locator("#id_p1-points_error")).to_have_text(TEXT[lang]["points_empty"])
+
+
+# --- entry help where the eye is ---------------------------------------------------------------------
+
+HINT = {
+    "tr": "Kalan taşları toplayın, sahte okeyi okeyin sayısıyla",
+    "en": "Add the tiles left, a fake okey at the okey's number",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
+def test_count_from_tiles_opens_the_picker_for_that_player_and_brings_the_sum_back(
+    phone, live_server, lang, js, request
+):
+    page = phone(lang, js=js)
+    game = hand_page(page, live_server)
+    hint = page.locator("#id_p1-points_help")
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text(HINT[lang])
+    expect(hint).to_contain_text("“Sahte okey”" if lang == "tr" else "“Fake okeys”")  # LOCA: +101 each
+    tap(page, "id_finisher_0")
+    if not js:
+        tap(page, "id_p0-opened_1")
+    tap(page, "id_p1-opened_1")
+    tap(page, "id_p2-opened_2")
+    page.locator("#id_p2-points").fill("10")
+
+    with page.expect_navigation():
+        page.locator("#count-tiles-1").click()  # Bora's
+    expect(page.locator("[data-picker-target]")).to_contain_text("Bora")
+    expect(page.locator("#player-1")).to_have_attribute("aria-pressed", "true")
+    page.select_option("#picker-indicator", "red-4")  # the okey is red 5
+    for tile in ("black-9", "fake", "red-5"):
+        count = page.locator(f'[data-tile="{tile}"]')
+        if js:
+            count.click()
+            expect(count).to_have_attribute("data-mine", "1")
+        else:
+            with page.expect_navigation():
+                count.click()
+    expect(page.locator("[data-counted]")).to_contain_text("14")
+    if js:
+        request.getfixturevalue("axe_check")()
+        request.getfixturevalue("screenshot")(f"tile-picker-for-a-hand-{lang}")
+    with page.expect_navigation():
+        page.locator('[data-action="to-hand"]').click()
+
+    expect(page.locator("#id_p1-points")).to_have_value("14")
+    expect(page.locator("#id_p1-okeys")).to_have_value("1")
+    expect(page.locator("#id_p1-fake_okeys")).to_have_value("1")
+    expect(page.locator("#id_p2-points")).to_have_value("10")
+    expect(page.locator("#id_p2-opened_2")).to_be_checked()
+    expect(page.locator("#id_finisher_0")).to_be_checked()
+    assert game.hands.count() == 0
+    save(page)
+    assert game.hands.count() == 1
+    bora = game.hands.get().data["players"][1]
+    assert bora["remaining"] == {"points": 14, "okeys": 1, "fake_okeys": 1}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_calculators_count_from_tiles_comes_back_with_the_tiles(phone, live_server, lang):
+    page = phone(lang)
+    page.goto(live_server.url + reverse("scorer:calculator"))
+    tap(page, "id_finisher_0")
+    tap(page, "id_p3-opened_1")
+    with page.expect_navigation():
+        page.locator("#count-tiles-3").click()
+    page.select_option("#picker-indicator", "blue-12")
+    page.locator('[data-tile="yellow-13"]').click()
+    expect(page.locator("[data-counted]")).to_contain_text("13")
+    with page.expect_navigation():
+        page.locator('[data-action="to-hand"]').click()
+    expect(page.locator("#id_p3-points")).to_have_value("13")
+    expect(page.locator("[data-tiles]")).to_be_visible()
+    expect(page.locator("#id_finisher_0")).to_be_checked()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hint_and_error_fit_a_phone_and_the_label_is_not_cut(
+    phone, live_server, lang, screenshot, axe_check
+):
+    page = phone(lang)
+    hand_page(page, live_server, "kerizim")
+    label = page.locator('label[for="id_p1-points"]')
+    cut = label.evaluate("el => el.scrollWidth > el.clientWidth")
+    assert not cut, "the “Kalan sayı” label is cut"
+    hint = page.locator("#id_p1-points_help")
+    expect(hint).to_contain_text(HINT[lang])
+    expect(hint).not_to_contain_text("“Sahte okey”" if lang == "tr" else "“Fake okeys”")  # not LOCA
+    page.locator("[data-player='1']").screenshot(
+        path=str(screenshot(f"hand-form-{lang}").parent / f"hand-hint-{lang}.png")
+    )
+    axe_check()

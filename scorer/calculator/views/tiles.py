@@ -4,6 +4,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
+from scorer.calculator.handtarget import ARRIVAL, HandTarget, target_from
 from scorer.calculator.tilepicker import (
     NUMBERS,
     apply_op,
@@ -25,7 +26,8 @@ TEMPLATE = "scorer/tile_picker.html"
 @limited("tile_picker")
 def tile_picker(request: HtmxHttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
-    picker, errors, raw = picker_from_data(data)
+    target = target_from(request.GET, data)
+    picker, errors, raw = picker_from_data(data, **fixed_by(target, data))
     message = apply_op(picker, data.get("op", "")) if request.method == "POST" else ""
     outcome = picker_score(picker)
     for name, messages in error_fields(picker, outcome.errors).items():
@@ -48,9 +50,23 @@ def tile_picker(request: HtmxHttpRequest) -> HttpResponse:
         ],
         "active_name": picker.names[picker.active],
         "active_totals": outcome.totals[picker.active],
+        "target": target,
     }
+    if target is not None:
+        context["back_fields"] = target.fields_back(picker, outcome)
+        context["counted"] = [(picker.names[i], outcome.totals[i]) for i in target.counted(picker, outcome)]
     template = f"{TEMPLATE}#htmx" if request.htmx else TEMPLATE
     return render(request, template, context)
+
+
+def fixed_by(target: HandTarget | None, data) -> dict:
+    """What a hand being entered fixes in the picker: its players; on arrival its rule set and player."""
+    if target is None:
+        return {}
+    fixed: dict = {"names": target.names}
+    if ARRIVAL in data:  # "Taşlardan say" was tapped on the hand form: start at that player
+        fixed |= {"ruleset": target.ruleset, "active": target.player}
+    return fixed
 
 
 def tile_info(tile: str) -> dict:
