@@ -7,7 +7,6 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -15,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet, get_ruleset
 from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
 
-from .common import EngineErrorsMixin, style_widgets
+from .common import EngineErrorsMixin, error_items, style_widgets
 
 PLAYER_PATH = re.compile(r"^(?:hands\[\d+\]\.)?players\[(\d+)\](?:\.(.+))?$")
 OPENED_CHOICES = (
@@ -191,19 +190,12 @@ class HandForm(EngineErrorsMixin, forms.Form):
 
     def error_summary(self) -> list[dict]:
         """Every error with the player it is about, for the list above the form or in the preview."""
-        summary = [{"label": "", "message": m, "id": ""} for m in self.non_field_errors()]
-        for name, messages in self.errors.items():
-            if name == NON_FIELD_ERRORS:
-                continue
-            bound = self[name]
-            label = str(bound.label)
-            if match := re.match(r"p(\d+)-", name):
-                label = f"{self.names[int(match[1])]} · {label}"
-            target = (
-                f"{bound.auto_id}_0" if isinstance(bound.field.widget, forms.RadioSelect) else bound.auto_id
-            )
-            summary += [{"label": label, "message": m, "id": target} for m in messages]
-        return summary
+        return error_items(self, self.error_label)
+
+    def error_label(self, name: str, bound: forms.BoundField) -> str:
+        if match := re.match(r"p(\d+)-", name):
+            return f"{self.names[int(match[1])]} · {bound.label}"
+        return str(bound.label)
 
     # --- checks --------------------------------------------------------------------------------------
     def clean(self) -> dict:

@@ -2,7 +2,6 @@
 nobody typed (an empty "Kalan sayı", a finisher left "Açmadı"), and the refusal is in view."""
 
 import pytest
-from django.conf import settings
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
@@ -19,26 +18,6 @@ TEXT = {
     },
 }
 LANGS = ["tr", "en"]
-
-
-@pytest.fixture
-def phone(page, browser, browser_context_args, live_server):
-    """A 375 × 812 phone in a language, with or without JavaScript: ``phone(lang, js)`` gives its page
-    (with JavaScript it is pytest-playwright's ``page``, which ``axe_check`` and ``screenshot`` look at)."""
-    contexts = []
-
-    def make(lang: str, js: bool = True) -> Page:
-        if js:
-            context = page.context
-        else:
-            context = browser.new_context(**browser_context_args, java_script_enabled=False)
-            contexts.append(context)
-        context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server.url}])
-        return page if js else context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def hand_page(page: Page, live_server, ruleset: str = "loca-cezali"):

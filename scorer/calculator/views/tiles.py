@@ -36,6 +36,7 @@ def tile_picker(request: HtmxHttpRequest) -> HttpResponse:
         "picker": picker,
         "outcome": outcome,
         "errors": errors,
+        "error_links": error_links(picker, errors),
         "raw": raw,
         "message": message,
         "palette": palette(picker),
@@ -57,6 +58,23 @@ def tile_picker(request: HtmxHttpRequest) -> HttpResponse:
         context["counted"] = [(picker.names[i], outcome.totals[i]) for i in target.counted(picker, outcome)]
     template = f"{TEMPLATE}#htmx" if request.htmx else TEMPLATE
     return render(request, template, context)
+
+
+def error_links(picker, errors: dict[str, list[str]]) -> list[tuple[str, list[str]]]:
+    """Each error with the id of the control its summary link moves to ("" when none shows it):
+    the indicator, the active player's count field, another player's tab."""
+    links = []
+    for name, messages in errors.items():
+        player, _sep, tile = name.partition("-")
+        target = ""
+        if name == "indicator":
+            target = "picker-indicator"
+        elif player == f"p{picker.active}" and tile != "tiles":
+            target = f"count-{name}"
+        elif player.startswith("p") and player[1:].isdigit() and int(player[1:]) < len(picker.names):
+            target = f"player-{player[1:]}"
+        links.append((target, messages))
+    return links
 
 
 def fixed_by(target: HandTarget | None, data) -> dict:
