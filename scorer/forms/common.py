@@ -59,7 +59,9 @@ class EngineErrorsMixin:
                 self.add_error(field, error.message)
 
 
-def error_items(form: forms.Form, label_of: Callable[[str, forms.BoundField], str] | None = None) -> list[dict]:
+def error_items(
+    form: forms.Form, label_of: Callable[[str, forms.BoundField], str] | None = None
+) -> list[dict]:
     """Every error of ``form`` for the summary at the top of its page: ``{"label", "message", "id"}``,
     the id being the field the summary's link moves to (a radio group's first choice), "" for the
     form's own errors. ``label_of(name, bound_field)`` may name the field more precisely."""
