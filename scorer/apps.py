@@ -12,5 +12,7 @@ class ScorerConfig(AppConfig):
 
         import okeycalc.production  # noqa: F401  (registers the deploy check of the secret key)
         from scorer.engine import i18n
+        from scorer.events import handlers
 
         i18n.set_translator(gettext)
+        handlers.connect()

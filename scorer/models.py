@@ -15,6 +15,7 @@ __all__ = [
     "Game",
     "Grant",
     "Hand",
+    "HandChange",
     "RateCount",
     "hash_secret",
     "new_public_id",
@@ -118,6 +119,20 @@ class Hand(models.Model):
         default="",
         help_text="Made by the device that saved the hand (the form's request_id): a replay stores it once.",
     )
+    dealer = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Seat (0-based) of who dealt this hand, stored when it was saved: a deletion never changes it.",
+    )
+    finisher = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Seat (0-based) of who finished; empty for a deck-out or a draw."
+    )
+    finish = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="How the finisher went out, as the rule set scores it: pairs, okey_discard, elden, "
+        "nine_pairs_run (comma-separated; empty for a plain finish).",
+    )
 
     objects = HandQuerySet.as_manager()
 
@@ -140,6 +155,45 @@ class Hand(models.Model):
         if "data" in hand.__dict__:
             hand.data = storedtext.shown_hand(hand.data)
         return hand
+
+
+class HandChange(models.Model):
+    """One entry of a hand's history: its creation, a correction, its deletion or its restore.
+
+    Written in the same transaction as the change it records (scorer/tables/services.py). It keeps
+    the hand's input before and after (the hand format, like ``Hand.data``), never a score: the
+    totals it shows are worked out by the engine when it is shown. The device is kept only to say
+    "this phone" or "another phone" to whoever looks; nothing of its token is ever shown.
+    """
+
+    CREATE = "create"
+    CORRECT = "correct"
+    DELETE = "delete"
+    RESTORE = "restore"
+    KINDS = [(CREATE, "create"), (CORRECT, "correct"), (DELETE, "delete"), (RESTORE, "restore")]
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="changes")
+    kind = models.CharField(max_length=8, choices=KINDS)
+    at = models.DateTimeField(default=timezone.now)
+    device = models.ForeignKey(
+        "Device",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The device that made the change (forgotten when its grants expire).",
+    )
+    before = models.JSONField(null=True, blank=True, help_text="The hand's input before the change.")
+    after = models.JSONField(null=True, blank=True, help_text="The hand's input after the change.")
+    after_game_end = models.BooleanField(
+        default=False, help_text="Made when every planned hand had been played."
+    )
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of {self.hand_id} at {self.at:%Y-%m-%d %H:%M}"
 
 
 class Device(models.Model):
@@ -200,3 +254,17 @@ class RateCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.count}"
+
+
+# Tournaments (scorer/events/models.py): one Django app, so their models are registered here too.
+from scorer.events.models import (  # noqa: E402
+    Entrant,
+    Event,
+    EventGame,
+    EventGrant,
+    EventRecord,
+    EventTable,
+    Round,
+)
+
+__all__ += ["Entrant", "Event", "EventGame", "EventGrant", "EventRecord", "EventTable", "Round"]

@@ -5,7 +5,7 @@ HAND_FORMAT.md game document of the board's JSON export (``manage.py score`` sco
 ``table`` keeps what a restore needs beyond the scores: the public id (viewer links keep working),
 what the edit link is derived from (its version and per-table key, and a pre-version-1 table's
 secret hash: on a server with the same ``SECRET_KEY`` the edit link keeps working), the first
-dealer, hand positions and timestamps, the deleted hands (the board's undo list) and the rematch
+dealer, each hand's position, dealer (as stored with it) and timestamps, the deleted hands (the board's undo list) and the rematch
 (rövanş) links to and from other tables, by public id. Device grants are not exported: a device claims the table again with its edit link. An archive is one entry per line
 (JSON lines). A bare game document (the board's ``oyun.json``) imports as a new table.
 
@@ -28,11 +28,11 @@ from django.utils.translation import gettext as _
 from scorer.engine import InvalidInput, score_game
 from scorer.engine.errors import FieldError
 from scorer.models import PUBLIC_ID_PATTERN, Game, Hand
+from scorer.tables.outcome import next_dealer
 from scorer.tables.selectors import game_document
-from scorer.tables.services import game_create, hand_validate
+from scorer.tables.services import game_create, hand_fields
 
 ENTRY_KEYS = frozenset({"table", "game"})
-HAND_KEYS = ("players", "indicator")
 PUBLIC_ID = re.compile(PUBLIC_ID_PATTERN)
 HEX_32 = re.compile("[0-9a-f]{32}")
 HEX_64 = re.compile("[0-9a-f]{64}")
@@ -84,6 +84,7 @@ def _public_id_of(games) -> str | None:
 def _hand_meta(hand: Hand) -> dict:
     return {
         "position": hand.position,
+        "dealer": hand.dealer,
         "created_at": _stamp(hand.created_at),
         "updated_at": _stamp(hand.updated_at),
         "deleted_at": _stamp(hand.deleted_at),
@@ -276,19 +277,28 @@ def _when(value: object) -> datetime | None:
         return None
 
 
+def _dealer(meta: Mapping, players: int, default: int) -> int:
+    """The dealer stored with a hand in the backup; a backup written before hands stored their
+    dealer (or a bare game document) has none: then the deal rotates on from the previous hand."""
+    value = meta.get("dealer")
+    return value if type(value) is int and 0 <= value < players else default
+
+
 def _add_hands(game: Game, hands: list, metas: list[dict]) -> None:
     """Live hands in order; positions from the backup when they are increasing, else 1, 2, …"""
     positions = [meta.get("position") for meta in metas]
     valid = all(_count(p, 0, low=1) for p in positions) and positions == sorted(set(positions))
-    rows = []
+    rows, seats, last_dealer = [], len(game.players), None
     for k, (raw, meta) in enumerate(zip(hands, metas, strict=True)):
-        data = hand_validate(game=game, data=raw)
+        fields = hand_fields(game=game, data=raw)
+        last_dealer = _dealer(meta, seats, next_dealer(last_dealer, game.first_dealer, seats))
         now = timezone.now()
         rows.append(
             Hand(
                 game=game,
                 position=positions[k] if valid else k + 1,
-                data=data,
+                dealer=last_dealer,
+                **fields,
                 created_at=_when(meta.get("created_at")) or now,
                 updated_at=_when(meta.get("updated_at")) or now,
             )
@@ -309,18 +319,25 @@ def _add_deleted(game: Game, deleted: object) -> None:
         ):
             continue
         try:
-            data = hand_validate(game=game, data=item.get("data"))
+            fields = hand_fields(game=game, data=item.get("data"))
         except (InvalidInput, AttributeError, TypeError):
             continue
         Hand.objects.create(
             game=game,
             position=item["position"],
-            data={key: value for key, value in data.items() if key in HAND_KEYS},
+            dealer=_dealer(item, len(game.players), _dealer_at(game, item["position"])),
+            **fields,
             deleted_at=_when(item.get("deleted_at")) or timezone.now(),
             created_at=_when(item.get("created_at")) or timezone.now(),
             updated_at=_when(item.get("updated_at")) or timezone.now(),
         )
         taken.add(item["position"])
+
+
+def _dealer_at(game: Game, position: int) -> int:
+    """A deleted hand from an older backup: the dealer it would have where it lies."""
+    before = game.hands.filter(deleted_at__isnull=True, position__lt=position).order_by("-position").first()
+    return next_dealer(before.dealer if before else None, game.first_dealer, len(game.players))
 
 
 def _old_id(table: Mapping, field: str) -> str:

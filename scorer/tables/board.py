@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
@@ -18,8 +19,8 @@ from scorer.forms.common import CHOICE_LABELS
 from scorer.models import Game, Hand
 from scorer.tables import selectors
 from scorer.tables.charts import Chart, running_chart
+from scorer.tables.outcome import finish_kinds
 from scorer.tables.selectors import Board, HandRow
-from scorer.tables.services import rematch_dealer
 from scorer.templatetags.okey import score
 
 FORMULA_TRIGGERS = "=+-@\t\r＝＋－＠"
@@ -106,9 +107,12 @@ class Row:
     position: int
     dealer: int
     dealer_name: str
-    dealer_short: str
     url: str
     cells: tuple[Cell, ...]
+    finisher: int | None = None
+    finisher_name: str = ""
+    finish: tuple[str, ...] = ()
+    """How the finisher went out, in words ("elden", "çift")."""
 
 
 def hand_link(game: Game, name: str) -> Callable[[int], str]:
@@ -117,19 +121,35 @@ def hand_link(game: Game, name: str) -> Callable[[int], str]:
     return lambda position: f"{head}/{position}/{tail}"
 
 
-def short_names(names: list[str], longest: int = 3) -> list[str]:
-    """The shortest prefixes (up to ``longest`` letters) that still tell the players apart."""
-    for size in range(1, longest + 1):
-        prefixes = [name[:size] for name in names]
-        if len(set(prefixes)) == len(prefixes):
-            return prefixes
-    return [name[:longest] for name in names]
+FINISH_WORDS = {
+    "pairs": pgettext_lazy("how a hand was finished", "pairs"),
+    "okey_discard": pgettext_lazy("how a hand was finished", "okey discard"),
+    "elden": pgettext_lazy("how a hand was finished", "elden"),
+    "nine_pairs_run": pgettext_lazy("how a hand was finished", "9 pairs + 1 run"),
+}
+"""How a finisher went out (``Hand.finish``), in the words the board, the sheet and the CSV use."""
+
+
+def finish_words(hand: Hand) -> tuple[str, ...]:
+    return tuple(str(FINISH_WORDS[kind]) for kind in finish_kinds(hand.finish))
+
+
+def finish_text(hand: Hand) -> str:
+    """How the hand was finished as one cell: "elden + pairs", "plain", or "" when nobody finished."""
+    if hand.finisher is None:
+        return ""
+    return " + ".join(finish_words(hand)) or pgettext("how a hand was finished", "plain")
+
+
+def finisher_of(game: Game, hand: Hand) -> str:
+    """The stored finisher's name ("" for a deck-out or a draw)."""
+    seat = hand.finisher
+    return game.players[seat] if seat is not None and seat < len(game.players) else ""
 
 
 def board_rows(board: Board, cols: list[Column], order: Callable, link: Callable[[int], str]) -> list[Row]:
     """The hands in board order, each cell with the running total of its column."""
     game = board.game
-    shorts = short_names(list(game.players))
     running = [0] * len(cols)
     rows = []
     for row in board.rows:
@@ -140,10 +160,12 @@ def board_rows(board: Board, cols: list[Column], order: Callable, link: Callable
                 number=row.number,
                 position=row.hand.position,
                 dealer=row.dealer,
-                dealer_name=game.players[row.dealer],
-                dealer_short=shorts[row.dealer],
+                dealer_name=dealer_name(game, row.dealer),
                 url=link(row.hand.position),
                 cells=tuple(map(Cell, values, running, cols)),
+                finisher=row.hand.finisher,
+                finisher_name=finisher_of(game, row.hand),
+                finish=finish_words(row.hand),
             )
         )
     return rows
@@ -188,12 +210,8 @@ def option_lines(game: Game) -> list[tuple[str, str]]:
     return lines
 
 
-def finisher_name(game: Game, hand: Hand) -> str:
-    """Who finished a (deleted) hand, so the undo list says which hand it was."""
-    for name, player in zip(game.players, hand.data.get("players", []), strict=False):
-        if isinstance(player, dict) and player.get("finished"):
-            return name
-    return ""
+def dealer_name(game: Game, seat: int) -> str:
+    return game.players[seat] if seat < len(game.players) else ""
 
 
 def viewer_url(request: HttpRequest, game: Game) -> str:
@@ -247,11 +265,11 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
         "winner_count": len(winners),
         "next_dealer": game.players[board.next_dealer],
         "chart": chart_of(board),
-        "deleted": [(hand, finisher_name(game, hand)) for hand in deleted],
+        "deleted": [(hand, finisher_of(game, hand)) for hand in deleted],
         "viewer_url": viewer_url(request, game),
         "rematch": rematch,
         "final": is_final(board, rematch),
-        "rematch_dealer": game.players[rematch_dealer(game)],
+        "rematch_dealer": game.players[board.next_dealer],
     }
 
 
@@ -269,7 +287,9 @@ def detail_context(request: HttpRequest, game: Game, position: int, *, editor: b
         "row": row,
         "editor": editor,
         "info": clauses.RULESETS.get(game.ruleset),
-        "dealer": game.players[row.dealer],
+        "dealer": dealer_name(game, row.dealer),
+        "finisher": finisher_of(game, row.hand),
+        "finish": finish_words(row.hand),
         "running": list(zip(ranked_names(game), row.running, strict=True)),
         "previous": board.rows[index - 1] if index else None,
         "next": board.rows[index + 1] if index + 1 < len(board.rows) else None,
@@ -294,10 +314,24 @@ def csv_text(board: Board) -> str:
 
 
 def csv_rows(board: Board) -> list[list[object]]:
+    """Hand, dealer, finisher and how (as stored with each hand), then the scores."""
     game = board.game
     cols = columns(board)
-    header = [_("Hand"), _("Dealer"), *(csv_cell(c.name) for c in cols)]
-    rows = [
-        [row.number, csv_cell(game.players[row.dealer]), *cells(row, game.partners)] for row in board.rows
+    header = [
+        _("Hand"),
+        _("Dealer"),
+        _("Finisher"),
+        pgettext("CSV column: how the hand was finished", "How"),
+        *(csv_cell(c.name) for c in cols),
     ]
-    return [header, *rows, [_("Total"), "", *(c.total for c in cols)]]
+    rows = [
+        [
+            row.number,
+            csv_cell(dealer_name(game, row.dealer)),
+            csv_cell(finisher_of(game, row.hand)),
+            finish_text(row.hand),
+            *cells(row, game.partners),
+        ]
+        for row in board.rows
+    ]
+    return [header, *rows, [_("Total"), "", "", "", *(c.total for c in cols)]]

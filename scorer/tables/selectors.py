@@ -12,6 +12,7 @@ from django.http import Http404
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
 from scorer.models import Game, Grant, Hand
 from scorer.platform import rowfetch
+from scorer.tables.outcome import next_dealer
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +20,7 @@ class HandRow:
     hand: Hand
     number: int
     dealer: int
+    """Who dealt it, as stored with the hand."""
     result: HandResult
     running: tuple[int, ...]
     """Running totals per player (per team for partners) after this hand."""
@@ -41,7 +43,9 @@ class Board:
 
     @property
     def next_dealer(self) -> int:
-        return (self.game.first_dealer + self.hands_played) % len(self.game.players)
+        """The seat after the last hand's stored dealer (a deleted hand changes nobody's deal)."""
+        last = self.rows[-1].dealer if self.rows else None
+        return next_dealer(last, self.game.first_dealer, len(self.game.players))
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -92,6 +96,27 @@ def live_hand_count(game: Game) -> int:
     with connections[using].cursor() as cursor:
         cursor.execute(_live_count_query(using), [game.pk])
         return cursor.fetchone()[0]
+
+
+@cache
+def _next_hand_query(using: str) -> str:
+    n = rowfetch.names(using)
+    hand, game, live = n.table(Hand), n.column(Hand, "game"), n.column(Hand, "deleted_at")
+    return (
+        f"SELECT COUNT(*), (SELECT {n.column(Hand, 'dealer')} FROM {hand} WHERE {game} = %s AND {live} IS NULL"
+        f" ORDER BY {n.column(Hand, 'position')} DESC LIMIT 1)"
+        f" FROM {hand} WHERE {game} = %s AND {live} IS NULL"
+    )
+
+
+def next_hand(game: Game) -> tuple[int, int]:
+    """``(live hands, next dealer)``: how many hands the table has and who deals the next one
+    (after the last hand's stored dealer), in one plain SELECT (the hand page and its previews)."""
+    using = router.db_for_read(Hand)
+    with connections[using].cursor() as cursor:
+        cursor.execute(_next_hand_query(using), [game.pk, game.pk])
+        count, last_dealer = cursor.fetchone()
+    return count, next_dealer(last_dealer, game.first_dealer, len(game.players))
 
 
 def game_get(public_id: str) -> Game:
@@ -165,8 +190,7 @@ def game_board(game: Game, hands: list[Hand] | None = None) -> Board:
     for index, (hand, hand_result) in enumerate(zip(hands, result.hands, strict=True)):
         scores = [t.total for t in hand_result.teams] if game.partners else hand_result.totals
         running = [a + b for a, b in zip(running, scores, strict=True)]
-        dealer = (game.first_dealer + index) % len(game.players)
-        rows.append(HandRow(hand, index + 1, dealer, hand_result, tuple(running)))
+        rows.append(HandRow(hand, index + 1, hand.dealer, hand_result, tuple(running)))
     return Board(game, tuple(rows), result)
 
 

@@ -6,7 +6,7 @@ Writes are atomic and validate through the engine first: nothing invalid is ever
 from collections.abc import Mapping
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, F, JSONField, OuterRef, Subquery
+from django.db.models import Count, Exists, F, JSONField, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -16,7 +16,8 @@ from scorer.engine import HandResult, InvalidInput, get_ruleset, score_game, sco
 from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
-from scorer.models import Game, Hand
+from scorer.models import Device, Game, Hand, HandChange
+from scorer.tables.outcome import hand_outcome, next_dealer
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
 MSG_NESTED = gettext_noop("Input is nested too deeply.")
@@ -74,8 +75,9 @@ def game_create(
 
 def rematch_dealer(game: Game) -> int:
     """Who deals first in the rematch: the player who would have dealt the next hand (the deal
-    keeps rotating from one game to the next)."""
-    return (game.first_dealer + game.hands_planned) % len(game.players)
+    keeps rotating from one game to the next), after the last hand's stored dealer."""
+    last = game.hands.live().order_by("-position").values_list("dealer", flat=True).first()
+    return next_dealer(last, game.first_dealer, len(game.players))
 
 
 def rematch_get(game: Game) -> Game | None:
@@ -123,6 +125,14 @@ def hand_validate(*, game: Game, data: object) -> dict:
     """Validate one hand of this table; returns the data to store, raises InvalidInput."""
     hand_score(game=game, data=data)
     return {key: value for key, value in data.items() if key in ("players", "indicator")}
+
+
+def hand_fields(*, game: Game, data: object) -> dict:
+    """Validate one hand; returns what its row stores: the input, and who finished and how
+    (written in the same INSERT or UPDATE as the input, never recomputed)."""
+    stored = hand_validate(game=game, data=data)
+    finisher, finish = hand_outcome(stored, get_ruleset(game.ruleset).finish_flags)
+    return {"data": stored, "finisher": finisher, "finish": finish}
 
 
 class HandsChanged(Exception):
@@ -184,6 +194,7 @@ def _hand_stats(game: Game, request_id: str = "") -> Game:
             last_position=Coalesce(Subquery(hands.order_by("-position").values("position")[:1]), 0),
             last_live_pk=Subquery(live.order_by("-position").values("pk")[:1]),
             last_live_data=Subquery(live.order_by("-position").values("data")[:1], output_field=JSONField()),
+            last_live_dealer=Subquery(live.order_by("-position").values("dealer")[:1]),
             request_pk=Subquery(same_request.values("pk")[:1]),
         )
         .get(pk=game.pk)
@@ -197,7 +208,14 @@ def _already_saved(game: Game, pk: int) -> HandAlreadySaved:
 
 
 @transaction.atomic
-def hand_record(*, game: Game, data: object, hands_before: int | None = None, request_id: str = "") -> Hand:
+def hand_record(
+    *,
+    game: Game,
+    data: object,
+    hands_before: int | None = None,
+    request_id: str = "",
+    device: Device | None = None,
+) -> Hand:
     """Store a new hand, at most once: ``hands_before`` is how many hands the form saw.
 
     The check runs under the table's lock, so of N identical simultaneous posts one stores the
@@ -205,9 +223,11 @@ def hand_record(*, game: Game, data: object, hands_before: int | None = None, re
     :class:`HandsChanged` instead of being doubled or silently following it. ``request_id``,
     made by the device for this form, is stored with the hand: a post with the id of a stored
     hand raises :class:`HandAlreadySaved` whatever happened since (a phone that never got the
-    answer sends the hand again, maybe after other hands were saved).
+    answer sends the hand again, maybe after other hands were saved). ``device``, the device
+    saving it, is kept in the hand's history (``HandChange``), written in the same transaction.
     """
-    stored = hand_validate(game=game, data=data)
+    fields = hand_fields(game=game, data=data)
+    stored = fields["data"]
     _lock(game)
     stats = _hand_stats(game, request_id)
     if stats.request_pk is not None:
@@ -219,9 +239,11 @@ def hand_record(*, game: Game, data: object, hands_before: int | None = None, re
         raise HandsChanged(live)
     if live >= game.hands_planned:
         raise InvalidInput([FieldError("", _(MSG_GAME_COMPLETE))])
+    dealer = next_dealer(stats.last_live_dealer, game.first_dealer, len(game.players))
     hand = Hand.objects.create(
-        game=game, position=stats.last_position + 1, data=stored, request_id=request_id
+        game=game, position=stats.last_position + 1, dealer=dealer, request_id=request_id, **fields
     )
+    _history(hand, HandChange.CREATE, device, after=stored, over=False)  # a full table takes no hand
     game.version, game.updated_at = stats.version, stats.updated_at  # current without a re-read
     return hand
 
@@ -232,24 +254,42 @@ def _ensure_room(game: Game) -> None:
 
 
 @transaction.atomic
-def hand_update(*, hand: Hand, data: object, version: int | None = None) -> Hand:
+def hand_update(
+    *, hand: Hand, data: object, version: int | None = None, device: Device | None = None
+) -> Hand:
     """Correct a hand. With ``version`` (what the form was based on) a correction made meanwhile
-    by somebody else is never overwritten: :class:`StaleHand` carries the stored hand."""
-    stored = hand_validate(game=hand.game, data=data)
+    by somebody else is never overwritten: :class:`StaleHand` carries the stored hand.
+
+    The history keeps what the hand held before: ``hand`` as loaded, when it is the version the
+    correction is based on (the form's page loads it fresh); otherwise it is read again, locked."""
+    fields = hand_fields(game=hand.game, data=data)
+    stored = fields["data"]
+    before = hand.data
+    if version is None or version != hand.version:
+        current = Hand.objects.select_for_update().filter(pk=hand.pk).first()
+        before = current.data if current is not None else before
     rows = Hand.objects.live().filter(pk=hand.pk)
     if version is not None:
         rows = rows.filter(version=version)
     now = timezone.now()
-    if not rows.update(data=stored, updated_at=now, version=F("version") + 1):
+    if not rows.update(**fields, updated_at=now, version=F("version") + 1):  # the dealer stays
         raise StaleHand(Hand.objects.get(pk=hand.pk))
-    hand.data, hand.updated_at = stored, now
+    hand.data, hand.finisher, hand.finish, hand.updated_at = (
+        fields["data"],
+        fields["finisher"],
+        fields["finish"],
+        now,
+    )
     hand.version = (version if version is not None else hand.version) + 1
     _touch(hand.game)
+    _history(hand, HandChange.CORRECT, device, before=before, after=stored, at=now)
     return hand
 
 
 @transaction.atomic
-def hand_delete(*, hand: Hand) -> Hand:
+def hand_delete(*, hand: Hand, device: Device | None = None) -> Hand:
+    # Recorded first: whether the game was over is asked of the hands as they were before.
+    _history(hand, HandChange.DELETE, device, before=hand.data)
     hand.deleted_at = timezone.now()
     hand.save(update_fields=["deleted_at"])
     _touch(hand.game)
@@ -257,13 +297,49 @@ def hand_delete(*, hand: Hand) -> Hand:
 
 
 @transaction.atomic
-def hand_restore(*, hand: Hand) -> Hand:
+def hand_restore(*, hand: Hand, device: Device | None = None) -> Hand:
     Game.objects.select_for_update().filter(pk=hand.game_id).first()
     _ensure_room(hand.game)
     hand.deleted_at = None
     hand.save(update_fields=["deleted_at"])
     _touch(hand.game)
+    _history(hand, HandChange.RESTORE, device, after=hand.data, over=False)  # only a table with room
     return hand
+
+
+def _game_over(game_id: int) -> Exists:
+    """Whether every planned hand of the table has been played, as an expression the history's
+    INSERT evaluates: knowing it costs no statement of its own."""
+    live = (
+        Hand.objects.filter(game=OuterRef("pk"), deleted_at__isnull=True)
+        .values("game")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Exists(Game.objects.filter(pk=game_id, hands_planned__lte=Coalesce(Subquery(live), 0)))
+
+
+def _history(
+    hand: Hand,
+    kind: str,
+    device: Device | None,
+    *,
+    before: dict | None = None,
+    after: dict | None = None,
+    over: bool | None = None,
+    at=None,
+) -> HandChange:
+    """One row of the hand's history, in the caller's transaction (one INSERT). ``over``: whether
+    the game was over, when the caller knows it; else the INSERT asks the database."""
+    return HandChange.objects.create(
+        hand=hand,
+        kind=kind,
+        at=at or timezone.now(),
+        device=device if device is not None and device.pk else None,
+        before=before,
+        after=after,
+        after_game_end=_game_over(hand.game_id) if over is None else over,
+    )
 
 
 @transaction.atomic

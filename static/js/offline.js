@@ -187,7 +187,9 @@
     if (heading) heading.textContent = fill(heading.dataset.handTitle, { n: number });
     const players = [...page.querySelectorAll("[data-player]")];
     if (!players.length) return;
-    const dealer = (Number(page.dataset.firstDealer) + number - 1) % players.length;
+    // The dealer of the hand shown follows the last stored hand's; each hand kept here moves it on.
+    const shift = number - Number(page.dataset.shownNumber);
+    const dealer = (((Number(page.dataset.nextDealer) + shift) % players.length) + players.length) % players.length;
     const name = players[dealer].querySelector(".player-name")?.textContent.trim() || "";
     const line = page.querySelector("[data-dealer-line]");
     if (line) line.textContent = fill(line.dataset.dealerLine, { name });

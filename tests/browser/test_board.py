@@ -155,7 +155,8 @@ def test_partners_kerizim_table_played_to_the_end_shows_the_winners(
     enter_first_hand_through_the_form(page)
     expect(page.locator("tbody tr[data-number]")).to_have_count(1)
     expect(viewer.locator("tbody tr[data-number]")).to_have_count(1, timeout=LIVE_WAIT_MS)  # by itself
-    expect(viewer.locator("tbody tr[data-number] [data-dealer]")).to_have_attribute("data-dealer", "1")
+    expect(viewer.locator("tbody tr.hand-facts [data-dealer]")).to_have_attribute("data-dealer", "1")
+    expect(viewer.locator("tbody tr.hand-facts")).to_contain_text("Dağıtan: Bora")
     for seat, points in [(1, 12), (2, 60)]:
         hand_record(game=game, data=finisher(seat, points=points))
 

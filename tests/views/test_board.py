@@ -527,7 +527,8 @@ def test_hand_detail_shows_the_itemised_result_number_dealer_and_its_own_share_l
     html = client.get(page).content.decode()
 
     assert f'data-number="2" data-position="{third.position}"' in html
-    assert 'data-dealer="2"' in html  # the second hand played: one after the first dealer
+    assert 'data-dealer="3"' in html  # stored when it was saved: deleting hand 1 changed nobody's deal
+    assert 'data-finisher="3"' in html
     result = game_board(game).rows[1].result
     assert 'class="hand-result"' in html
     assert attr_values(html, "data-code") == [line.code for p in result.players for line in p.lines]
@@ -577,11 +578,15 @@ def test_csv_export_has_a_bom_a_row_per_hand_and_a_totals_row(client):
     assert response.content.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     board = game_board(game)
-    assert rows[0][2:] == [*NAMES, "Ayşe & Cem", "Bora & Deniz"]
-    assert [row[:2] for row in rows[1:-1]] == [["1", "Deniz"], ["2", "Ayşe"]]
+    assert rows[0][:4] == ["El", "Dağıtan", "Bitiren", "Nasıl"]
+    assert rows[0][4:] == [*NAMES, "Ayşe & Cem", "Bora & Deniz"]
+    assert [row[:4] for row in rows[1:-1]] == [
+        ["1", "Deniz", "Ayşe", "normal"],
+        ["2", "Ayşe", "Bora", "normal"],
+    ]
     for row, hand in zip(rows[1:-1], board.rows, strict=True):
-        assert [int(v) for v in row[2:]] == [*hand.result.totals, *(t.total for t in hand.result.teams)]
-    assert [int(v) for v in rows[-1][2:]] == [*board.result.totals, *board.result.team_totals]
+        assert [int(v) for v in row[4:]] == [*hand.result.totals, *(t.total for t in hand.result.teams)]
+    assert [int(v) for v in rows[-1][4:]] == [*board.result.totals, *board.result.team_totals]
 
 
 def test_csv_names_cannot_become_spreadsheet_formulas(client):
@@ -590,9 +595,9 @@ def test_csv_names_cannot_become_spreadsheet_formulas(client):
 
     rows = list(csv.reader(io.StringIO(client.get(url("export_csv", game)).content.decode("utf-8-sig"))))
 
-    assert rows[0][2:] == ["'=HYPERLINK(1)", "'+Bora", "'-Cem", EVIL]
-    assert rows[1][1] == "'=HYPERLINK(1)"  # the dealer too
-    assert rows[-1][2].lstrip("-").isdigit()  # numbers stay numbers
+    assert rows[0][4:] == ["'=HYPERLINK(1)", "'+Bora", "'-Cem", EVIL]
+    assert rows[1][1] == rows[1][2] == "'=HYPERLINK(1)"  # the dealer and the finisher too
+    assert rows[-1][4].lstrip("-").isdigit()  # numbers stay numbers
 
 
 def test_json_export_is_the_game_document_as_an_attachment(client):
@@ -660,6 +665,64 @@ def test_csv_cells_are_all_quoted_and_a_formula_after_any_separator_is_neutralis
             for part in re.split(r"[,;\t|]", line.replace('"', "")):
                 assert not part.strip().startswith(("=", "+", "@", "＝")), (line, part)
         rows = list(csv.reader(io.StringIO(text)))
-        assert rows[-1][2].lstrip("-").isdigit()  # numbers stay numbers
+        assert rows[-1][4].lstrip("-").isdigit()  # numbers stay numbers
     header = list(csv.reader(io.StringIO(client.get(url("export_csv", game)).content.decode("utf-8-sig"))))[0]
-    assert header[2:5] == ["x;'=2+3;y", "a,'+1", "b|'@SUM(1)"]
+    assert header[4:7] == ["x;'=2+3;y", "a,'+1", "b|'@SUM(1)"]
+
+
+# --- what each hand records: dealer, finisher and how (issue 17) -------------------------------
+
+
+def facts(html: str) -> list[str]:
+    """The labelled line under each hand: "Dağıtan: Ayşe · Bitiren: Bora · elden"."""
+    lines = re.findall(r'<tr class="hand-facts"[^>]*>\s*<td[^>]*>(.*?)</td>', html, re.S)
+    return [" ".join(re.sub(r"<[^>]+>", "", line).split()) for line in lines]
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("tr", ["Dağıtan: Cem · Bitiren: Ayşe · çift + elden", "Dağıtan: Deniz · Kimse bitirmedi"]),
+        ("en", ["Dealer: Cem · Finisher: Ayşe · pairs + elden", "Dealer: Deniz · Nobody finished"]),
+    ],
+)
+def test_the_board_labels_each_hands_dealer_and_finisher_with_how(client, language, expected):
+    game, _ = new_table("loca-cezali", hands_planned=7, first_dealer=2)
+    pairs_elden = {"opened": "pairs", "finished": True, "finish": {"elden": True}}
+    hand_record(
+        game=game, data={"players": [pairs_elden, {"opened": "sets", "remaining": {"points": 9}}, {}, {}]}
+    )
+    hand_record(game=game, data={"players": [{"opened": "sets", "remaining": {"points": 9}}, {}, {}, {}]})
+    client.cookies["django_language"] = language
+
+    board = client.get(url("game_board", game)).content.decode()
+    sheet = client.get(url("game_print", game)).content.decode()
+    detail = client.get(url("hand_detail", game, 1)).content.decode()
+
+    assert facts(board) == expected
+    assert ("Ayşe · çift + elden" if language == "tr" else "Ayşe · pairs + elden") in sheet
+    assert 'data-dealer="2"' in detail and 'data-finisher="0"' in detail
+
+
+def test_after_deleting_hand_1_the_board_and_the_csv_show_every_later_dealer_unchanged(client):
+    game, secret = new_table("loca", hands_planned=7, hands=[finisher(k % 4) for k in range(4)])
+    claim(client, game, secret)
+    before = list(csv.reader(io.StringIO(client.get(url("export_csv", game)).content.decode("utf-8-sig"))))
+    assert [row[:3] for row in before[1:-1]] == [
+        ["1", "Ayşe", "Ayşe"],
+        ["2", "Bora", "Bora"],
+        ["3", "Cem", "Cem"],
+        ["4", "Deniz", "Deniz"],
+    ]
+
+    client.post(url("hand_delete", game, 1))
+
+    after = list(csv.reader(io.StringIO(client.get(url("export_csv", game)).content.decode("utf-8-sig"))))
+    assert [row[1:3] for row in after[1:-1]] == [row[1:3] for row in before[2:-1]]  # Bora, Cem, Deniz
+    board = client.get(url("game_board", game)).content.decode()
+    assert [line.split(" · ")[0] for line in facts(board)] == [
+        "Dağıtan: Bora",
+        "Dağıtan: Cem",
+        "Dağıtan: Deniz",
+    ]
+    assert 'data-next-dealer="0"' in board  # after Deniz: Ayşe, not Bora (three hands played)

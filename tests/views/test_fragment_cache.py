@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorer.forms import HandForm
+from scorer.tables.selectors import next_hand
 from scorer.tables.services import hand_update
-from scorer.tables.views.tables import dealer_of
 from tests.support.factories import claim, finisher, new_table, url
 from tests.support.posts import E2_CALC_SETUP
 
@@ -136,7 +136,7 @@ def test_a_cached_hand_form_shows_exactly_what_a_fresh_render_shows(
     assert [hit for _key, hit in fragments.read if "hand_form" in _key] == [False, True]
     assert masked(hit) == masked(miss)
     with translation.override(language):
-        form = HandForm(game.ruleset, game.options, game.players, dealer=dealer_of(game, 2))
+        form = HandForm(game.ruleset, game.options, game.players, dealer=next_hand(game)[1])
         fresh = render_to_string("scorer/_hand_form.html", {"form": form, "game": game})
     assert hand_form_html(hit).strip() == fresh.strip()
 

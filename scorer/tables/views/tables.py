@@ -125,12 +125,9 @@ def hand_number(game: Game, position: int) -> int:
     return game.hands.live().filter(position__lt=position).count() + 1
 
 
-def dealer_of(game: Game, number: int) -> int:
-    return (game.first_dealer + number - 1) % len(game.players)
-
-
-def hand_form(game: Game, number: int, data=None, hand: Hand | None = None) -> HandForm:
-    kwargs = {"dealer": dealer_of(game, number)}
+def hand_form(game: Game, dealer: int, data=None, hand: Hand | None = None) -> HandForm:
+    """The hand form; ``dealer``: the stored dealer of a hand being corrected, else the next one."""
+    kwargs = {"dealer": dealer}
     if hand is not None and data is None:
         return HandForm.from_hand(game.ruleset, game.options, game.players, hand.data, **kwargs)
     return HandForm(game.ruleset, game.options, game.players, data=data, **kwargs)
@@ -177,7 +174,8 @@ def hand_page(
         "number": number,
         "hand": hand,
         "request_id": request_id_of(request.POST) if request.method == "POST" else "",
-        "dealer": game.players[dealer_of(game, number)],
+        "dealer": game.players[form.dealer] if form.dealer is not None else "",
+        "next_dealer": form.dealer,
         "board_url": board_url(game),
         "complete": hand is None and live_hands >= game.hands_planned,
         **extra,
@@ -188,10 +186,11 @@ def hand_page(
 @require_http_methods(["GET", "HEAD", "POST"])
 @edit_required
 def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    number = selectors.live_hand_count(game) + 1
+    live, dealer = selectors.next_hand(game)
+    number = live + 1
     if request.method != "POST":
-        return hand_page(request, game, hand_form(game, number), number, live_hands=number - 1)
-    form = hand_form(game, number, data=request.POST)
+        return hand_page(request, game, hand_form(game, dealer), number, live_hands=live)
+    form = hand_form(game, dealer, data=request.POST)
     result = score_form(game, form)
     if result is None:
         return hand_page(request, game, form, number)
@@ -203,12 +202,16 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
             data=form.hand_data(),
             hands_before=seen_hands(request.POST),
             request_id=request_id_of(request.POST),
+            device=rights.device_of(request),
         )
     except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
         messages.info(request, _("Hand {n} was already saved.").format(n=exc.number))
         return redirect(board_url(game))
-    except services.HandsChanged as exc:  # another device saved a different hand meanwhile
-        return hand_page(request, game, form, exc.hands + 1, saved_meanwhile=True)
+    except services.HandsChanged:  # another device saved a different hand meanwhile
+        live, dealer = selectors.next_hand(game)
+        form = hand_form(game, dealer, data=request.POST)
+        form.is_valid()
+        return hand_page(request, game, form, live + 1, live_hands=live, saved_meanwhile=True)
     except InvalidInput as exc:
         form.add_engine_errors(exc.errors)
         return hand_page(request, game, form, number)
@@ -252,9 +255,9 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
     hand = get_object_or_404(game.hands.live(), position=position)
     number = hand_number(game, position)
     if request.method != "POST":
-        form = hand_form(game, number, hand=hand)
+        form = hand_form(game, hand.dealer, hand=hand)
         return hand_page(request, game, form, number, hand, result=stored_result(game, hand))
-    form = hand_form(game, number, data=request.POST)
+    form = hand_form(game, hand.dealer, data=request.POST)
     result = score_form(game, form)
     if result is not None and dropped_unseen(request, form):
         version = request.POST.get("version")
@@ -264,7 +267,10 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
     if result is not None:
         try:
             services.hand_update(
-                hand=hand, data=form.hand_data(), version=parse_count(request.POST.get("version"))
+                hand=hand,
+                data=form.hand_data(),
+                version=parse_count(request.POST.get("version")),
+                device=rights.device_of(request),
             )
         except services.StaleHand as exc:  # changed meanwhile on another device: show theirs, keep ours
             if exc.current.deleted_at is not None:
@@ -292,8 +298,12 @@ def other_change(game: Game, current: Hand) -> dict:
 def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """The live itemised preview (htmx), or without JavaScript the whole entry page with it."""
     hand = editing_hand(game, request.POST.get("editing"))
-    number = hand_number(game, hand.position) if hand else selectors.live_hand_count(game) + 1
-    form = hand_form(game, number, data=request.POST)
+    if hand is not None:
+        number, dealer = hand_number(game, hand.position), hand.dealer
+    else:
+        live, dealer = selectors.next_hand(game)
+        number = live + 1
+    form = hand_form(game, dealer, data=request.POST)
     result = score_form(game, form)
     if request.htmx:
         context = {"form": form, "result": result, "game": game, "bar_oob": True}
@@ -313,7 +323,7 @@ def editing_hand(game: Game, value: str | None) -> Hand | None:
 def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
     hand = get_object_or_404(game.hands.live(), position=position)
     number = hand_number(game, position)
-    services.hand_delete(hand=hand)
+    services.hand_delete(hand=hand, device=rights.device_of(request))
     messages.success(request, deleted_message(request, game, hand, number))
     return redirect(board_url(game))
 
@@ -329,7 +339,7 @@ def deleted_message(request: HtmxHttpRequest, game: Game, hand: Hand, number: in
 def hand_restore(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
     hand = get_object_or_404(game.hands.filter(deleted_at__isnull=False), position=position)
     try:
-        services.hand_restore(hand=hand)
+        services.hand_restore(hand=hand, device=rights.device_of(request))
     except InvalidInput as exc:
         for error in exc.errors:
             messages.error(request, error.message)

@@ -1,0 +1,339 @@
+"""Read side of tournaments: the event document (EVENT_FORMAT.md) built from the database, and
+the standings and tables' progress the pages show.
+
+:func:`event_document` reads an event in a constant number of queries (entrants, rounds, tables
+with their games, and all their hands at once), however many tables and hands it has; the rules
+(:mod:`scorer.events.rules`) then score it like ``manage.py score_event`` does.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Max, Sum
+from django.http import Http404
+
+from scorer.engine import InvalidInput
+from scorer.events.models import Entrant, Event, EventGame, EventTable, Round
+from scorer.events.rules import EventResult, NoRound, Seating, score_event
+from scorer.events.rules.output import number
+from scorer.models import Hand
+
+__all__ = [
+    "EventData",
+    "EventView",
+    "StandingRow",
+    "TableProgress",
+    "event_data",
+    "event_document",
+    "event_find",
+    "event_get",
+    "event_stamp",
+    "event_standings",
+]
+
+
+def event_find(public_id: str) -> Event | None:
+    return Event.objects.filter(public_id=public_id).first()
+
+
+def event_get(public_id: str) -> Event:
+    event = event_find(public_id)
+    if event is None:
+        raise Http404("No such event")
+    return event
+
+
+@dataclass
+class EventData:
+    """An event's rows, read at once: what the document and the pages are built from."""
+
+    event: Event
+    entrants: list[Entrant]
+    rounds: list[Round]
+    tables: dict[int, list[EventTable]]
+    """Round id → its tables in number order."""
+    games: dict[int, list[EventGame]]
+    """Event table id → its games (with ``game`` loaded) in match order."""
+    hands: dict[int, list[Hand]] = field(default_factory=dict)
+    """Game id → its live hands in order."""
+
+    @property
+    def by_id(self) -> dict[int, Entrant]:
+        return {entrant.pk: entrant for entrant in self.entrants}
+
+
+def event_data(event: Event) -> EventData:
+    """Five queries: entrants, rounds, tables, games (with their Game), live hands."""
+    entrants = list(Entrant.objects.filter(event=event).order_by("position"))
+    rounds = list(Round.objects.filter(event=event).order_by("number"))
+    tables: dict[int, list[EventTable]] = defaultdict(list)
+    for table in EventTable.objects.filter(round__event=event).order_by("round__number", "number"):
+        tables[table.round_id].append(table)
+    games: dict[int, list[EventGame]] = defaultdict(list)
+    game_ids = []
+    links = (
+        EventGame.objects.filter(table__round__event=event).select_related("game").order_by("table", "number")
+    )
+    for link in links:
+        games[link.table_id].append(link)
+        game_ids.append(link.game_id)
+    hands: dict[int, list[Hand]] = defaultdict(list)
+    if game_ids:
+        rows = (
+            Hand.objects.live()
+            .filter(game__event_game__table__round__event=event)
+            .order_by("game", "position")
+        )
+        for hand in rows.only("pk", "game_id", "position", "data"):
+            hands[hand.game_id].append(hand)
+    return EventData(event, entrants, rounds, dict(tables), dict(games), dict(hands))
+
+
+def entrant_document(entrant: Entrant, partners: bool):
+    return {"name": entrant.name, "players": list(entrant.players)} if partners else entrant.name
+
+
+def event_document(event: Event, data: EventData | None = None) -> dict:
+    """The event as an EVENT_FORMAT.md document: what the JSON export holds and the rules score."""
+    data = data or event_data(event)
+    names = {entrant.pk: entrant.name for entrant in data.entrants}
+    document: dict = {"name": event.name}
+    if event.date:
+        document["date"] = event.date.isoformat()
+    document |= {
+        "ruleset": event.ruleset,
+        "options": dict(event.options),
+        "hands_per_game": event.hands_per_game,
+        "entrants": [entrant_document(e, event.partners) for e in data.entrants],
+        "format": event.format_dict(),
+        "seed": event.seed,
+        "rounds": [],
+    }
+    for rnd in data.rounds:
+        tables = []
+        for table in data.tables.get(rnd.pk, []):
+            body: dict = {
+                "seats": [names[pk] for pk in table.seats],
+                "games": [
+                    {"hands": [hand.data for hand in data.hands.get(link.game_id, [])]}
+                    for link in data.games.get(table.pk, [])
+                ],
+            }
+            if table.decided is not None:
+                body["decided"] = [names[pk] for pk in table.decided]
+            if table.closed:
+                body["closed"] = True
+            tables.append(body)
+        document["rounds"].append({"tables": tables})
+    withdrawn = [entrant.name for entrant in data.entrants if entrant.out]
+    if withdrawn:
+        document["withdrawn"] = withdrawn
+    return document
+
+
+def event_stamp(event: Event) -> str:
+    """Changes whenever the event or any hand of its tables changes (an ETag for pages that poll):
+    one query over the event's games."""
+    row = Event.objects.filter(pk=event.pk).aggregate(
+        games=Sum("rounds__tables__games__game__version"), at=Max("rounds__tables__games__game__updated_at")
+    )
+    at = row["at"].timestamp() if row["at"] else 0
+    return f"e{event.pk}-{event.version}-{row['games'] or 0}-{at:.6f}"
+
+
+# --- the standings and the tables' progress -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    place: int
+    name: str
+    entrant: Entrant
+    points: object
+    """Points events: a number (whole, or .5 when shared); knockout: None."""
+    total: int
+    games: int
+    wins: int
+    round: int = 0
+    position: int | None = None
+    state: str = ""
+    shared: bool = False
+    """Shares its place with another entrant."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableProgress:
+    """One table of a round as the organizer's page and the venue display show it."""
+
+    round_number: int
+    number: int
+    table: EventTable
+    seats: tuple[str, ...]
+    """Entrant names in turn order."""
+    players: tuple[str, ...]
+    """The game's players in turn order (eşli: partners opposite)."""
+    games: tuple[EventGame, ...]
+    hands: tuple[int, ...]
+    """Hands played in each game so far."""
+    hands_per_game: int
+    games_per_match: int
+    complete: bool
+    closed: bool
+    locked: bool
+    totals: tuple[int, ...] = ()
+    points: tuple = ()
+    advancing: tuple[str, ...] = ()
+    tie_at_cut: tuple[str, ...] = ()
+    decided: tuple[str, ...] = ()
+    repeats: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def current_game(self) -> EventGame | None:
+        """The game being played (the last one), None before the first is open."""
+        return self.games[-1] if self.games else None
+
+    @property
+    def game_number(self) -> int:
+        return len(self.games)
+
+    @property
+    def hand_number(self) -> int:
+        """Hands played in the current game."""
+        return self.hands[-1] if self.hands else 0
+
+    @property
+    def waiting_decision(self) -> bool:
+        return bool(self.tie_at_cut)
+
+    @property
+    def needs_next_game(self) -> bool:
+        """A match game is complete and the next one is not open yet (knockout, best of N)."""
+        return (
+            not self.complete
+            and not self.closed
+            and bool(self.hands)
+            and self.hands[-1] >= self.hands_per_game
+            and len(self.games) < self.games_per_match
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class EventView:
+    """What the event's pages show: standings, each round's tables, the next round if any."""
+
+    event: Event
+    data: EventData
+    document: dict
+    result: EventResult | None
+    errors: tuple = ()
+    standings: tuple[StandingRow, ...] = ()
+    rounds: tuple[tuple[TableProgress, ...], ...] = ()
+    byes: tuple[tuple[str, ...], ...] = ()
+    """Per round, who sat out (points) or had a bye (knockout)."""
+    next_round: Seating | None = None
+    next_round_problem: str = ""
+    """Why no next round can be seated (decision E14), when that is the reason."""
+
+    @property
+    def current(self) -> tuple[TableProgress, ...]:
+        return self.rounds[-1] if self.rounds else ()
+
+    @property
+    def round_number(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def round_complete(self) -> bool:
+        """The current round is complete (every table, every tie decided); True before round 1."""
+        if self.result is None:
+            return False
+        return not self.result.rounds or self.result.rounds[-1].complete
+
+    @property
+    def complete(self) -> bool:
+        return self.result is not None and self.result.complete
+
+    @property
+    def tables_done(self) -> int:
+        return sum(1 for table in self.current if table.complete)
+
+    def names(self, entrants) -> tuple[str, ...]:
+        return tuple(self.result.event.entrants[e].name for e in entrants) if self.result else ()
+
+
+def event_standings(event: Event, *, next_round: bool = True, data: EventData | None = None) -> EventView:
+    """Score the event (its document through the rules): standings, every table's progress and,
+    with ``next_round``, the seating the next round would get. Stored input the rules no longer
+    accept is shown as errors, never a crash."""
+    data = data or event_data(event)
+    document = event_document(event, data)
+    try:
+        result = score_event(document, next_round=next_round)
+    except InvalidInput as exc:
+        return EventView(event, data, document, None, tuple(exc.errors))
+    by_position = data.entrants
+    standings = tuple(_standing_row(s, by_position, result) for s in result.standings)
+    rounds, byes = [], []
+    for rnd, rnd_result in zip(data.rounds, result.rounds, strict=True):
+        rows = []
+        for k, (table, table_result) in enumerate(
+            zip(data.tables.get(rnd.pk, []), rnd_result.tables, strict=True)
+        ):
+            rows.append(_progress(event, data, rnd, table, table_result, result, k))
+        rounds.append(tuple(rows))
+        byes.append(tuple(result.event.entrants[e].name for e in rnd_result.byes))
+    seating, problem = None, ""
+    if isinstance(result.next_round, Seating):
+        seating = result.next_round
+    elif isinstance(result.next_round, NoRound):
+        problem = result.next_round.message
+    return EventView(
+        event, data, document, result, (), standings, tuple(rounds), tuple(byes), seating, problem
+    )
+
+
+def _standing_row(standing, entrants: list[Entrant], result: EventResult) -> StandingRow:
+    shared = sum(1 for s in result.standings if s.place == standing.place) > 1
+    knockout = result.event.knockout
+    return StandingRow(
+        place=standing.place,
+        name=result.event.entrants[standing.entrant].name,
+        entrant=entrants[standing.entrant],
+        points=None if knockout else number(standing.points),
+        total=standing.total,
+        games=standing.games,
+        wins=standing.wins,
+        round=standing.round,
+        position=standing.position,
+        state=standing.state,
+        shared=shared,
+    )
+
+
+def _progress(event: Event, data: EventData, rnd: Round, table: EventTable, table_result, result, k: int):
+    names = result.event.entrants
+    seats = tuple(names[e].name for e in table_result.seats)
+    players = tuple(result.event.game_players(table_result.seats))
+    repeats = ()
+    if rnd.repeats and k < len(rnd.repeats):
+        repeats = tuple(tuple(pair) for pair in rnd.repeats[k])
+    return TableProgress(
+        round_number=rnd.number,
+        number=table.number,
+        table=table,
+        seats=seats,
+        players=players,
+        games=tuple(data.games.get(table.pk, [])),
+        hands=table_result.hands,
+        hands_per_game=event.hands_per_game,
+        games_per_match=event.games_per_match if event.knockout else 1,
+        complete=table_result.complete,
+        closed=table_result.closed,
+        locked=table.locked,
+        totals=table_result.totals,
+        points=tuple(number(p) for p in table_result.points),
+        advancing=tuple(names[e].name for e in table_result.advancing),
+        tie_at_cut=tuple(names[e].name for e in table_result.tie_at_cut),
+        decided=tuple(names[e].name for e in table_result.decided or ()),
+        repeats=repeats,
+    )
