@@ -2,7 +2,7 @@
 //  - steppers: −/+ buttons beside small number inputs (okeys, penalties);
 //  - hand form: the chosen finisher's flags only, no "tiles left" for the finisher, the finisher
 //    and anyone with points or okeys typed switched from "Açmadı" to opened (the finisher's
-//    "Açmadı" disabled), penalty badges;
+//    "Açmadı" disabled), "9 çift + 1 seri" choosing "Çift", penalty badges;
 //  - new table: the "deals first" choices show the names as they are typed.
 (() => {
   const fire = (input) => {
@@ -120,6 +120,16 @@
     applyFinisher(form);
   };
 
+  // "9 çift + 1 seri" is a pairs finish: ticking it chooses "Çift" for that finisher (before the
+  // form's own change handler sends the preview).
+  const ninePairs = (form, box) => {
+    const player = form.querySelector(`[data-player="${box.name.split("-")[0].slice(1)}"]`);
+    const pairs = player && openedInput(player, "pairs");
+    if (!pairs || pairs.checked) return;
+    pairs.checked = true;
+    delete player.dataset.autoOpened;
+  };
+
   // Points or okeys typed for a player marked "Açmadı" would not count: they opened.
   const typedNumber = (form, input) => {
     const player = input.closest("[data-player]");
@@ -140,6 +150,7 @@
       form.addEventListener("change", (event) => {
         const target = event.target;
         if (target.name === "finisher") chooseFinisher(form);
+        if (target.name?.endsWith("-nine_pairs_run") && target.checked) ninePairs(form, target);
         const player = target.closest("[data-player]");
         if (!player) return;
         if (target.name?.endsWith("-opened")) {
