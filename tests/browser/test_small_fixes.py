@@ -33,6 +33,7 @@ def test_the_calculators_blank_names_show_whole_on_the_finisher_buttons(
         assert not labels.nth(i).evaluate(CUT), f"{word} {i + 1} is cut"
     if js:
         request.getfixturevalue("screenshot")(f"calculator-blank-names-{lang}")
+        request.getfixturevalue("axe_check")()
 
 
 @pytest.mark.parametrize("lang", LANGS)
