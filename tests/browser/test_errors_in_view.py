@@ -46,17 +46,19 @@ def test_the_new_table_form_with_two_same_names_shows_its_error_in_view(
 
 @pytest.mark.parametrize("lang", LANGS)
 @JS
-def test_the_import_form_given_nothing_opens_at_its_summary(phone, live_server, lang, js):
+def test_the_import_form_given_nothing_opens_at_its_summary(phone, live_server, lang, js, request):
     page = phone(lang, js=js)
     page.goto(live_server.url + reverse("scorer:game_import"))
     with page.expect_navigation():
         page.locator('form.game-import [type="submit"]').click()
     opens_at_the_summary_and_links_to(page, "id_file")
+    if js:
+        request.getfixturevalue("axe_check")()
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @JS
-def test_a_practice_answer_left_empty_opens_at_its_summary(phone, live_server, lang, js):
+def test_a_practice_answer_left_empty_opens_at_its_summary(phone, live_server, lang, js, request):
     page = phone(lang, js=js)
     page.goto(live_server.url + reverse("scorer:practice_hand", args=["klasik", 3]))
     players = len(practice.deal("klasik", 3)["players"])
@@ -69,6 +71,8 @@ def test_a_practice_answer_left_empty_opens_at_its_summary(phone, live_server, l
         with page.expect_navigation():
             submit.click()
     opens_at_the_summary_and_links_to(page, "id_p0")
+    if js:
+        request.getfixturevalue("axe_check")()
 
 
 @pytest.mark.parametrize("lang", LANGS)

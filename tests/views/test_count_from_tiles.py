@@ -33,7 +33,8 @@ def back_fields(html: str) -> list[tuple[str, str]]:
 
 
 def carried(html: str) -> list[tuple[str, str]]:
-    """The hidden hand fields the picker's own form carries along."""
+    """The hidden hand fields the picker's own form carries along (not its own: the active player,
+    the CSRF token and the other players' tile counts, ``p<i>-<colour>-<n>``)."""
     start = html.index('id="picker-form"')
     return [
         (a["name"], a.get("value") or "")
@@ -41,9 +42,8 @@ def carried(html: str) -> list[tuple[str, str]]:
         if tag == "input"
         and a.get("type") == "hidden"
         and "form" not in a
-        and a["name"] not in ("active",)
-        and a["name"] != "csrfmiddlewaretoken"
-        and not a["name"].count("-") >= 2
+        and a["name"] not in ("active", "csrfmiddlewaretoken")
+        and a["name"].count("-") < 2
     ]
 
 
@@ -73,8 +73,7 @@ def test_the_picker_opens_for_that_player_of_the_table_and_carries_what_was_type
 
     assert attrs(html, name="active")["value"] == "1"
     assert attrs(html, id="player-1")["aria-pressed"] == "true"
-    assert "Bora" in attrs(html, id="player-1").get("value", "") or ">Bora<" in html
-    assert attrs(html, id="picker-ruleset", name="ruleset") is not None
+    assert ">Bora<" in html, "the table's names"
     assert 'value="loca-cezali" selected' in html, "the table's rule set"
     assert ("p1-points", "5") in carried(html) and ("p1-foul_islek_discard", "1") in carried(html)
     assert attrs(html, id="picker-back")["action"] == url("hand_preview", table)
