@@ -531,3 +531,13 @@ def test_the_cards_link_each_tables_scorekeeper_link_and_the_page_the_public_pag
     assert can_enter_hands(keeper, links[1].game) and not can_enter_hands(keeper, links[0].game)
     page = boss.get(event_url("event_organize", event)).content.decode()
     assert event_url("event_standings", event) in page and event_url("event_display", event) in page
+
+
+def test_a_double_tap_on_start_round_seats_one_round():
+    event, secret = new_event(8)
+    boss = organizer(event, secret)
+    version = event.version
+    for _ in range(2):
+        boss.post(event_url("event_start_round", event), {"version": version})
+    assert Round.objects.filter(event=event).count() == 1
+    assert EventTable.objects.filter(round__event=event).count() == 2
