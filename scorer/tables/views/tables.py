@@ -23,7 +23,7 @@ from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
-from scorer.tables import rights, selectors, services
+from scorer.tables import history, rights, selectors, services
 from scorer.tables.views.auth import edit_required, forbidden
 
 logger = logging.getLogger(__name__)
@@ -259,18 +259,15 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
         return hand_page(request, game, form, number, hand, result=stored_result(game, hand))
     form = hand_form(game, hand.dealer, data=request.POST)
     result = score_form(game, form)
+    based_on = seen_version(request.POST)
     if result is not None and dropped_unseen(request, form):
-        version = request.POST.get("version")
         return hand_page(
-            request, game, form, number, hand, result=result, dropped_confirm=True, version=version
+            request, game, form, number, hand, result=result, dropped_confirm=True, version=based_on
         )
     if result is not None:
         try:
             services.hand_update(
-                hand=hand,
-                data=form.hand_data(),
-                version=parse_count(request.POST.get("version")),
-                device=rights.device_of(request),
+                hand=hand, data=form.hand_data(), version=based_on, device=rights.device_of(request)
             )
         except services.StaleHand as exc:  # changed meanwhile on another device: show theirs, keep ours
             if exc.current.deleted_at is not None:
@@ -278,7 +275,16 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
                     request, _("Hand {n} was deleted meanwhile on another device.").format(n=number)
                 )
                 return redirect(board_url(game))
-            return hand_page(request, game, form, number, exc.current, **other_change(game, exc.current))
+            return hand_page(
+                request,
+                game,
+                form,
+                number,
+                exc.current,
+                result=result,
+                version=request.POST.get("version"),
+                **other_change(game, exc.current, form),
+            )
         except InvalidInput as exc:
             form.add_engine_errors(exc.errors)
         else:
@@ -287,10 +293,23 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
     return hand_page(request, game, form, number, hand, version=request.POST.get("version"))
 
 
-def other_change(game: Game, current: Hand) -> dict:
-    """What the stale-correction notice shows: the stored hand's result, whose version the form
-    now carries (saving again replaces it deliberately)."""
-    return {"changed_meanwhile": True, "other_result": stored_result(game, current)}
+def seen_version(post) -> int | None:
+    """The version of the hand a correction is based on: the form's ``version``, or the version
+    the "replace it with mine" button carries, which the changed-meanwhile notice showed."""
+    return parse_count(post.get("overwrite")) or parse_count(post.get("version"))
+
+
+def other_change(game: Game, current: Hand, form: HandForm) -> dict:
+    """What the stale-correction notice shows: the other phone's stored values beside the ones
+    typed here, field by field, and its result. The form keeps the version it was based on, so
+    saving again is refused again; replacing the other correction is its own button
+    (``overwrite``), carrying the version shown here."""
+    return {
+        "changed_meanwhile": True,
+        "other_result": stored_result(game, current),
+        "other_fields": history.differences(game, current.data, form.hand_data()),
+        "seen_version": current.version,
+    }
 
 
 @require_POST
