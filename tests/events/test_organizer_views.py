@@ -518,3 +518,26 @@ def test_the_organizer_page_polls_its_progress_with_htmx(running):
     assert re.search(r'id="progress"[^>]*hx-trigger="every 5s"', page)
     part = boss.get(event_url("event_progress", event), HTTP_HX_REQUEST="true").content.decode()
     assert part.lstrip().startswith("<section") and "<html" not in part
+
+
+def test_the_cards_link_each_tables_scorekeeper_link_and_the_page_the_public_pages(running):
+    event, secret, links = running
+    boss = organizer(event, secret)
+    cards = boss.get(event_url("event_cards", event)).content.decode()
+    claims = re.findall(r'href="([^"]+)" data-claim-link', cards)
+    assert len(claims) == len(links)
+    keeper = Client()
+    keeper.get(claims[1])
+    assert can_enter_hands(keeper, links[1].game) and not can_enter_hands(keeper, links[0].game)
+    page = boss.get(event_url("event_organize", event)).content.decode()
+    assert event_url("event_standings", event) in page and event_url("event_display", event) in page
+
+
+def test_a_double_tap_on_start_round_seats_one_round():
+    event, secret = new_event(8)
+    boss = organizer(event, secret)
+    version = event.version
+    for _ in range(2):
+        boss.post(event_url("event_start_round", event), {"version": version})
+    assert Round.objects.filter(event=event).count() == 1
+    assert EventTable.objects.filter(round__event=event).count() == 2
