@@ -25,7 +25,7 @@ CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages messages-update migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-lighthouse clean
+	messages messages-update migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-event bench-lighthouse clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on)"
@@ -41,12 +41,13 @@ help:
 	@echo "make test           install everything the tests need (Chromium too) and run the suite"
 	@echo "                    (in $(PYTEST_WORKERS) pytest-xdist processes: PYTEST_WORKERS=0 for one; PYTEST_ARGS adds options)"
 	@echo "make test-postgres  the same suite against DATABASE_URL (PostgreSQL)"
-	@echo "make test-multi     two gunicorn instances on one PostgreSQL + Redis, concurrent scorekeepers (CI)"
+	@echo "make test-multi     two gunicorn instances on one PostgreSQL + Redis, concurrent scorekeepers and a small event (CI)"
 	@echo "make lint           ruff check and format check, and the layer contracts (lint-imports)"
 	@echo "make chromium       install Debian's Chromium for the browser tests (as root)"
 	@echo "make bench          scoring-engine benchmark (wall time)"
 	@echo "make bench-instructions  the same, counted in instructions under valgrind"
 	@echo "make bench-web      pages vs a minimal view under gunicorn (needs wrk), bytes on the wire"
+	@echo "make bench-event    a 64-player event on two app servers (PostgreSQL + Redis): saves, standings, display"
 	@echo "make bench-lighthouse  Lighthouse mobile Performance and Best Practices of the main pages"
 	@echo "make clean          remove what the build and the tests create (.venv, vendor files, staticfiles, caches)"
 	@echo "make help           this list"
@@ -158,6 +159,7 @@ test-postgres: install-dev static messages chromium
 # Two `make serve`-style instances on one PostgreSQL (DATABASE_URL) and Redis (REDIS_URL).
 test-multi: install static collectstatic
 	$(PY) tests/multi/run.py
+	$(PY) tests/multi/event.py
 
 bench: install
 	$(PY) bench/engine.py
@@ -168,6 +170,11 @@ bench-instructions: install
 # Web benchmark: starts its own gunicorn on 127.0.0.1:8160 (BENCH_WEB_ARGS="--rounds 5 ...").
 bench-web: install static
 	$(PY) bench/web.py $(BENCH_WEB_ARGS)
+
+# A tournament at scale (bench/event.py): two `make serve` instances on PostgreSQL (DATABASE_URL) and
+# Redis (REDIS_URL), 16 scorekeepers, 128 viewers, 2 venue displays (BENCH_EVENT_ARGS="--tables 8 ...").
+bench-event: install static collectstatic
+	$(PY) bench/event.py $(BENCH_EVENT_ARGS)
 
 # Lighthouse 12 from npm (npx) against Debian's Chromium, on the same production-like server.
 bench-lighthouse: install static chromium

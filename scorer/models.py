@@ -15,6 +15,7 @@ __all__ = [
     "Game",
     "Grant",
     "Hand",
+    "HandChange",
     "JOIN_CODE_ALPHABET",
     "RateCount",
     "hash_secret",
@@ -176,6 +177,45 @@ class Hand(models.Model):
         if "data" in hand.__dict__:
             hand.data = storedtext.shown_hand(hand.data)
         return hand
+
+
+class HandChange(models.Model):
+    """One entry of a hand's history: its creation, a correction, its deletion or its restore.
+
+    Written in the same transaction as the change it records (scorer/tables/services.py). It keeps
+    the hand's input before and after (the hand format, like ``Hand.data``), never a score: the
+    totals it shows are worked out by the engine when it is shown. The device is kept only to say
+    "this phone" or "another phone" to whoever looks; nothing of its token is ever shown.
+    """
+
+    CREATE = "create"
+    CORRECT = "correct"
+    DELETE = "delete"
+    RESTORE = "restore"
+    KINDS = [(CREATE, "create"), (CORRECT, "correct"), (DELETE, "delete"), (RESTORE, "restore")]
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="changes")
+    kind = models.CharField(max_length=8, choices=KINDS)
+    at = models.DateTimeField(default=timezone.now)
+    device = models.ForeignKey(
+        "Device",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The device that made the change (forgotten when its grants expire).",
+    )
+    before = models.JSONField(null=True, blank=True, help_text="The hand's input before the change.")
+    after = models.JSONField(null=True, blank=True, help_text="The hand's input after the change.")
+    after_game_end = models.BooleanField(
+        default=False, help_text="Made when every planned hand had been played."
+    )
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of {self.hand_id} at {self.at:%Y-%m-%d %H:%M}"
 
 
 class Device(models.Model):

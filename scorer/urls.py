@@ -1,6 +1,6 @@
 """URLs of the scorer app (Turkish slugs: masa = table, el = hand, hesap = calculator)."""
 
-from django.urls import path, register_converter
+from django.urls import include, path, register_converter
 from django.urls.converters import StringConverter, get_converters
 
 from scorer.calculator.views import calculator, tiles
@@ -54,6 +54,8 @@ urlpatterns = [
     path("masa/<table:public_id>/oyun.csv", board.export_csv, name="export_csv"),
     path("masa/<table:public_id>/oyun.json", board.export_json, name="export_json"),
     path("masa/<table:public_id>/qr.svg", board.viewer_qr, name="viewer_qr"),
+    # Tournaments (turnuva): the organizer's pages and the public standings and display.
+    path("turnuva/", include("scorer.events.urls")),
     # Teaching and disputes: calculator, share links, rules, worked examples, comparison, tiles.
     path("hesap/", calculator.calculator, name="calculator"),
     path("hesap/paylas/<str:token>/", calculator.calculator_shared, name="calculator_shared"),

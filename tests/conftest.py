@@ -46,6 +46,38 @@ def _rate_limits_off() -> None:
     settings.RATELIMIT_ENABLE = False
 
 
+class RateClock:
+    """django-ratelimit's clock in the tests: it stands still, so every request of a test falls in
+    one rate window (a real clock crossing a window's end between two requests reset the count:
+    a test counting 4 requests against 3 a minute then saw no 429). Each test starts a day after
+    the previous one, so no two tests share a window; ``advance`` moves it on. The counts still
+    expire in real time, the window's period plus a few seconds after they were made."""
+
+    START = 1_800_000_000.0  # 2027-01-15: a fixed point, far from the real clock
+
+    def __init__(self, day: int) -> None:
+        self.now = self.START + 86_400 * day
+
+    def time(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+_rate_clock_days = iter(range(1_000_000))
+
+
+@pytest.fixture(autouse=True)
+def rate_clock(monkeypatch) -> RateClock:
+    """The frozen clock of the rate limits (django_ratelimit.core reads ``time.time()``)."""
+    import django_ratelimit.core
+
+    clock = RateClock(next(_rate_clock_days))
+    monkeypatch.setattr(django_ratelimit.core, "time", clock)
+    return clock
+
+
 @pytest.fixture(autouse=True)
 def _default_language_after_each_test():
     """A request in English leaves English active in its thread (the language middleware activates,

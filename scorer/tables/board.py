@@ -16,8 +16,8 @@ from django.utils.translation import pgettext, pgettext_lazy
 from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
 from scorer.forms.common import CHOICE_LABELS
-from scorer.models import Game, Hand
-from scorer.tables import joincode, selectors
+from scorer.models import Game, Hand, HandChange
+from scorer.tables import history, joincode, selectors
 from scorer.tables.charts import Chart, running_chart
 from scorer.tables.outcome import finish_kinds
 from scorer.tables.selectors import Board, HandRow, Series
@@ -114,6 +114,12 @@ class Row:
     finisher_name: str = ""
     finish: tuple[str, ...] = ()
     """How the finisher went out, in words ("elden", "çift")."""
+    history_url: str = ""
+    """The hand's page at its history."""
+    corrected: bool = False
+    """Changed since it was entered (its version moved on)."""
+    late: bool = False
+    """Corrected after every planned hand had been played."""
 
 
 def hand_link(game: Game, name: str) -> Callable[[int], str]:
@@ -151,6 +157,7 @@ def finisher_of(game: Game, hand: Hand) -> str:
 def board_rows(board: Board, cols: list[Column], order: Callable, link: Callable[[int], str]) -> list[Row]:
     """The hands in board order, each cell with the running total of its column."""
     game = board.game
+    detail = hand_link(game, "hand_detail")
     running = [0] * len(cols)
     rows = []
     for row in board.rows:
@@ -167,6 +174,9 @@ def board_rows(board: Board, cols: list[Column], order: Callable, link: Callable
                 finisher=row.hand.finisher,
                 finisher_name=finisher_of(game, row.hand),
                 finish=finish_words(row.hand),
+                history_url=f"{detail(row.hand.position)}#gecmis",
+                corrected=row.hand.version > 1,
+                late=bool(getattr(row.hand, "late_correction", False)),
             )
         )
     return rows
@@ -306,11 +316,15 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
         "plan_choices": plan_choices(game, board.hands_played)
         if editor and rematch is None and not sheet
         else (),
+        "any_corrected": any(row.corrected for row in rows),
     }
 
 
-def detail_context(request: HttpRequest, game: Game, position: int, *, editor: bool) -> dict | None:
-    """What one hand's breakdown shows (None when the table has no live hand at ``position``)."""
+def detail_context(
+    request: HttpRequest, game: Game, position: int, *, editor: bool, device_id: int | None = None
+) -> dict | None:
+    """What one hand's breakdown shows (None when the table has no live hand at ``position``), with
+    its history; ``device_id``: the viewer's device, whose own changes read "this phone"."""
     board = selectors.game_board(game)
     index = next((k for k, row in enumerate(board.rows) if row.hand.position == position), None)
     if index is None:
@@ -330,6 +344,9 @@ def detail_context(request: HttpRequest, game: Game, position: int, *, editor: b
         "previous": board.rows[index - 1] if index else None,
         "next": board.rows[index + 1] if index + 1 < len(board.rows) else None,
         "share_url": request.build_absolute_uri(url),
+        "history": (changes := history.entries(game, selectors.hand_changes(row.hand), device_id)),
+        "corrected": row.hand.version > 1,
+        "late": any(entry.kind == HandChange.CORRECT and entry.after_game_end for entry in changes),
     }
 
 

@@ -22,8 +22,9 @@ from scorer.platform import cache
 
 TEMPLATE = "scorer/board.html"
 CACHE_SECONDS = 60 * 60
-VERSION = 2
-"""Bump when what the viewer's board shows changes other than through its template."""
+VERSION = 3
+"""Bump when what the viewer's board shows changes other than through its template (3: issue 17,
+the corrected marks come from the board's view model)."""
 
 
 class ViewerPart(NamedTuple):

@@ -6,11 +6,11 @@ from functools import cache
 from itertools import groupby
 
 from django.db import connections, router
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404
 
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
-from scorer.models import Game, Grant, Hand
+from scorer.models import Game, Grant, Hand, HandChange
 from scorer.platform import rowfetch
 from scorer.tables.outcome import next_dealer
 
@@ -184,9 +184,21 @@ def game_document(game: Game, hands: list[Hand] | None = None) -> dict:
     }
 
 
+def board_hands(game: Game) -> QuerySet[Hand]:
+    """The live hands in order, each knowing whether it was corrected after the game ended
+    (``late_correction``): asked in the same query, so the board reads its hands in one."""
+    late = HandChange.objects.filter(hand=OuterRef("pk"), kind=HandChange.CORRECT, after_game_end=True)
+    return game.hands.live().annotate(late_correction=Exists(late))
+
+
+def hand_changes(hand: Hand) -> list[HandChange]:
+    """A hand's history, oldest first."""
+    return list(HandChange.objects.filter(hand=hand).order_by("at", "pk"))
+
+
 def game_board(game: Game, hands: list[Hand] | None = None) -> Board:
     """The scoreboard; ``hands`` (the live hands in order) when already fetched with others."""
-    hands = list(game.hands.live()) if hands is None else hands
+    hands = list(board_hands(game)) if hands is None else hands
     try:
         result = score_game(game_document(game, hands))
     except InvalidInput as exc:  # stored input the engine no longer accepts: show, never crash

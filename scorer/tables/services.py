@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from django.db import IntegrityError, connections, router, transaction
-from django.db.models import Count, F, JSONField, OuterRef, Subquery
+from django.db.models import Count, Exists, F, JSONField, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,7 +17,7 @@ from scorer.engine import HandResult, InvalidInput, get_ruleset, score_game, sco
 from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
-from scorer.models import Game, Hand, new_join_code
+from scorer.models import Device, Game, Hand, HandChange, new_join_code
 from scorer.tables.outcome import hand_outcome, next_dealer
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
@@ -293,7 +293,14 @@ def _already_saved(game: Game, pk: int) -> HandAlreadySaved:
 
 
 @transaction.atomic
-def hand_record(*, game: Game, data: object, hands_before: int | None = None, request_id: str = "") -> Hand:
+def hand_record(
+    *,
+    game: Game,
+    data: object,
+    hands_before: int | None = None,
+    request_id: str = "",
+    device: Device | None = None,
+) -> Hand:
     """Store a new hand, at most once: ``hands_before`` is how many hands the form saw.
 
     The check runs under the table's lock, so of N identical simultaneous posts one stores the
@@ -301,7 +308,8 @@ def hand_record(*, game: Game, data: object, hands_before: int | None = None, re
     :class:`HandsChanged` instead of being doubled or silently following it. ``request_id``,
     made by the device for this form, is stored with the hand: a post with the id of a stored
     hand raises :class:`HandAlreadySaved` whatever happened since (a phone that never got the
-    answer sends the hand again, maybe after other hands were saved).
+    answer sends the hand again, maybe after other hands were saved). ``device``, the device
+    saving it, is kept in the hand's history (``HandChange``), written in the same transaction.
     """
     fields = hand_fields(game=game, data=data)
     stored = fields["data"]
@@ -320,6 +328,7 @@ def hand_record(*, game: Game, data: object, hands_before: int | None = None, re
     hand = Hand.objects.create(
         game=game, position=stats.last_position + 1, dealer=dealer, request_id=request_id, **fields
     )
+    _history(hand, HandChange.CREATE, device, after=stored, over=False)  # a full table takes no hand
     game.version, game.updated_at = stats.version, stats.updated_at  # current without a re-read
     return hand
 
@@ -330,10 +339,20 @@ def _ensure_room(game: Game) -> None:
 
 
 @transaction.atomic
-def hand_update(*, hand: Hand, data: object, version: int | None = None) -> Hand:
+def hand_update(
+    *, hand: Hand, data: object, version: int | None = None, device: Device | None = None
+) -> Hand:
     """Correct a hand. With ``version`` (what the form was based on) a correction made meanwhile
-    by somebody else is never overwritten: :class:`StaleHand` carries the stored hand."""
+    by somebody else is never overwritten: :class:`StaleHand` carries the stored hand.
+
+    The history keeps what the hand held before: ``hand`` as loaded, when it is the version the
+    correction is based on (the form's page loads it fresh); otherwise it is read again, locked."""
     fields = hand_fields(game=hand.game, data=data)
+    stored = fields["data"]
+    before = hand.data
+    if version is None or version != hand.version:
+        current = Hand.objects.select_for_update().filter(pk=hand.pk).first()
+        before = current.data if current is not None else before
     rows = Hand.objects.live().filter(pk=hand.pk)
     if version is not None:
         rows = rows.filter(version=version)
@@ -348,11 +367,14 @@ def hand_update(*, hand: Hand, data: object, version: int | None = None) -> Hand
     )
     hand.version = (version if version is not None else hand.version) + 1
     _touch(hand.game)
+    _history(hand, HandChange.CORRECT, device, before=before, after=stored, at=now)
     return hand
 
 
 @transaction.atomic
-def hand_delete(*, hand: Hand) -> Hand:
+def hand_delete(*, hand: Hand, device: Device | None = None) -> Hand:
+    # Recorded first: whether the game was over is asked of the hands as they were before.
+    _history(hand, HandChange.DELETE, device, before=hand.data)
     hand.deleted_at = timezone.now()
     hand.save(update_fields=["deleted_at"])
     _touch(hand.game)
@@ -360,13 +382,49 @@ def hand_delete(*, hand: Hand) -> Hand:
 
 
 @transaction.atomic
-def hand_restore(*, hand: Hand) -> Hand:
+def hand_restore(*, hand: Hand, device: Device | None = None) -> Hand:
     Game.objects.select_for_update().filter(pk=hand.game_id).first()
     _ensure_room(hand.game)
     hand.deleted_at = None
     hand.save(update_fields=["deleted_at"])
     _touch(hand.game)
+    _history(hand, HandChange.RESTORE, device, after=hand.data, over=False)  # only a table with room
     return hand
+
+
+def _game_over(game_id: int) -> Exists:
+    """Whether every planned hand of the table has been played, as an expression the history's
+    INSERT evaluates: knowing it costs no statement of its own."""
+    live = (
+        Hand.objects.filter(game=OuterRef("pk"), deleted_at__isnull=True)
+        .values("game")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Exists(Game.objects.filter(pk=game_id, hands_planned__lte=Coalesce(Subquery(live), 0)))
+
+
+def _history(
+    hand: Hand,
+    kind: str,
+    device: Device | None,
+    *,
+    before: dict | None = None,
+    after: dict | None = None,
+    over: bool | None = None,
+    at=None,
+) -> HandChange:
+    """One row of the hand's history, in the caller's transaction (one INSERT). ``over``: whether
+    the game was over, when the caller knows it; else the INSERT asks the database."""
+    return HandChange.objects.create(
+        hand=hand,
+        kind=kind,
+        at=at or timezone.now(),
+        device=device if device is not None and device.pk else None,
+        before=before,
+        after=after,
+        after_game_end=_game_over(hand.game_id) if over is None else over,
+    )
 
 
 @transaction.atomic

@@ -12,7 +12,10 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from tests.conftest import AXE_JS, AXE_TAGS, MOBILE_VIEWPORT, SCREENSHOT_DIR, _format_axe_violations
+from scorer.views.offline import WORKBOX
+from tests.conftest import AXE_JS, AXE_TAGS, BASE_DIR, MOBILE_VIEWPORT, SCREENSHOT_DIR, _format_axe_violations
+
+STATIC_DIR = BASE_DIR / "static"
 
 
 @pytest.fixture
@@ -69,12 +72,52 @@ def go_online(context: BrowserContext) -> None:
     context.set_offline(False)
 
 
+WORKER_FILES = [f"vendor/workbox/workbox-{name}.prod.js" for name in WORKBOX] + ["js/serviceworker.js"]
+WORKER_WAIT_MS = 30_000
+"""How long a page may take to come under a service worker's control before the test fails
+(installing precaches the static files: a few seconds on a loaded machine)."""
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _worker_scripts_exist() -> None:
+    """The scripts /sw.js imports. Without them the worker never installs and every test here
+    would wait for it for ever; fail at once instead, saying what is missing."""
+    missing = [name for name in WORKER_FILES if not (STATIC_DIR / name).is_file()]
+    if missing:
+        pytest.fail(
+            f"the service worker cannot install: {', '.join(f'static/{name}' for name in missing)} "
+            "missing (Workbox comes from npm: run `make static`)",
+            pytrace=False,
+        )
+
+
+def until_controlled(page: Page, *, update: bool = False) -> None:
+    """Wait until a service worker takes control of the page (at once if one does), or with
+    ``update`` ask the registration to update and wait until the new worker takes over; an error
+    naming the registration's state after WORKER_WAIT_MS instead of waiting for ever."""
+    page.evaluate(
+        """async ([update, ms]) => {
+            const worker = navigator.serviceWorker;
+            const controlled = new Promise((resolve) => worker.addEventListener("controllerchange", resolve));
+            if (update) await (await worker.getRegistration()).update();
+            else if (worker.controller) return;
+            let timer;
+            const late = new Promise((_, reject) => { timer = setTimeout(async () => {
+                const registration = await worker.getRegistration();
+                const state = registration
+                    ? ["installing", "waiting", "active"].map((k) => `${k}: ${registration[k]?.state ?? "none"}`).join(", ")
+                    : "not registered";
+                reject(new Error(`no service worker took control of ${location.pathname} in ${ms} ms (${state})`));
+            }, ms); });
+            try { await Promise.race([controlled, late]); } finally { clearTimeout(timer); }
+        }""",
+        [update, WORKER_WAIT_MS],
+    )
+
+
 def wait_for_worker(page: Page) -> None:
     """Until the service worker controls the page (it installs after the first load)."""
-    page.evaluate("""() => new Promise((resolve) => {
-        if (navigator.serviceWorker.controller) return resolve();
-        navigator.serviceWorker.addEventListener("controllerchange", () => resolve());
-    })""")
+    until_controlled(page)
 
 
 def test_chromium_finds_the_app_installable_with_no_error(phone: Page, live_server):
@@ -403,10 +446,7 @@ def test_a_new_release_takes_over_and_no_old_cache_is_left(phone: Page, live_ser
     assert "okeycalc-pages-release-one" in phone.evaluate(caches)
 
     monkeypatch.setenv("OKEYCALC_RELEASE", "release-two")
-    phone.evaluate("""() => new Promise(async (resolve) => {
-        navigator.serviceWorker.addEventListener("controllerchange", () => resolve());
-        (await navigator.serviceWorker.getRegistration()).update();
-    })""")
+    until_controlled(phone, update=True)
     phone.goto(rules)
 
     names = phone.evaluate(caches)

@@ -6,7 +6,9 @@ Small example counts keep the suite fast; bench/fuzz.py runs 5,000 API bodies an
 posts against gunicorn with the same generators (tests/live/fuzz.py).
 """
 
+import copy
 import io
+import random
 
 import pytest
 from django.test import RequestFactory
@@ -15,12 +17,45 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.api.views import score
+from scorer.teaching.examples import EXAMPLES
+from tests.live import fuzz
 from tests.live.fuzz import api_body, api_problems, form_post, form_problems
+from tests.support import posts
 from tests.support.factories import claim, finisher_alone, new_table
 
 pytestmark = pytest.mark.django_db
 
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def shared_inputs() -> str:
+    """Every constant the generators start from, as text (a cycle would show as [...])."""
+    return repr(
+        (
+            fuzz.WEIRD_JSON,
+            fuzz.WEIRD_TEXT,
+            fuzz.FORM_ENDPOINTS,
+            [example.hand for example in EXAMPLES],
+            posts.E2_HAND,
+            posts.E2_CALC_SETUP,
+            posts.NEW_TABLE,
+        )
+    )
+
+
+def test_the_generators_never_change_what_they_start_from():
+    # They did (WEIRD_JSON's lists were mutated in place): each body changed the constants the
+    # next ones were made from, so an example depended on the examples run before it in the same
+    # process (which -n 2 reorders), and after some thousand bodies a list held itself and
+    # json.dumps failed with "Circular reference detected" inside the fuzz test (the old code
+    # changed them within 259 bodies)
+    before = copy.deepcopy(shared_inputs())
+    rng = random.Random(101)
+    for _ in range(1500):
+        api_body(rng)
+        form_post(rng, "abcdefgh")
+
+    assert shared_inputs() == before
 
 
 @FUZZ

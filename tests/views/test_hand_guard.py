@@ -1,6 +1,8 @@
 """Issue 10 at the hand forms: a double save lands on the board as "already saved", a stale
 correction is refused showing the other change with the typed values kept, odd numbers never 500."""
 
+import re
+
 import pytest
 from django.contrib.messages import get_messages
 
@@ -55,11 +57,61 @@ def test_a_stale_correction_is_refused_showing_the_other_change_and_keeping_the_
     assert "data-changed-meanwhile" in html
     assert "data-other-change" in html
     assert field_value(html, "p1-points") == "40"  # what B typed is kept
-    assert field_value(html, "version") == "2"  # saving again replaces A's correction knowingly
+    assert "data-preview-empty" not in html and 'class="hand-result"' in html  # the preview still shows B's
     assert Hand.objects.get(game=table).data["players"][1]["remaining"]["points"] == 30
-    again = client.post(url("hand_edit", table, 1), HAND | {"p1-points": "40", "version": "2"})
-    assert again.status_code == 302
+
+
+def test_the_refused_correction_shows_each_differing_field_theirs_beside_yours(client, table):
+    client.post(url("hand_new", table), HAND | {"hands_before": "0"})
+    client.post(url("hand_edit", table, 1), HAND | {"p1-points": "30", "version": "1"})  # phone A
+
+    html = client.post(
+        url("hand_edit", table, 1), HAND | {"p1-points": "40", "p2-points": "12", "version": "1"}
+    ).content.decode()
+
+    rows = re.findall(
+        r'<tr data-field>\s*<th scope="row">(.*?)</th>\s*<td data-theirs>(.*?)</td>\s*<td data-yours[^>]*>(.*?)</td>',
+        html,
+    )
+    assert rows == [("Bora · Elde kalan puan", "30", "40"), ("Cem · Elde kalan puan", "10", "12")]
+
+
+def test_saving_again_is_refused_again_and_replacing_is_its_own_button_with_the_version_seen(client, table):
+    client.post(url("hand_new", table), HAND | {"hands_before": "0"})
+    client.post(url("hand_edit", table, 1), HAND | {"p1-points": "30", "version": "1"})  # phone A
+    html = client.post(
+        url("hand_edit", table, 1), HAND | {"p1-points": "40", "version": "1"}
+    ).content.decode()
+    assert field_value(html, "version") == "1"  # still the version B's correction was based on
+    button = re.search(
+        r'<button type="submit" form="hand-form"[^>]*name="overwrite" value="(\d+)"[^>]*data-overwrite>', html
+    )
+    assert button and button[1] == "2"
+
+    again = client.post(url("hand_edit", table, 1), HAND | {"p1-points": "40", "version": "1"})
+    assert again.status_code == 200 and "data-changed-meanwhile" in again.content.decode()
+    assert Hand.objects.get(game=table).data["players"][1]["remaining"]["points"] == 30
+
+    replaced = client.post(
+        url("hand_edit", table, 1), HAND | {"p1-points": "40", "version": "1", "overwrite": "2"}
+    )
+    assert replaced.status_code == 302
     assert Hand.objects.get(game=table).data["players"][1]["remaining"]["points"] == 40
+
+
+def test_a_third_change_meanwhile_is_shown_not_overwritten_by_the_replace_button(client, table):
+    client.post(url("hand_new", table), HAND | {"hands_before": "0"})
+    client.post(url("hand_edit", table, 1), HAND | {"p1-points": "30", "version": "1"})  # phone A
+    client.post(
+        url("hand_edit", table, 1), HAND | {"p1-points": "35", "version": "2"}
+    )  # phone C, after B saw A's
+
+    late = client.post(
+        url("hand_edit", table, 1), HAND | {"p1-points": "40", "version": "1", "overwrite": "2"}
+    )
+
+    assert "data-changed-meanwhile" in late.content.decode()
+    assert Hand.objects.get(game=table).data["players"][1]["remaining"]["points"] == 35
 
 
 def test_a_correction_that_fails_validation_keeps_the_version_it_was_based_on(client, table):

@@ -43,6 +43,16 @@ def test_a_fourth_table_in_a_minute_gets_the_friendly_429_page_in_turkish(client
     assert page.context["message"]
 
 
+def test_the_count_starts_again_in_the_next_minute(client, limits, rate_clock):
+    # the rate limits' clock stands still in the tests (tests/conftest.py): only advancing it
+    # crosses into the next window, so the four requests above always count in one minute
+    statuses = [client.post(reverse("scorer:game_new"), NEW_TABLE).status_code for _ in range(4)]
+    rate_clock.advance(60)
+    later = client.post(reverse("scorer:game_new"), NEW_TABLE).status_code
+
+    assert (statuses, later) == ([302, 302, 302, 429], 302)
+
+
 def test_the_429_page_speaks_english_when_english_was_chosen(client, limits):
     client.cookies["django_language"] = "en"
     for _ in range(4):

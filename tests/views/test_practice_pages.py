@@ -4,7 +4,7 @@ mistake, a streak in the session, bad answers named without losing what was type
 import re
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.urls import reverse
 
 from scorer.engine import score_hand
@@ -134,7 +134,7 @@ def test_the_pages_are_in_english_too(client):
 def test_marking_is_rate_limited(client, settings):
     settings.RATELIMIT_ENABLE = True
     settings.OKEYCALC_RATES = settings.OKEYCALC_RATES | {"practice": "3/m"}
-    cache.clear()
+    caches["limits"].clear()
     statuses = [client.post(hand_url("klasik", 2), right("klasik", 2)).status_code for _ in range(4)]
-    cache.clear()
+    caches["limits"].clear()
     assert statuses[-1] == 429 and statuses[0] == 200

@@ -23,7 +23,7 @@ from scorer.models import Game
 from scorer.platform.http import HtmxHttpRequest
 from scorer.tables import boardcache, selectors
 from scorer.tables.board import board_context, csv_text, detail_context, viewer_url
-from scorer.tables.rights import grant_watch
+from scorer.tables.rights import device_of, grant_watch
 from scorer.tables.views.auth import can_edit
 
 BOARD = "scorer/board.html"
@@ -113,7 +113,9 @@ def board_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @require_safe
 def hand_detail(request: HtmxHttpRequest, public_id: str, position: int) -> HttpResponse:
     game = selectors.game_get(public_id)
-    context = detail_context(request, game, position, editor=can_edit(request, game))
+    editor = can_edit(request, game)
+    device = device_of(request)
+    context = detail_context(request, game, position, editor=editor, device_id=device.pk if device else None)
     if context is None:
         raise Http404("No such hand")
     return render(request, "scorer/hand_detail.html", context)

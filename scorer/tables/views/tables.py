@@ -23,7 +23,7 @@ from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
-from scorer.tables import rights, selectors, services
+from scorer.tables import history, rights, selectors, services
 from scorer.tables.views.auth import edit_required, forbidden
 
 logger = logging.getLogger(__name__)
@@ -202,6 +202,7 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
             data=form.hand_data(),
             hands_before=seen_hands(request.POST),
             request_id=request_id_of(request.POST),
+            device=rights.device_of(request),
         )
     except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
         messages.info(request, _("Hand {n} was already saved.").format(n=exc.number))
@@ -258,15 +259,15 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
         return hand_page(request, game, form, number, hand, result=stored_result(game, hand))
     form = hand_form(game, hand.dealer, data=request.POST)
     result = score_form(game, form)
+    based_on = seen_version(request.POST)
     if result is not None and dropped_unseen(request, form):
-        version = request.POST.get("version")
         return hand_page(
-            request, game, form, number, hand, result=result, dropped_confirm=True, version=version
+            request, game, form, number, hand, result=result, dropped_confirm=True, version=based_on
         )
     if result is not None:
         try:
             services.hand_update(
-                hand=hand, data=form.hand_data(), version=parse_count(request.POST.get("version"))
+                hand=hand, data=form.hand_data(), version=based_on, device=rights.device_of(request)
             )
         except services.StaleHand as exc:  # changed meanwhile on another device: show theirs, keep ours
             if exc.current.deleted_at is not None:
@@ -274,7 +275,16 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
                     request, _("Hand {n} was deleted meanwhile on another device.").format(n=number)
                 )
                 return redirect(board_url(game))
-            return hand_page(request, game, form, number, exc.current, **other_change(game, exc.current))
+            return hand_page(
+                request,
+                game,
+                form,
+                number,
+                exc.current,
+                result=result,
+                version=request.POST.get("version"),
+                **other_change(game, exc.current, form),
+            )
         except InvalidInput as exc:
             form.add_engine_errors(exc.errors)
         else:
@@ -283,10 +293,23 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
     return hand_page(request, game, form, number, hand, version=request.POST.get("version"))
 
 
-def other_change(game: Game, current: Hand) -> dict:
-    """What the stale-correction notice shows: the stored hand's result, whose version the form
-    now carries (saving again replaces it deliberately)."""
-    return {"changed_meanwhile": True, "other_result": stored_result(game, current)}
+def seen_version(post) -> int | None:
+    """The version of the hand a correction is based on: the form's ``version``, or the version
+    the "replace it with mine" button carries, which the changed-meanwhile notice showed."""
+    return parse_count(post.get("overwrite")) or parse_count(post.get("version"))
+
+
+def other_change(game: Game, current: Hand, form: HandForm) -> dict:
+    """What the stale-correction notice shows: the other phone's stored values beside the ones
+    typed here, field by field, and its result. The form keeps the version it was based on, so
+    saving again is refused again; replacing the other correction is its own button
+    (``overwrite``), carrying the version shown here."""
+    return {
+        "changed_meanwhile": True,
+        "other_result": stored_result(game, current),
+        "other_fields": history.differences(game, current.data, form.hand_data()),
+        "seen_version": current.version,
+    }
 
 
 @require_POST
@@ -319,7 +342,7 @@ def editing_hand(game: Game, value: str | None) -> Hand | None:
 def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
     hand = get_object_or_404(game.hands.live(), position=position)
     number = hand_number(game, position)
-    services.hand_delete(hand=hand)
+    services.hand_delete(hand=hand, device=rights.device_of(request))
     messages.success(request, deleted_message(request, game, hand, number))
     return redirect(board_url(game))
 
@@ -335,7 +358,7 @@ def deleted_message(request: HtmxHttpRequest, game: Game, hand: Hand, number: in
 def hand_restore(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
     hand = get_object_or_404(game.hands.filter(deleted_at__isnull=False), position=position)
     try:
-        services.hand_restore(hand=hand)
+        services.hand_restore(hand=hand, device=rights.device_of(request))
     except InvalidInput as exc:
         for error in exc.errors:
             messages.error(request, error.message)

@@ -24,7 +24,7 @@ def give_every_table_a_code(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorer", "0008_hand_dealer_finisher"),
+        ("scorer", "0009_hand_change"),
     ]
 
     operations = [

@@ -1,0 +1,160 @@
+"""What the event's public pages show (the live standings and the venue display), shared by everyone.
+
+Nobody needs rights to watch an event: its public id is enough, and what a viewer sees depends only
+on the event (its stamp, :func:`scorer.events.selectors.event_stamp`, which changes with every hand
+at any of its tables and every organizer change), the language, the page part and, on the display
+without JavaScript, the server's page. So each part is rendered once per stamp and kept in the
+shared cache (through :mod:`scorer.platform.cache`: while the cache is down a part is rendered
+afresh, never an error). The keys hold a digest of the templates too, so a deploy that changes one
+never serves HTML the previous release cached in a shared (Redis) cache.
+"""
+
+import hashlib
+import math
+import os
+from collections.abc import Callable
+from functools import cache as memoize
+from typing import NamedTuple
+
+from django.template.loader import get_template
+
+from scorer.events.selectors import EventView, TableProgress
+from scorer.platform import cache
+
+CACHE_SECONDS = 60 * 60
+VERSION = 1
+"""Bump when what the public pages show changes other than through their templates."""
+TEMPLATES = (
+    "scorer/events/standings.html",
+    "scorer/events/display.html",
+    "scorer/events/_standings_table.html",
+    "scorer/events/_table_progress.html",
+    "scorer/events/_knockout_state.html",
+)
+
+# The venue display without JavaScript: the server's pages, small enough for a 1920 × 1080 TV
+# (with JavaScript, static/js/display.js measures the screen and pages to what really fits).
+DISPLAY_TABLES_PER_PAGE = 12
+DISPLAY_ROWS_PER_PAGE = 16
+DISPLAY_PAGE_SECONDS = 10
+"""How long a page of the display shows (``?sn=`` changes it, from 3 to 60 seconds)."""
+
+
+def table_view(table: TableProgress) -> dict:
+    """One table's progress: "Masa 3 · El 7/11", the match game when a match has several."""
+    return {
+        "number": table.number,
+        "board_id": table.current_game.game.public_id if table.current_game else None,
+        "seats": list(table.seats),
+        "complete": table.complete,
+        "closed": table.closed,
+        "game": max(table.game_number, 1),
+        "games_per_match": table.games_per_match,
+        "hands": table.hand_number,
+        "hands_planned": table.hands_per_game,
+        "hands_done": sum(table.hands),
+        "hands_total": table.hands_per_game * table.games_per_match,
+    }
+
+
+def event_view(view: EventView) -> dict:
+    """The public pages' data: a plain dict, so that a template never reaches into the database."""
+    event = view.event
+    rounds = view.result.rounds if view.result else ()
+    standings = [
+        {
+            "place": row.place,
+            "shared": row.shared,
+            "entrant": row.name,
+            "out": row.entrant.out,
+            "points": row.points,
+            "total": row.total,
+            "games": row.games,
+            "wins": row.wins,
+            "round": row.round,
+            "state": row.state,
+            "final": bool(rounds) and rounds[-1].final and row.round == len(rounds),
+        }
+        for row in view.standings
+    ]
+    tables = [table_view(table) for table in view.current]
+    return {
+        "public_id": event.public_id,
+        "name": event.name,
+        "kind": event.kind,
+        "knockout": event.knockout,
+        "partners": event.partners,
+        "hands_per_game": event.hands_per_game,
+        "rounds_planned": None if event.knockout else event.rounds_planned,
+        "round": view.round_number,
+        "final_round": bool(rounds) and rounds[-1].final,
+        "complete": view.complete or event.finished,
+        "errors": bool(view.errors),
+        "standings": standings,
+        "shared_places": any(row["shared"] for row in standings),
+        "tables": tables,
+        "tables_done": view.tables_done,
+    }
+
+
+def paged(items: list[dict], size: int) -> int:
+    """Number the items' server pages (1-based, ``size`` a page); returns the number of pages."""
+    for k, item in enumerate(items):
+        item["page"] = k // size + 1
+    return max(1, math.ceil(len(items) / size))
+
+
+def display_pages(view: dict, page: int) -> dict:
+    """The display's server pages (shown without JavaScript) for ``page`` (1-based, any number:
+    each panel turns through its own pages)."""
+    table_pages = paged(view["tables"], DISPLAY_TABLES_PER_PAGE)
+    standing_pages = paged(view["standings"], DISPLAY_ROWS_PER_PAGE)
+    pages = max(table_pages, standing_pages)
+    page = (page - 1) % pages + 1
+    return {
+        "page": page,
+        "next_page": page % pages + 1,
+        "table_page": (page - 1) % table_pages + 1,
+        "table_pages": table_pages,
+        "standing_page": (page - 1) % standing_pages + 1,
+        "standing_pages": standing_pages,
+    }
+
+
+@memoize
+def _file_digest(path: str, mtime_ns: int) -> str:
+    with open(path, "rb") as source:
+        return hashlib.sha256(source.read()).hexdigest()[:12]
+
+
+@memoize
+def _template_paths() -> tuple[str, ...]:
+    return tuple(get_template(name).origin.name for name in TEMPLATES)
+
+
+def templates_digest() -> str:
+    """The public templates' content digest (each file re-read only when it changes)."""
+    return "".join(_file_digest(path, os.stat(path).st_mtime_ns)[:6] for path in _template_paths())
+
+
+def part_key(stamp: str, language: str, part: str) -> str:
+    return f"okeycalc:event:{VERSION}:{templates_digest()}:{stamp}:{language}:{part}"
+
+
+class Part(NamedTuple):
+    """A rendered public part, whether the event is over (nothing more to poll), and the server
+    page that follows it (the display without JavaScript)."""
+
+    html: str
+    complete: bool
+    next_page: int = 1
+
+
+def shared_part(stamp: str, language: str, part: str, render: Callable[[], Part]) -> tuple[Part, str]:
+    """(part, key): the cached public ``part``, rendered by ``render`` on a miss."""
+    key = part_key(stamp, language, part)
+    found = cache.get(key)  # a miss, too, while the cache is down: rendered afresh
+    if found is None:
+        found = render()
+        cache.set(key, found, CACHE_SECONDS)
+    return Part(*found), key
