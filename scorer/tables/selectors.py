@@ -255,7 +255,8 @@ class Series:
 @cache
 def _chain_query(using: str) -> str:
     """The table and the tables it is a rematch of, back to the first (``depth`` 0 is this one),
-    each with its live hands in order: one statement, however long the chain."""
+    each with its live hands in order, and whether each hand was corrected after its game ended
+    (as :func:`board_hands` asks): one statement, however long the chain."""
     n = rowfetch.names(using)
     q, game, hand = n.quote, n.table(Game), n.table(Hand)
     chain_id, depth = f"{q('chain')}.{q('id')}", f"{q('chain')}.{q('depth')}"
@@ -265,7 +266,11 @@ def _chain_query(using: str) -> str:
         f" UNION ALL SELECT {n.column(Game, 'rematch_of', 'g')}, {depth} + 1"
         f" FROM {game} {q('g')} JOIN {q('chain')} ON {n.column(Game, 'id', 'g')} = {chain_id}"
         f" WHERE {n.column(Game, 'rematch_of', 'g')} IS NOT NULL AND {depth} < {SERIES_LONGEST})"
-        f" SELECT {n.columns(Game, 'g')}, {n.columns(Hand, 'h')}, {depth} FROM {q('chain')}"
+        f" SELECT {n.columns(Game, 'g')}, {n.columns(Hand, 'h')}, {depth},"
+        f" EXISTS (SELECT 1 FROM {n.table(HandChange)} {q('c')} WHERE {n.column(HandChange, 'hand', 'c')}"
+        f" = {n.column(Hand, 'id', 'h')} AND {n.column(HandChange, 'kind', 'c')} = %s"
+        f" AND {n.column(HandChange, 'after_game_end', 'c')} = %s)"
+        f" FROM {q('chain')}"
         f" JOIN {game} {q('g')} ON {n.column(Game, 'id', 'g')} = {chain_id}"
         f" LEFT JOIN {hand} {q('h')} ON {n.column(Hand, 'game', 'h')} = {chain_id}"
         f" AND {n.column(Hand, 'deleted_at', 'h')} IS NULL"
@@ -285,11 +290,14 @@ def board_with_series(game: Game) -> tuple[Board, Series | None]:
     same number of queries as the board alone, however long the chain: a rematch copies the
     players, so the chain stops where an earlier table does not match)."""
     db = router.db_for_read(Hand)
-    rows = rowfetch.fetch_rows((Game, Hand), db, _chain_query(db), [game.pk])
+    rows = rowfetch.fetch_rows((Game, Hand), db, _chain_query(db), [game.pk, HandChange.CORRECT, True])
     chain: list[tuple[Game, list[Hand]]] = []
-    for _depth, group in groupby(rows, key=lambda row: row[1]):
-        items = [instances for instances, _extra in group]
-        chain.append((items[0][0], [hand for _game, hand in items if hand is not None]))
+    for _depth, group in groupby(rows, key=lambda row: row[1][0]):
+        items = list(group)
+        for (_game, hand), (_d, late) in items:
+            if hand is not None:
+                hand.late_correction = bool(late)
+        chain.append((items[0][0][0], [hand for (_game, hand), _extra in items if hand is not None]))
     hands = chain[0][1] if chain else []
     board = game_board(game, hands)
     boards, seen = [board], {game.pk}
