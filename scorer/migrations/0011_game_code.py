@@ -24,7 +24,7 @@ def give_every_table_a_code(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorer", "0009_hand_change"),
+        ("scorer", "0010_entrant_status_labels"),
     ]
 
     operations = [
