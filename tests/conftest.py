@@ -184,6 +184,30 @@ def screenshot(page) -> Callable[[str], Path]:
     return take
 
 
+@pytest.fixture
+def phone(page, browser, browser_context_args, live_server):
+    """A 375 × 812 phone in a language, with or without JavaScript: ``phone(lang, js=True)`` gives a
+    page whose language cookie is set. With JavaScript it is pytest-playwright's ``page`` (which
+    ``axe_check`` and ``screenshot`` look at); without, a page of a new context closed afterwards."""
+    from django.conf import settings as django_settings
+
+    contexts = []
+
+    def make(lang: str, js: bool = True):
+        if js:
+            context = page.context
+        else:
+            context = browser.new_context(**browser_context_args, java_script_enabled=False)
+            contexts.append(context)
+        cookie = {"name": django_settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server.url}
+        context.add_cookies([cookie])
+        return page if js else context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
 # --- the PostgreSQL run of .ci/run ----------------------------------------------------------
 
 

@@ -26,11 +26,8 @@ def error_response(status: int, message: str, path: str = "") -> JsonResponse:
 
 
 def api_language(request: HttpRequest) -> str:
-    """The language of an API answer: the language switch's cookie, else Accept-Language, else Turkish.
-
-    The web pages ignore Accept-Language (a Turkish table keeps Turkish whatever the phone says);
-    a program calling the API says what it wants with the standard header.
-    """
+    """The language of an API answer: the language switch's cookie, else Accept-Language, else
+    Turkish (as for the web pages, scorer/platform/middleware.py)."""
     return translation.get_language_from_request(request)
 
 

@@ -9,7 +9,7 @@ value of each player is scored by the engine as if they had opened and the deck 
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -165,17 +165,27 @@ def colour_name(colour: str) -> str:
     return names.get(colour, colour)
 
 
-def picker_from_data(data: Mapping) -> tuple[Picker, dict[str, list[str]], dict[str, str]]:
-    """The picker posted by the form (or a fresh one for ``{}``), its field errors and raw values."""
-    ruleset = data.get("ruleset")
+def picker_from_data(
+    data: Mapping,
+    *,
+    names: Sequence[str] = (),
+    ruleset: str | None = None,
+    active: int | None = None,
+) -> tuple[Picker, dict[str, list[str]], dict[str, str]]:
+    """The picker posted by the form (or a fresh one for ``{}``), its field errors and raw values.
+
+    ``names``, ``ruleset`` and ``active`` are given when the picker counts for a hand being entered
+    (its players and rule set; the player it was opened for).
+    """
+    ruleset = ruleset or data.get("ruleset")
     if ruleset not in {rs.id for rs in all_rulesets()}:
         ruleset = DEFAULT_RULESET
     indicator = data.get("indicator") if data.get("indicator") in NUMBERED else None
-    count = _int(data.get("players"), 2, MAX_PLAYERS, MAX_PLAYERS)
-    names = [_("Player {n}").format(n=i + 1) for i in range(count)]
-    picker = Picker(
-        ruleset, indicator, names, [Counter() for _ in names], _int(data.get("active"), 0, count - 1, 0)
-    )
+    count = len(names) if names else _int(data.get("players"), 2, MAX_PLAYERS, MAX_PLAYERS)
+    names = list(names) or [_("Player {n}").format(n=i + 1) for i in range(count)]
+    if active is None:
+        active = _int(data.get("active"), 0, count - 1, 0)
+    picker = Picker(ruleset, indicator, names, [Counter() for _ in names], active)
     errors: dict[str, list[str]] = {}
     raw: dict[str, str] = {}
     for i in range(count):

@@ -22,7 +22,7 @@ from .inputs import (
     Remaining,
     record,
 )
-from .names import clean_name, name_key, visible_length
+from .names import CACHE_SIZE, CACHED_LENGTH, clean_name, name_key, visible_length
 from .rulesets import RuleSet, get_ruleset
 from .text import MSG_SURROGATE, forbidden_character, is_surrogate, lone_surrogate_path
 from .tiles import COPIES, MAX_TILES, copy_key, is_tile_name, okey_of, parse_tile, value_tiles
@@ -61,18 +61,42 @@ def unknown_fields(data: Mapping, allowed: frozenset[str], path: str, errors: Er
             errors.add(f"{path}.{key}" if path else str(key), _("Unknown field."))
 
 
+MSG_NAME_CONTROL = gettext_noop("A name cannot hold the control character U+{code}.")
+MSG_NAME_EMPTY = gettext_noop("A name cannot be empty.")
+MSG_NAME_TOO_LONG = gettext_noop("A name can be at most 30 characters.")
+NAME_FINE = ("", "")
+_name_verdicts: dict[str, tuple[str, str]] = {}
+"""The verdict on each distinct name, as names.py remembers cleaned names (a table's names come
+back every hand): (message id, its code point) or NAME_FINE. Translated when asked, so one
+verdict serves every language."""
+
+
 def name_problem(name: object) -> str | None:
     """What is wrong with a player's name, or None."""
-    if isinstance(name, str) and (bad := forbidden_character(name)) is not None:
-        if is_surrogate(bad):
-            return _(MSG_SURROGATE)
-        return _("A name cannot hold the control character U+{code}.").format(code=f"{ord(bad):04X}")
-    cleaned = clean_name(name) if isinstance(name, str) else ""
+    if not isinstance(name, str):
+        return _(MSG_NAME_EMPTY)
+    verdict = _name_verdicts.get(name)
+    if verdict is None:
+        verdict = _name_verdict(name)
+        if len(name) <= CACHED_LENGTH:
+            if len(_name_verdicts) >= CACHE_SIZE:
+                _name_verdicts.clear()
+            _name_verdicts[name] = verdict
+    message, code = verdict
+    if not message:
+        return None
+    return _(message).format(code=code) if code else _(message)
+
+
+def _name_verdict(name: str) -> tuple[str, str]:
+    if (bad := forbidden_character(name)) is not None:
+        return (MSG_SURROGATE, "") if is_surrogate(bad) else (MSG_NAME_CONTROL, f"{ord(bad):04X}")
+    cleaned = clean_name(name)
     if not cleaned:
-        return _("A name cannot be empty.")
+        return MSG_NAME_EMPTY, ""
     if len(cleaned) > MAX_NAME_CODE_POINTS or visible_length(cleaned) > MAX_NAME:
-        return _("A name can be at most 30 characters.")
-    return None
+        return MSG_NAME_TOO_LONG, ""
+    return NAME_FINE
 
 
 def check_text(data: object, errors: ErrorList) -> None:

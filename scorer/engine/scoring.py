@@ -168,7 +168,7 @@ def pairs_not_stacked_line(ctx: Context, pairs: int) -> Line:
     rule = ctx.ruleset.rules.pairs_multiplier or ctx.ruleset.rules.multiplier
     if pairs == 2:  # the finish ×2 equals the pairs ×2: only one of them counts
         label = _("Finish ×2 not added: the pairs ×2 and the finish ×2 are not multiplied together")
-        return ctx.line(C.INFO, 0, label, f"×2 = ×{ctx.m}", rule)
+        return ctx.line(C.INFO, 0, label, _("×2, not ×{stacked}").format(stacked=2 * ctx.m), rule)
     label = _("Pairs ×2 not added: only the larger multiplier applies")
     return ctx.line(C.INFO, 0, label, f"×{ctx.m} > ×2", rule)
 

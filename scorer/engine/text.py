@@ -21,6 +21,7 @@ True
 import json
 import re
 from collections.abc import Iterator
+from json.encoder import c_encode_basestring, c_make_encoder
 
 from .i18n import gettext_noop
 
@@ -86,6 +87,23 @@ def _children(path: str, value: object) -> Iterator[tuple[str, object]]:
             yield f"{path}[{index}]", child
 
 
+def _not_json(value: object) -> object:
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def _make_writer():
+    """The C encoder ``json.dumps(data, ensure_ascii=False, check_circular=False)`` uses, made once:
+    dumps builds an encoder object and the C encoder anew for every call, which cost as much as
+    writing a hand out. Decoded JSON holds no cycle; a nesting too deep raises RecursionError."""
+    if c_make_encoder is None or c_encode_basestring is None:  # a Python without the C accelerator
+        return lambda data: json.dumps(data, ensure_ascii=False)
+    encode = c_make_encoder(None, _not_json, c_encode_basestring, None, ":", ",", False, False, True)
+    return lambda data: encode(data, 0)
+
+
+_write = _make_writer()
+
+
 def lone_surrogate_path(data: object) -> str | None:
     """The path of the first string (value or key) holding a lone surrogate, else None.
 
@@ -94,7 +112,7 @@ def lone_surrogate_path(data: object) -> str | None:
     iteratively, so JSON nested as deep as the decoder allows cannot overflow the stack.
     """
     try:
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        "".join(_write(data)).encode("utf-8")
     except UnicodeEncodeError:
         pass  # there is one: find where
     except (TypeError, ValueError, RecursionError):

@@ -13,6 +13,7 @@ import secrets
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from scorer.tables import editlink
 
@@ -111,7 +112,12 @@ class Entrant(models.Model):
     LATE = "late"
     WITHDRAWN = "withdrawn"
     NO_SHOW = "no_show"
-    STATUSES = [(ACTIVE, "active"), (LATE, "late"), (WITHDRAWN, "withdrawn"), (NO_SHOW, "no-show")]
+    STATUSES = [
+        (ACTIVE, _("active")),
+        (LATE, _("late arrival")),
+        (WITHDRAWN, _("withdrew")),
+        (NO_SHOW, _("no-show")),
+    ]
     OUT = (WITHDRAWN, NO_SHOW)
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
@@ -232,18 +238,18 @@ class EventRecord(models.Model):
     FINISH = "finish"
     LINK = "link"
     KINDS = [
-        (CREATED, "created"),
-        (IMPORTED, "imported"),
-        (ROUND, "round started"),
-        (RESEAT, "round seated again"),
-        (BYE, "bye"),
-        (CUT, "tie at the cut decided"),
-        (CLOSE, "table closed"),
-        (LATE, "late arrival"),
-        (WITHDRAW, "withdrawal"),
-        (NO_SHOW, "no-show"),
-        (FINISH, "finished"),
-        (LINK, "new organizer link"),
+        (CREATED, _("created")),
+        (IMPORTED, _("imported")),
+        (ROUND, _("round started")),
+        (RESEAT, _("round seated again")),
+        (BYE, _("bye")),
+        (CUT, _("tie at the cut decided")),
+        (CLOSE, _("table closed")),
+        (LATE, _("late arrival")),
+        (WITHDRAW, _("withdrawal")),
+        (NO_SHOW, _("no-show")),
+        (FINISH, _("finished")),
+        (LINK, _("new organizer link")),
     ]
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="records")

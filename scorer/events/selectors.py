@@ -188,6 +188,19 @@ class TableProgress:
     repeats: tuple[tuple[str, str], ...] = ()
 
     @property
+    def seat_rows(self) -> list[tuple[str, int | None, object]]:
+        """Per seat: its name, its total and points (None until the table is complete)."""
+        done = self.complete and bool(self.totals)
+        return [
+            (
+                name,
+                self.totals[k] if done else None,
+                self.points[k] if done and self.points else None,
+            )
+            for k, name in enumerate(self.seats)
+        ]
+
+    @property
     def current_game(self) -> EventGame | None:
         """The game being played (the last one), None before the first is open."""
         return self.games[-1] if self.games else None

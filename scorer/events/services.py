@@ -12,8 +12,8 @@ from scorer.engine.errors import FieldError
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round, new_seed
 from scorer.events.rules import NoRound, score_event
 from scorer.events.rules.document import parse_event
-from scorer.events.selectors import event_standings
-from scorer.models import Game
+from scorer.events.selectors import event_data, event_document, event_standings
+from scorer.models import Game, Hand
 from scorer.tables.services import MSG_NESTED, game_create
 
 
@@ -236,3 +236,267 @@ def start_round(event: Event, *, device=None, version: int | None = None) -> Rou
         names = [e.name for e in data.entrants if e.pk in rnd.byes]
         _record(locked, EventRecord.BYE, device=device, round_number=number, entrants=names)
     return rnd
+
+
+def _current_round(data) -> Round | None:
+    return data.rounds[-1] if data.rounds else None
+
+
+def _table_of(data, table_id: int) -> EventTable:
+    for tables in data.tables.values():
+        for table in tables:
+            if table.pk == table_id:
+                return table
+    raise _invalid("table", _("No such table in this event."))
+
+
+def _writable(event: Event) -> None:
+    if event.finished:
+        raise _invalid("", _("The event is finished: nothing can change any more."))
+
+
+@transaction.atomic
+def reseat_round(event: Event, *, device=None, version: int | None = None) -> Round:
+    """Seat the current round again (decision E11): only while none of its tables has a hand.
+    Late arrivals and no-shows written down meanwhile are then taken into account."""
+    locked = _lock_event(event)
+    _check_version(locked, version)
+    _writable(locked)
+    data = event_data(locked)
+    rnd = _current_round(data)
+    if rnd is None:
+        raise _invalid("rounds", _("No round is seated yet."))
+    games = [link.game_id for table in data.tables.get(rnd.pk, []) for link in data.games.get(table.pk, [])]
+    if any(data.hands.get(game) for game in games):
+        raise _invalid("rounds", _("A hand has been entered in this round: its seating stands."))
+    Game.objects.filter(pk__in=games).delete()
+    rnd.delete()
+    if len(data.rounds) > 1:  # the round before becomes the last again (a knockout's stays locked)
+        before = data.rounds[-2]
+        if before.status == Round.DONE:
+            Round.objects.filter(pk=before.pk).update(status=Round.PLAYING)
+    view = event_standings(locked, next_round=True)
+    if view.next_round is None:
+        raise _why_not_seated(view)
+    again = _seat(locked, rnd.number, view.next_round, view.data.entrants)
+    _record(locked, EventRecord.RESEAT, device=device, round_number=rnd.number)
+    return again
+
+
+@transaction.atomic
+def close_table(event: Event, table_id: int, *, note: str = "", device=None, version: int | None = None):
+    """Close a table that cannot finish (decision E8): it counts with the hands it has, and
+    nobody can change it any more."""
+    locked = _lock_event(event)
+    _check_version(locked, version)
+    _writable(locked)
+    data = event_data(locked)
+    table = _table_of(data, table_id)
+    if table.closed or table.locked:
+        raise _invalid("table", _("This table is already closed."))
+    EventTable.objects.filter(pk=table.pk).update(closed=True)
+    _lock_tables([table])
+    names = [entrant.name for entrant in data.entrants if entrant.pk in table.seats]
+    rnd = next(r for r in data.rounds if r.pk == table.round_id)
+    _record(
+        locked, EventRecord.CLOSE, device=device, round_number=rnd.number, table_number=table.number,
+        entrants=names, note=note,
+    )  # fmt: skip
+    return table
+
+
+@transaction.atomic
+def decide_cut(event: Event, table_id: int, chosen: list[int], *, note="", device=None, version=None):
+    """Record who the organizer sends on from a tie at the cut (decision E6); the rules check
+    that the choice settles the table's tie as the numbers stand."""
+    locked = _lock_event(event)
+    _check_version(locked, version)
+    _writable(locked)
+    data = event_data(locked)
+    table = _table_of(data, table_id)
+    rnd = next(r for r in data.rounds if r.pk == table.round_id)
+    if rnd.status == Round.LOCKED:
+        raise _invalid("table", _("The next round has started: who advanced stands."))
+    if not all(pk in table.seats for pk in chosen):
+        raise _invalid("decided", _("Not seated at this table."))
+    table.decided = list(chosen)
+    table.save(update_fields=["decided"])
+    view = event_standings(locked, next_round=False)
+    if view.errors:
+        raise InvalidInput(list(view.errors))
+    names = [entrant.name for entrant in data.entrants if entrant.pk in chosen]
+    _record(
+        locked, EventRecord.CUT, device=device, round_number=rnd.number, table_number=table.number,
+        entrants=names, note=note,
+    )  # fmt: skip
+    return table
+
+
+@transaction.atomic
+def next_match_game(event: Event, table_id: int, *, device=None) -> EventGame:
+    """Open the next game of a knockout match (the rematch of the one before, decision E7)."""
+    from scorer.tables.services import game_rematch
+
+    locked = _lock_event(event)
+    _writable(locked)
+    data = event_data(locked)
+    table = _table_of(data, table_id)
+    links = data.games.get(table.pk, [])
+    if not locked.knockout or table.closed or table.locked or len(links) >= locked.games_per_match:
+        raise _invalid("table", _("This table plays no further game."))
+    game, _created = game_rematch(game=links[-1].game)
+    return EventGame.objects.get(game=game)
+
+
+def _entrant_document(name: str, players: list[str] | None, partners: bool):
+    return {"name": name, "players": list(players or [])} if partners else name
+
+
+@transaction.atomic
+def add_late(event: Event, *, name: str, players=None, note="", device=None, version=None) -> Entrant:
+    """A late arrival (decision E10): points events until their last round starts, knockouts
+    only before their first round. It plays from the next round."""
+    locked = _lock_event(event)
+    _check_version(locked, version)
+    _writable(locked)
+    data = event_data(locked)
+    played = len(data.rounds)
+    if locked.knockout and played:
+        raise _invalid("entrant", _("A knockout takes late arrivals only before its first round is seated."))
+    if not locked.knockout and played >= (locked.rounds_planned or 0):
+        raise _invalid("entrant", _("The last round has started: no more late arrivals."))
+    document = event_document(locked, data)
+    index = len(document["entrants"])
+    document["entrants"].append(_entrant_document(name, players, locked.partners))
+    try:
+        parsed = parse_event(document)
+    except InvalidInput as exc:
+        mine = [e for e in exc.errors if e.path.startswith(f"entrants[{index}]") or e.path == "entrants"]
+        raise InvalidInput(
+            [FieldError(e.path.replace(f"entrants[{index}]", "entrant"), e.message) for e in mine]
+        ) from None
+    added = parsed.entrants[index]
+    position = (data.entrants[-1].position + 1) if data.entrants else 0
+    entrant = Entrant.objects.create(
+        event=locked,
+        position=position,
+        name=added.name,
+        players=list(added.players),
+        status=Entrant.LATE,
+        status_round=played + 1,
+        note=note[:200],
+    )
+    _record(
+        locked, EventRecord.LATE, device=device, round_number=played + 1, entrants=[entrant.name], note=note
+    )
+    return entrant
+
+
+@transaction.atomic
+def withdraw(event: Event, entrant_id: int, *, no_show: bool = False, note="", device=None, version=None):
+    """An entrant leaves (decision E9): seated in no later round; what it played still counts.
+    A no-show never played at all."""
+    locked = _lock_event(event)
+    _check_version(locked, version)
+    _writable(locked)
+    data = event_data(locked)
+    entrant = next((e for e in data.entrants if e.pk == entrant_id), None)
+    if entrant is None:
+        raise _invalid("entrant", _("Not an entrant of this event."))
+    if entrant.out:
+        raise _invalid("entrant", _("This entrant has already left the event."))
+    seated = any(entrant.pk in table.seats for tables in data.tables.values() for table in tables)
+    if no_show and seated:
+        raise _invalid("entrant", _("This entrant has been seated: write it down as a withdrawal."))
+    entrant.status = Entrant.NO_SHOW if no_show else Entrant.WITHDRAWN
+    entrant.status_round = len(data.rounds)
+    entrant.note = note[:200]
+    entrant.save(update_fields=["status", "status_round", "note"])
+    kind = EventRecord.NO_SHOW if no_show else EventRecord.WITHDRAW
+    _record(
+        locked, kind, device=device, round_number=len(data.rounds) or None, entrants=[entrant.name], note=note
+    )
+    return entrant
+
+
+@transaction.atomic
+def finish_event(event: Event, *, device=None, version=None) -> Event:
+    """Finish the event (decision E12): every table is closed to any change; the standings stand."""
+    locked = _lock_event(event)
+    _check_version(locked, version)
+    _writable(locked)
+    data = event_data(locked)
+    _lock_tables([table for tables in data.tables.values() for table in tables])
+    Round.objects.filter(event=locked).update(status=Round.LOCKED)
+    Event.objects.filter(pk=locked.pk).update(status=Event.FINISHED)
+    event.status = Event.FINISHED
+    _record(locked, EventRecord.FINISH, device=device, round_number=len(data.rounds) or None)
+    return event
+
+
+@transaction.atomic
+def import_event(data: object, *, device=None) -> tuple[Event, str]:
+    """Store an event document (EVENT_FORMAT.md) with its rounds, tables and every game's hands.
+
+    Validated by the rules first, every error naming its path; nothing is stored unless all of
+    it is valid. The imported rounds are open (playing) except that a knockout's earlier rounds
+    are locked, as starting a round would have left them."""
+    from scorer.tables.services import hand_validate
+
+    try:
+        parsed = parse_event(data)
+        result = score_event(data)
+    except RecursionError:
+        raise InvalidInput([FieldError("", _(MSG_NESTED))]) from None
+    event = _event_from_parsed(parsed, device=device)
+    entrants = list(Entrant.objects.filter(event=event).order_by("position"))
+    for index in parsed.withdrawn:
+        seated = any(index in rnd.seated for rnd in parsed.rounds)
+        entrant = entrants[index]
+        entrant.status = Entrant.WITHDRAWN if seated else Entrant.NO_SHOW
+        entrant.status_round = len(parsed.rounds)
+        entrant.save(update_fields=["status", "status_round"])
+    raw_rounds = data.get("rounds", []) if isinstance(data, dict) else []
+    last = len(parsed.rounds)
+    for r, (rnd, raw) in enumerate(zip(parsed.rounds, raw_rounds, strict=True)):
+        status = Round.PLAYING if r + 1 == last else (Round.LOCKED if parsed.knockout else Round.DONE)
+        byes = [entrants[e].pk for e in result.rounds[r].byes]
+        stored = Round.objects.create(event=event, number=r + 1, status=status, byes=byes, method="imported")
+        for t, (table, raw_table) in enumerate(zip(rnd.tables, raw["tables"], strict=True)):
+            seated = [entrants[e] for e in table.seats]
+            row = EventTable.objects.create(
+                round=stored,
+                number=t + 1,
+                seats=[e.pk for e in seated],
+                decided=[entrants[e].pk for e in table.decided] if table.decided is not None else None,
+                closed=table.closed,
+                locked=table.closed or status == Round.LOCKED,
+            )
+            raw_games = raw_table.get("games", []) or [{"hands": []}]
+            previous = None
+            for g, raw_game in enumerate(raw_games):
+                dealer = (
+                    0
+                    if previous is None
+                    else (previous.first_dealer + previous.hands_planned) % len(previous.players)
+                )
+                link = _open_game(event, row, seated, number=g + 1, first_dealer=dealer)
+                game = link.game
+                if previous is not None:
+                    Game.objects.filter(pk=game.pk).update(rematch_of=previous)
+                Hand.objects.bulk_create(
+                    Hand(game=game, position=k + 1, data=hand_validate(game=game, data=hand))
+                    for k, hand in enumerate(raw_game.get("hands", []))
+                )
+                previous = game
+            if row.locked:
+                _lock_games([link.game_id for link in row.games.all()])
+    if parsed.rounds:
+        Event.objects.filter(pk=event.pk).update(status=Event.RUNNING)
+        event.status = Event.RUNNING
+    _record(event, EventRecord.IMPORTED, device=device)
+    return event, event.link_secret
+
+
+def record_link_rotation(event: Event, *, device=None) -> None:
+    _record(event, EventRecord.LINK, device=device)

@@ -1,10 +1,11 @@
 """URLs of tournaments, under /turnuva/ in the scorer namespace (turnuva = event, siralama = standings,
-ekran = display, yonet = organize). Included by scorer/urls.py."""
+ekran = display, yonet = organize, tur = round, masa = table, kartlar = table cards). Included by
+scorer/urls.py."""
 
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter, get_converters
 
-from scorer.events.views import public
+from scorer.events.views import exports, organizer, public
 from scorer.models import PUBLIC_ID_PATTERN
 
 
@@ -17,7 +18,32 @@ class EventIdConverter(StringConverter):
 if "event" not in get_converters():  # a failed first import of this module must not break the retry
     register_converter(EventIdConverter, "event")
 
+TABLE = "<event:public_id>/tur/<int:round_number>/masa/<int:number>"
+
 urlpatterns = [
+    # The organizer's side (scorer/events/views/organizer.py): only devices holding the organizer link.
+    path("yeni/", organizer.event_new, name="event_new"),
+    path("yeni/secenekler/", organizer.event_new_options, name="event_new_options"),
+    path("ice-aktar/", exports.event_import, name="event_import"),
+    path("<event:public_id>/anahtar/<str:secret>/", organizer.event_claim, name="event_claim"),
+    path("<event:public_id>/yonet/", organizer.event_organize, name="event_organize"),
+    path("<event:public_id>/yonet/ilerleme/", organizer.event_progress, name="event_progress"),
+    path("<event:public_id>/yeni-baglanti/", organizer.event_link_rotate, name="event_link_rotate"),
+    path("<event:public_id>/tur/baslat/", organizer.event_start_round, name="event_start_round"),
+    path("<event:public_id>/tur/yeniden-oturt/", organizer.event_reseat, name="event_reseat"),
+    path("<event:public_id>/katilimci/gec-gelen/", organizer.event_late, name="event_late"),
+    path("<event:public_id>/katilimci/ayrilan/", organizer.event_withdraw, name="event_withdraw"),
+    path("<event:public_id>/bitir/", organizer.event_finish, name="event_finish"),
+    path("<event:public_id>/kartlar/", organizer.event_cards, name="event_cards"),
+    path(f"{TABLE}/ac/", organizer.event_table_open, name="event_table_open"),
+    path(f"{TABLE}/kapat/", organizer.event_table_close, name="event_table_close"),
+    path(f"{TABLE}/karar/", organizer.event_decide, name="event_decide"),
+    path(f"{TABLE}/sonraki-oyun/", organizer.event_next_game, name="event_next_game"),
+    path(f"{TABLE}/qr.svg", organizer.event_table_qr, name="event_table_qr"),
+    # Exports (public, read-only like a table's): scorer/events/views/exports.py.
+    path("<event:public_id>/turnuva.json", exports.event_export_json, name="event_export_json"),
+    path("<event:public_id>/siralama.csv", exports.event_standings_csv, name="event_standings_csv"),
+    path("<event:public_id>/oyunlar.csv", exports.event_games_csv, name="event_games_csv"),
     # Public, read-only: anybody with the event's public id (scorer/events/views/public.py).
     path("<event:public_id>/siralama/", public.standings, name="event_standings"),
     path("<event:public_id>/siralama/canli/", public.standings_live, name="event_standings_live"),

@@ -1,8 +1,9 @@
 """What both forms share: Bootstrap classes, option labels, engine errors put back on fields."""
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy
 
 from scorer.engine import FieldError, RuleSet, get_ruleset
@@ -56,3 +57,21 @@ class EngineErrorsMixin:
             field = field if field in self.fields else None
             if field is None or field not in failed:
                 self.add_error(field, error.message)
+
+
+def error_items(
+    form: forms.Form, label_of: Callable[[str, forms.BoundField], str] | None = None
+) -> list[dict]:
+    """Every error of ``form`` for the summary at the top of its page: ``{"label", "message", "id"}``,
+    the id being the field the summary's link moves to (a radio group's first choice), "" for the
+    form's own errors. ``label_of(name, bound_field)`` may name the field more precisely."""
+    items = [{"label": "", "message": m, "id": ""} for m in form.non_field_errors()]
+    for name, messages in form.errors.items():
+        if name == NON_FIELD_ERRORS:
+            continue
+        bound = form[name]
+        label = label_of(name, bound) if label_of else str(bound.label)
+        radio = isinstance(bound.field.widget, forms.RadioSelect)
+        target = f"{bound.auto_id}_0" if radio else bound.auto_id
+        items += [{"label": label, "message": m, "id": target} for m in messages]
+    return items

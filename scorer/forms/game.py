@@ -6,6 +6,7 @@ from crispy_forms.bootstrap import StrictButton
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Div, Field, Layout, Row
 from django import forms
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -63,6 +64,11 @@ class GameForm(EngineErrorsMixin, forms.Form):
         style_widgets(self.fields.values())
         self.helper = self.page_helper()
         self.options_helper = self.part_helper(self.options_layout())
+
+    @property
+    def options_url(self) -> str:
+        """Where htmx gets the options part when the rule set or eşli changes."""
+        return reverse("scorer:game_new_options")
 
     # --- layout (crispy) ---------------------------------------------------------------------------
     def page_helper(self) -> FormHelper:

@@ -7,7 +7,6 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -15,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet, get_ruleset
 from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
 
-from .common import EngineErrorsMixin, style_widgets
+from .common import EngineErrorsMixin, error_items, style_widgets
 
 PLAYER_PATH = re.compile(r"^(?:hands\[\d+\]\.)?players\[(\d+)\](?:\.(.+))?$")
 OPENED_CHOICES = (
@@ -28,6 +27,9 @@ DECK = "deck"
 REMAINING = ("points", "okeys", "fake_okeys")
 SIDE_TILE_VALUES = range(1, 14)
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
+ONE_FINISHER = gettext_lazy("Only one player can finish a hand.")
+FINISHER_OPENED = gettext_lazy("The finisher has opened: choose Sets or Pairs.")
+POINTS_EMPTY = gettext_lazy("Left in hand is empty: if it is 0, type 0.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,7 @@ class HandForm(EngineErrorsMixin, forms.Form):
     """
 
     def __init__(self, ruleset, options, names, data=None, initial=None, *, dealer=None, **kwargs) -> None:
-        super().__init__(finisher_opened(data, len(names)), initial=initial, **kwargs)
+        super().__init__(data, initial=initial, **kwargs)
         self.ruleset = ruleset if isinstance(ruleset, RuleSet) else get_ruleset(ruleset)
         self.options = self.ruleset.normalize_options(options)
         self.names = list(names)
@@ -188,19 +190,29 @@ class HandForm(EngineErrorsMixin, forms.Form):
 
     def error_summary(self) -> list[dict]:
         """Every error with the player it is about, for the list above the form or in the preview."""
-        summary = [{"label": "", "message": m, "id": ""} for m in self.non_field_errors()]
-        for name, messages in self.errors.items():
-            if name == NON_FIELD_ERRORS:
-                continue
-            bound = self[name]
-            label = str(bound.label)
-            if match := re.match(r"p(\d+)-", name):
-                label = f"{self.names[int(match[1])]} · {label}"
-            target = (
-                f"{bound.auto_id}_0" if isinstance(bound.field.widget, forms.RadioSelect) else bound.auto_id
-            )
-            summary += [{"label": label, "message": m, "id": target} for m in messages]
-        return summary
+        return error_items(self, self.error_label)
+
+    def error_label(self, name: str, bound: forms.BoundField) -> str:
+        if match := re.match(r"p(\d+)-", name):
+            return f"{self.names[int(match[1])]} · {bound.label}"
+        return str(bound.label)
+
+    # --- checks --------------------------------------------------------------------------------------
+    def clean(self) -> dict:
+        """Nothing counts that nobody typed: one finisher, who opened; every other opener's points typed."""
+        cleaned = super().clean()
+        if self.data is not None and hasattr(self.data, "getlist") and len(self.data.getlist("finisher")) > 1:
+            self.add_error("finisher", ONE_FINISHER)
+        finisher = cleaned.get("finisher")
+        for i in range(len(self.names)):
+            p = f"p{i}-"
+            opened = cleaned.get(p + "opened") or "none"
+            if finisher == str(i):
+                if opened == "none" and p + "opened" not in self.errors:
+                    self.add_error(p + "opened", FINISHER_OPENED)
+            elif opened != "none" and cleaned.get(p + "points") is None and p + "points" not in self.errors:
+                self.add_error(p + "points", POINTS_EMPTY)
+        return cleaned
 
     def typed_lines(self) -> list[str]:
         """What was typed, one line per player in the page's words (from the posted data, valid or
@@ -340,8 +352,8 @@ def _build_player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict
         for flag in ruleset.finish_flags:
             fields[p + flag] = forms.BooleanField(label=_(FLAG_LABELS[flag]), required=False)
         fields[p + "points"] = forms.IntegerField(
-            label=_("Points left in hand"),
-            help_text=_("Tiles left, real okeys not counted."),
+            label=_("Left in hand"),
+            help_text=points_hint(ruleset),
             min_value=0,
             max_value=MAX_POINTS,
             required=False,
@@ -354,6 +366,16 @@ def _build_player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict
         fields.update({p + name: field for name, field in opening_fields(ruleset, options, count).items()})
     style_widgets(fields.values())
     return fields
+
+
+def points_hint(ruleset: RuleSet) -> str:
+    """What to count in "Kalan sayı", by the rule set (SCORING_SPEC §2, §3): a fake okey at the okey's
+    number; real okeys in their own stepper; in LOCA a fake okey is also tapped in its stepper (+101)."""
+    if ruleset.fake_okey_penalty:
+        return _(
+            "Add the tiles left, a fake okey at the okey's number (and in “Fake okeys”); real okeys go in “Okeys”."
+        )
+    return _("Add the tiles left, a fake okey at the okey's number; real okeys go in “Okeys”.")
 
 
 def opening_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, forms.Field]:
@@ -372,23 +394,6 @@ def opening_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, 
         fields["side_tile"] = _optional_number(_("Opened with the side tile of value"), SIDE_TILE_VALUES)
         fields["side_tile"].help_text = _("The previous player pays the penalty.")
     return fields
-
-
-def finisher_opened(data: Mapping | None, count: int) -> Mapping | None:
-    """The posted data with the finisher opened: a finisher always has, so a finisher posted as
-    "Açmadı" (or without an opening) is taken as opened with sets, as the page shows it."""
-    if data is None:
-        return None
-    finisher = data.get("finisher")
-    if finisher not in [str(i) for i in range(count)] or data.get(f"p{finisher}-opened") not in (
-        None,
-        "",
-        "none",
-    ):
-        return data
-    data = data.copy()
-    data[f"p{finisher}-opened"] = "sets"
-    return data
 
 
 def _quick_form_players(rs: RuleSet, options, names, hand_data: Mapping) -> list[dict]:
@@ -413,7 +418,10 @@ def _player_initial(i: int, player: Mapping) -> dict:
     for flag, value in (player.get("finish") or {}).items():
         initial[p + flag] = bool(value)
     remaining = player.get("remaining") or {}
-    initial[p + "points"] = remaining.get("points") or None
+    # An opener who did not finish shows what they hold, 0 included (an empty field is refused);
+    # a never-opened player's field stays empty unless something was typed.
+    holds = player.get("opened", "none") != "none" and not player.get("finished")
+    initial[p + "points"] = remaining.get("points", 0) if holds else remaining.get("points") or None
     initial[p + "okeys"] = remaining.get("okeys", 0)
     initial[p + "fake_okeys"] = remaining.get("fake_okeys", 0)
     for kind, count in (player.get("fouls") or {}).items():

@@ -1,6 +1,8 @@
-"""Request typing shared by the views."""
+"""Request typing shared by the views, and the header of a download."""
 
-from django.http import HttpRequest
+from urllib.parse import quote
+
+from django.http import HttpRequest, HttpResponse
 from django_htmx.middleware import HtmxDetails
 
 
@@ -8,3 +10,13 @@ class HtmxHttpRequest(HttpRequest):
     """A request that went through django-htmx's middleware (``request.htmx``)."""
 
     htmx: HtmxDetails
+
+
+def attachment(response: HttpResponse, ascii_name: str, name: str) -> HttpResponse:
+    """Send ``response`` as a download named ``name``: an ASCII ``filename`` for every client, and
+    RFC 5987's ``filename*`` (UTF-8, percent-encoded) with the real letters when they differ."""
+    header = f'attachment; filename="{ascii_name}"'
+    if name != ascii_name:
+        header += f"; filename*=UTF-8''{quote(name, safe='')}"
+    response["Content-Disposition"] = header
+    return response

@@ -1,15 +1,11 @@
 """Language choice, and forms Django cannot read (a non-UTF-8 charset) answered 400.
 
-Language: Turkish unless the visitor picked English with the language switch.
-
-Django's LocaleMiddleware would follow the browser's Accept-Language; at a Turkish table the
-players' language is the default whatever the phone's settings, so only the switch's cookie
-counts here.
+Language: the language switch's cookie when there is one; before the visitor has used the switch,
+the browser's Accept-Language (Turkish or English); Turkish when it names neither.
 """
 
 import codecs
 
-from django.conf import settings
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -18,16 +14,15 @@ from django.utils.cache import patch_vary_headers
 class ChosenLanguageMiddleware:
     def __init__(self, get_response) -> None:
         self.get_response = get_response
-        self.supported = {code for code, _name in settings.LANGUAGES}
 
     def __call__(self, request):
-        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-        language = chosen if chosen in self.supported else settings.LANGUAGE_CODE
+        # Django's order: the language cookie, then Accept-Language (among LANGUAGES), then LANGUAGE_CODE.
+        language = translation.get_language_from_request(request)
         translation.activate(language)
         request.LANGUAGE_CODE = language
         response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
-        patch_vary_headers(response, ("Cookie",))
+        patch_vary_headers(response, ("Cookie", "Accept-Language"))
         return response
 
 

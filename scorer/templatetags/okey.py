@@ -17,6 +17,11 @@ MINUS = "\u2212"
 # The site menu: (url name, label, the views that mark it as the current page).
 NAV = (
     ("scorer:game_new", _("New table"), {"scorer:game_new"}),
+    (
+        "scorer:event_new",
+        _("Tournament"),
+        {"scorer:event_new", "scorer:event_import", "scorer:event_organize"},
+    ),
     ("scorer:calculator", _("Calculator"), {"scorer:calculator", "scorer:calculator_shared"}),
     ("scorer:rules_index", _("Rules"), {"scorer:rules_index", "scorer:rules"}),
     ("scorer:examples", _("Examples"), {"scorer:examples", "scorer:example"}),

@@ -1,7 +1,8 @@
 // okeycalc: small progressive enhancements. Every page works without this file.
 //  - steppers: −/+ buttons beside small number inputs (okeys, penalties);
 //  - hand form: the chosen finisher's flags only, no "tiles left" for the finisher, the finisher
-//    and anyone with points or okeys typed switched from "Açmadı" to opened, penalty badges;
+//    and anyone with points or okeys typed switched from "Açmadı" to opened (the finisher's
+//    "Açmadı" disabled), "9 çift + 1 seri" choosing "Çift", penalty badges;
 //  - new table: the "deals first" choices show the names as they are typed.
 (() => {
   const fire = (input) => {
@@ -98,6 +99,9 @@
       const isFinisher = player.dataset.player === finisher;
       player.classList.toggle("is-finisher", isFinisher);
       showPart(player.querySelector("[data-remaining]"), !isFinisher);
+      // The finisher has opened: "Açmadı" cannot be chosen for them (the server refuses it too).
+      const none = openedInput(player, "none");
+      if (none) none.disabled = isFinisher && !none.checked;
       showDropped(form, player);
     }
     for (const flags of form.querySelectorAll("[data-finish-flags]")) {
@@ -114,6 +118,16 @@
       else if (!droppedInputs(form, player).length) undoAutoOpen(player);
     }
     applyFinisher(form);
+  };
+
+  // "9 çift + 1 seri" is a pairs finish: ticking it chooses "Çift" for that finisher (before the
+  // form's own change handler sends the preview).
+  const ninePairs = (form, box) => {
+    const player = form.querySelector(`[data-player="${box.name.split("-")[0].slice(1)}"]`);
+    const pairs = player && openedInput(player, "pairs");
+    if (!pairs || pairs.checked) return;
+    pairs.checked = true;
+    delete player.dataset.autoOpened;
   };
 
   // Points or okeys typed for a player marked "Açmadı" would not count: they opened.
@@ -136,6 +150,7 @@
       form.addEventListener("change", (event) => {
         const target = event.target;
         if (target.name === "finisher") chooseFinisher(form);
+        if (target.name?.endsWith("-nine_pairs_run") && target.checked) ninePairs(form, target);
         const player = target.closest("[data-player]");
         if (!player) return;
         if (target.name?.endsWith("-opened")) {

@@ -137,7 +137,7 @@ def test_a_cached_hand_form_shows_exactly_what_a_fresh_render_shows(
     assert masked(hit) == masked(miss)
     with translation.override(language):
         form = HandForm(game.ruleset, game.options, game.players, dealer=next_hand(game)[1])
-        fresh = render_to_string("scorer/_hand_form.html", {"form": form})
+        fresh = render_to_string("scorer/_hand_form.html", {"form": form, "game": game})
     assert hand_form_html(hit).strip() == fresh.strip()
 
 

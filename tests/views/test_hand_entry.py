@@ -1,4 +1,4 @@
-"""Hand entry (issue 8): the finisher has opened, nothing typed is dropped silently, the sticky bar."""
+"""Hand entry (issue 8): nothing typed is dropped silently, the sticky bar."""
 
 import re
 
@@ -38,30 +38,10 @@ def tag(html: str, **attrs: str) -> dict:
 # --- the finisher has opened ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("opened", [{"p0-opened": "none"}, {"p0-opened": ""}, {}])
-def test_a_finisher_posted_as_not_opened_is_saved_opened_with_sets(client, table, opened):
-    data = {k: v for k, v in E2_HAND.items() if k != "p0-opened"} | opened
-
-    response = client.post(url("hand_new", table), data)
-
-    assert response.status_code == 302, "no “a finisher must have opened” error, no extra tap"
-    assert Hand.objects.get().data["players"][0]["opened"] == "sets"
-    assert client.get(url("game_board", table)).status_code == 200
-
-
 def test_a_finisher_who_opened_with_pairs_keeps_pairs(client, table):
     client.post(url("hand_new", table), E2_HAND | {"p0-opened": "pairs"})
 
     assert Hand.objects.get().data["players"][0]["opened"] == "pairs"
-
-
-def test_the_page_shows_the_finisher_opened_after_a_preview_without_javascript(client, table):
-    data = E2_HAND | {"p0-opened": "none"}
-
-    html = client.post(url("hand_preview", table), data).content.decode()
-
-    assert "checked" in tag(html, name="p0-opened", value="sets")
-    assert "checked" not in tag(html, name="p0-opened", value="none")
 
 
 # --- no silent drop -----------------------------------------------------------------------------------

@@ -449,7 +449,7 @@ def test_correcting_a_hand_changes_it_in_place(client, table):
     client.post(url("hand_new", table), HAND)
     client.post(
         url("hand_new", table),
-        HAND | {"finisher": "1", "p0-okey_discard": "", "p1-points": "", "p1-okeys": "0"},
+        HAND | {"finisher": "1", "p0-okey_discard": "", "p1-points": "", "p1-okeys": "0", "p0-points": "0"},
     )
     first = Hand.objects.get(game=table, position=1)
 

@@ -4,6 +4,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
+from scorer.calculator.handtarget import ARRIVAL, HandTarget, target_from
 from scorer.calculator.tilepicker import (
     NUMBERS,
     apply_op,
@@ -25,7 +26,8 @@ TEMPLATE = "scorer/tile_picker.html"
 @limited("tile_picker")
 def tile_picker(request: HtmxHttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
-    picker, errors, raw = picker_from_data(data)
+    target = target_from(request.GET, data)
+    picker, errors, raw = picker_from_data(data, **fixed_by(target, data))
     message = apply_op(picker, data.get("op", "")) if request.method == "POST" else ""
     outcome = picker_score(picker)
     for name, messages in error_fields(picker, outcome.errors).items():
@@ -34,6 +36,7 @@ def tile_picker(request: HtmxHttpRequest) -> HttpResponse:
         "picker": picker,
         "outcome": outcome,
         "errors": errors,
+        "error_links": error_links(picker, errors),
         "raw": raw,
         "message": message,
         "palette": palette(picker),
@@ -48,9 +51,40 @@ def tile_picker(request: HtmxHttpRequest) -> HttpResponse:
         ],
         "active_name": picker.names[picker.active],
         "active_totals": outcome.totals[picker.active],
+        "target": target,
     }
+    if target is not None:
+        context["back_fields"] = target.fields_back(picker, outcome)
+        context["counted"] = [(picker.names[i], outcome.totals[i]) for i in target.counted(picker, outcome)]
     template = f"{TEMPLATE}#htmx" if request.htmx else TEMPLATE
     return render(request, template, context)
+
+
+def error_links(picker, errors: dict[str, list[str]]) -> list[tuple[str, list[str]]]:
+    """Each error with the id of the control its summary link moves to ("" when none shows it):
+    the indicator, the active player's count field, another player's tab."""
+    links = []
+    for name, messages in errors.items():
+        player, _sep, tile = name.partition("-")
+        target = ""
+        if name == "indicator":
+            target = "picker-indicator"
+        elif player == f"p{picker.active}" and tile != "tiles":
+            target = f"count-{name}"
+        elif player.startswith("p") and player[1:].isdigit() and int(player[1:]) < len(picker.names):
+            target = f"player-{player[1:]}"
+        links.append((target, messages))
+    return links
+
+
+def fixed_by(target: HandTarget | None, data) -> dict:
+    """What a hand being entered fixes in the picker: its players; on arrival its rule set and player."""
+    if target is None:
+        return {}
+    fixed: dict = {"names": target.names}
+    if ARRIVAL in data:  # "Taşlardan say" was tapped on the hand form: start at that player
+        fixed |= {"ruleset": target.ruleset, "active": target.player}
+    return fixed
 
 
 def tile_info(tile: str) -> dict:

@@ -20,9 +20,10 @@ from django.views.decorators.http import condition, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from scorer.models import Game
-from scorer.platform.http import HtmxHttpRequest
+from scorer.platform.http import HtmxHttpRequest, attachment
 from scorer.tables import boardcache, selectors
 from scorer.tables.board import board_context, csv_text, detail_context, viewer_url
+from scorer.tables.filenames import export_names
 from scorer.tables.rights import device_of, grant_watch, revoked
 from scorer.tables.views.auth import can_edit
 
@@ -143,20 +144,18 @@ def game_print(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_safe
 def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
-    board = selectors.game_board(selectors.game_get(public_id))
-    response = HttpResponse(csv_text(board), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="oyun.csv"'
-    return response
+    game = selectors.game_get(public_id)
+    response = HttpResponse(csv_text(selectors.game_board(game)), content_type="text/csv; charset=utf-8")
+    return attachment(response, *export_names(game, "csv"))
 
 
 @require_safe
 def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
     """The table as a HAND_FORMAT.md game document: ``manage.py score oyun.json`` rescores it."""
-    document = selectors.game_document(selectors.game_get(public_id))
-    body = json.dumps(document, ensure_ascii=False, indent=2)
+    game = selectors.game_get(public_id)
+    body = json.dumps(selectors.game_document(game), ensure_ascii=False, indent=2)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="oyun.json"'
-    return response
+    return attachment(response, *export_names(game, "json"))
 
 
 @require_safe

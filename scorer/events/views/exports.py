@@ -1,0 +1,107 @@
+"""An event's exports (public, read-only, like a table's): the EVENT_FORMAT.md document as JSON,
+which ``manage.py score_event`` scores to the same standings; the standings and every game's
+hands as CSV. And the import of such a document as a new event."""
+
+import csv
+import io
+import json
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from scorer.engine import InvalidInput, score_game
+from scorer.events import rights, selectors, services
+from scorer.events.views.organizer import organize_url
+from scorer.forms.event import EventImportForm
+from scorer.platform.limits import limited
+from scorer.tables import rights as table_rights
+from scorer.tables.board import csv_cell
+
+IMPORT = "scorer/events/event_import.html"
+
+
+def _csv(rows: list[list[object]], filename: str) -> HttpResponse:
+    buffer = io.StringIO()
+    buffer.write("\ufeff")  # Excel shows Turkish letters
+    csv.writer(buffer, quoting=csv.QUOTE_ALL).writerows(rows)
+    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_safe
+def event_export_json(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The event as an EVENT_FORMAT.md document (turnuva.json)."""
+    document = selectors.event_document(selectors.event_get(public_id))
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = 'attachment; filename="turnuva.json"'
+    return response
+
+
+@require_safe
+def event_standings_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    event = selectors.event_get(public_id)
+    view = selectors.event_standings(event, next_round=False)
+    if event.knockout:
+        header = [_("Place"), _("Entrant"), _("Round reached"), _("Position"), _("Match total"), _("Wins")]
+        rows = [
+            [s.place, csv_cell(s.name), s.round, s.position or "", s.total, s.wins] for s in view.standings
+        ]
+    else:
+        header = [_("Place"), _("Entrant"), _("Points"), _("Total"), _("Games"), _("Wins")]
+        rows = [[s.place, csv_cell(s.name), s.points, s.total, s.games, s.wins] for s in view.standings]
+    return _csv([header, *rows], "siralama.csv")
+
+
+@require_safe
+def event_games_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Every hand of every game: round, table, game, hand, then each seat's player and score."""
+    event = selectors.event_get(public_id)
+    data = selectors.event_data(event)
+    header = [_("Round"), _("Table"), _("Game"), _("Hand"), _("Player"), _("Score")]
+    rows: list[list[object]] = [header]
+    for r, rnd in enumerate(data.rounds):
+        for table in data.tables.get(rnd.pk, []):
+            for link in data.games.get(table.pk, []):
+                game = link.game
+                hands = [hand.data for hand in data.hands.get(game.pk, [])]
+                try:
+                    result = score_game(
+                        {
+                            "ruleset": game.ruleset,
+                            "options": game.options,
+                            "hands_planned": game.hands_planned,
+                            "players": game.players,
+                            "hands": hands,
+                        }
+                    )
+                except InvalidInput:
+                    continue
+                for h, hand in enumerate(result.hands):
+                    for p, name in enumerate(game.players):
+                        rows.append([r + 1, table.number, link.number, h + 1, csv_cell(name), hand.totals[p]])
+    return _csv(rows, "oyunlar.csv")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@limited("table_create", method="POST")
+def event_import(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return render(request, IMPORT, {"form": EventImportForm()})
+    form = EventImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        device = table_rights.device_ensure(request)
+        try:
+            event, _secret = services.import_event(form.cleaned_data["document"], device=device)
+        except InvalidInput as exc:
+            form.add_document_errors(exc.errors)
+        else:
+            rights.grant_organizer(request, event)
+            messages.success(request, _("The event is imported. This device is its organizer."))
+            return redirect(f"{organize_url(event)}#baglanti")
+    return render(request, IMPORT, {"form": form})

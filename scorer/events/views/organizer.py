@@ -1,0 +1,382 @@
+"""The organizer's pages: create an event, claim its organizer link, run it round by round.
+
+Every page works without JavaScript (plain forms that post and redirect back); with htmx the
+organizer page's forms are boosted and its tables' progress refreshes by itself. Every write needs
+this device's organizer grant (scorer/events/rights.py) and goes through scorer/events/services.py,
+which records what the organizer decided.
+"""
+
+import logging
+from collections.abc import Callable
+from functools import wraps
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from scorer.engine import InvalidInput, get_ruleset
+from scorer.events import rights, selectors, services
+from scorer.events.models import Entrant, Event, EventRecord
+from scorer.events.rules.decisions import for_kind
+from scorer.forms.event import EventForm, placement_text
+from scorer.platform.limits import limited
+from scorer.platform.numbers import parse_count
+from scorer.platform.qr import qr_svg
+from scorer.tables import rights as table_rights
+from scorer.tables.views.auth import forbidden
+
+logger = logging.getLogger(__name__)
+
+EVENT_NEW = "scorer/events/event_new.html"
+ORGANIZE = "scorer/events/organize.html"
+
+
+def organize_url(event: Event) -> str:
+    return reverse("scorer:event_organize", args=[event.public_id])
+
+
+def organizer_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Load the event named by ``public_id``; call ``view(request, event, ...)`` if this device is
+    its organizer. Unknown event → 404; not the organizer → 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, public_id: str, *args, **kwargs) -> HttpResponse:
+        event = selectors.event_get(public_id)
+        if not rights.is_organizer(request, event):
+            return forbidden(request)
+        return view(request, event, *args, **kwargs)
+
+    return wrapper
+
+
+def _version(request: HttpRequest) -> int | None:
+    return parse_count(request.POST.get("version"))
+
+
+def _note(request: HttpRequest) -> str:
+    return (request.POST.get("note") or "").strip()[:200]
+
+
+def _errors(request: HttpRequest, exc: InvalidInput) -> None:
+    messages.error(request, " ".join(error.message for error in exc.errors))
+
+
+# --- a new event -----------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@limited("table_create", method="POST")
+def event_new(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return render(request, EVENT_NEW, {"form": EventForm(initial=request.GET.dict())})
+    shown_for = request.POST.get("options_for")
+    changed = shown_for is not None and shown_for != request.POST.get("ruleset")
+    if "refresh" in request.POST or changed:  # without JavaScript: the chosen rule set's options
+        form = EventForm(initial=request.POST.dict())
+        return render(request, EVENT_NEW, {"form": form, "options_changed": changed})
+    form = EventForm(data=request.POST)
+    if form.is_valid():
+        device = table_rights.device_ensure(request)
+        try:
+            event, _secret = services.create_event(device=device, **form.event_kwargs())
+        except InvalidInput as exc:
+            form.add_engine_errors(exc.errors)
+        else:
+            rights.grant_organizer(request, event)
+            messages.success(
+                request,
+                _("The event is created. This device is its organizer: keep the organizer link below."),
+            )
+            return redirect(f"{organize_url(event)}#baglanti")
+    return render(request, EVENT_NEW, {"form": form})
+
+
+@require_safe
+def event_new_options(request: HttpRequest) -> HttpResponse:
+    """The rule set's options, hand counts and the entrants field (htmx swaps them in)."""
+    form = EventForm(initial=request.GET.dict())
+    template = f"{EVENT_NEW}#options" if getattr(request, "htmx", False) else EVENT_NEW
+    return render(request, template, {"form": form})
+
+
+@never_cache
+@require_safe
+@limited("claim")
+def event_claim(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    """The organizer link: organizer rights for this device, then the organizer page (the
+    redirect takes the secret out of the address bar)."""
+    event = selectors.event_find(public_id)
+    if event is None or not event.check_secret(secret):
+        logger.info("Refused organizer link for event %s", public_id)
+        response = forbidden(request) if event else render(request, "404.html", status=404)
+        response._has_been_logged = True
+        return response
+    rights.grant_organizer(request, event)
+    messages.success(request, _("This device can now run the event."))
+    response = redirect(organize_url(event))
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+# --- the organizer page ----------------------------------------------------------------------------
+
+
+def organize_context(request: HttpRequest, event: Event) -> dict:
+    view = selectors.event_standings(event, next_round=True)
+    entrants = view.data.entrants
+    link = request.build_absolute_uri(
+        reverse("scorer:event_claim", args=[event.public_id, event.link_secret])
+    )
+    seated = {pk for tables in view.data.tables.values() for table in tables for pk in table.seats}
+    records = list(EventRecord.objects.filter(event=event).order_by("-created_at", "-pk")[:50])
+    return {
+        "event": event,
+        "view": view,
+        "entrants": entrants,
+        "active": [e for e in entrants if not e.out],
+        "never_seated": [e for e in entrants if not e.out and e.pk not in seated],
+        "records": records,
+        "organizer_url": link,
+        "decisions": for_kind(event.kind),
+        "ruleset_name": _(get_ruleset(event.ruleset).name),
+        "placement": placement_text(event.placement_points),
+        "can_add_late": not event.finished
+        and (not view.data.rounds if event.knockout else len(view.data.rounds) < (event.rounds_planned or 0)),
+        "can_reseat": _can_reseat(view),
+        "next_names": _next_names(view),
+    }
+
+
+def _can_reseat(view) -> bool:
+    if view.event.finished or not view.current:
+        return False
+    return all(sum(table.hands) == 0 for table in view.current)
+
+
+def _next_names(view) -> list[list[str]]:
+    if view.next_round is None or view.result is None:
+        return []
+    names = view.result.event.entrants
+    return [[names[e].name for e in table] for table in view.next_round.tables]
+
+
+@never_cache
+@require_safe
+@organizer_required
+def event_organize(request: HttpRequest, event: Event) -> HttpResponse:
+    return render(request, ORGANIZE, organize_context(request, event))
+
+
+@never_cache
+@require_safe
+@organizer_required
+def event_progress(request: HttpRequest, event: Event) -> HttpResponse:
+    """The tables' progress alone (htmx polls it while a round is played)."""
+    return render(request, f"{ORGANIZE}#progress", organize_context(request, event))
+
+
+def _act(request: HttpRequest, event: Event, action: Callable[[], object], done: str) -> HttpResponse:
+    try:
+        action()
+    except InvalidInput as exc:
+        _errors(request, exc)
+    else:
+        messages.success(request, done)
+    return redirect(organize_url(event))
+
+
+@require_POST
+@organizer_required
+def event_start_round(request: HttpRequest, event: Event) -> HttpResponse:
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda: services.start_round(event, device=device, version=_version(request)),
+        _("The round is seated: print the table cards or let each table scan its code."),
+    )
+
+
+@require_POST
+@organizer_required
+def event_reseat(request: HttpRequest, event: Event) -> HttpResponse:
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda: services.reseat_round(event, device=device, version=_version(request)),
+        _("The round is seated again."),
+    )
+
+
+def _table(request: HttpRequest, event: Event, round_number: int, number: int):
+    view = selectors.event_standings(event, next_round=False)
+    if not 1 <= round_number <= len(view.rounds):
+        raise Http404("No such round")
+    for table in view.rounds[round_number - 1]:
+        if table.number == number:
+            return view, table
+    raise Http404("No such table")
+
+
+@require_POST
+@organizer_required
+def event_table_open(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
+    """The organizer opens a table to see or correct it: edit rights on its current game."""
+    _view, table = _table(request, event, round_number, number)
+    game = table.current_game
+    if game is None:
+        raise Http404("No game")
+    if table.locked:
+        messages.info(request, _("This table is closed: it can be seen, no longer changed."))
+    else:
+        rights.open_table(request, game)
+        messages.success(request, _("This device can now enter and correct hands at this table."))
+    return redirect(reverse("scorer:game_board", args=[game.game.public_id]))
+
+
+@require_POST
+@organizer_required
+def event_table_close(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
+    _view, table = _table(request, event, round_number, number)
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda: services.close_table(
+            event, table.table.pk, note=_note(request), device=device, version=_version(request)
+        ),
+        _("Table %(number)s is closed.") % {"number": number},
+    )
+
+
+@require_POST
+@organizer_required
+def event_decide(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
+    view, table = _table(request, event, round_number, number)
+    by_name = {entrant.name: entrant.pk for entrant in view.data.entrants}
+    chosen = [by_name[name] for name in request.POST.getlist("chosen") if name in by_name]
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda: services.decide_cut(
+            event, table.table.pk, chosen, note=_note(request), device=device, version=_version(request)
+        ),
+        _("The decision is recorded."),
+    )
+
+
+@require_POST
+@organizer_required
+def event_next_game(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
+    """Open a match's next game (its scorekeeper's device gets it from the board's rematch too)."""
+    _view, table = _table(request, event, round_number, number)
+    try:
+        link = services.next_match_game(event, table.table.pk, device=table_rights.device_of(request))
+    except InvalidInput as exc:
+        _errors(request, exc)
+        return redirect(organize_url(event))
+    rights.open_table(request, link)
+    messages.success(request, _("The next game of the match is open."))
+    return redirect(organize_url(event))
+
+
+@require_POST
+@organizer_required
+def event_late(request: HttpRequest, event: Event) -> HttpResponse:
+    name = (request.POST.get("name") or "").strip()
+    players = [(request.POST.get(f"player_{k}") or "").strip() for k in (1, 2)] if event.partners else None
+    if event.partners and not name:
+        name = " – ".join(p for p in players if p)
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda: services.add_late(
+            event, name=name, players=players, note=_note(request), device=device, version=_version(request)
+        ),
+        _("%(name)s is added: they play from the next round.") % {"name": name},
+    )
+
+
+@require_POST
+@organizer_required
+def event_withdraw(request: HttpRequest, event: Event) -> HttpResponse:
+    entrant_id = parse_count(request.POST.get("entrant"))
+    no_show = request.POST.get("reason") == Entrant.NO_SHOW
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda: services.withdraw(
+            event,
+            entrant_id or 0,
+            no_show=no_show,
+            note=_note(request),
+            device=device,
+            version=_version(request),
+        ),
+        _("Written down."),
+    )
+
+
+@require_POST
+@organizer_required
+def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda: services.finish_event(event, device=device, version=_version(request)),
+        _("The event is finished: every table is closed and the standings stand."),
+    )
+
+
+@require_POST
+@organizer_required
+def event_link_rotate(request: HttpRequest, event: Event) -> HttpResponse:
+    device = table_rights.device_ensure(request)
+    rights.organizer_link_rotate(event=event, device=device)
+    services.record_link_rotation(event, device=device)
+    messages.success(request, _("New organizer link made. The old link no longer works on any device."))
+    return redirect(f"{organize_url(event)}#baglanti")
+
+
+# --- table cards -------------------------------------------------------------------------------------
+
+
+@never_cache
+@require_safe
+@organizer_required
+def event_cards(request: HttpRequest, event: Event) -> HttpResponse:
+    """Print view: one card per table of the current round (number, seats, its scorekeeper's QR)."""
+    view = selectors.event_standings(event, next_round=False)
+    round_number = parse_count(request.GET.get("tur")) or view.round_number
+    if not 1 <= round_number <= max(view.round_number, 1) or not view.rounds:
+        raise Http404("No round")
+    tables = view.rounds[round_number - 1]
+    return render(
+        request,
+        "scorer/events/cards.html",
+        {"event": event, "view": view, "tables": tables, "round_number": round_number},
+    )
+
+
+@never_cache
+@require_safe
+@organizer_required
+def event_table_qr(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
+    """The QR code of a table's scorekeeper link (its current game's edit link)."""
+    _view, table = _table(request, event, round_number, number)
+    game = table.current_game.game if table.current_game else None
+    if game is None:
+        raise Http404("No game")
+    link = request.build_absolute_uri(reverse("scorer:game_claim", args=[game.public_id, game.link_secret]))
+    response = HttpResponse(qr_svg(link), content_type="image/svg+xml")
+    response["Cache-Control"] = "no-store, private"
+    return response
