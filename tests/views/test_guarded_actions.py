@@ -112,7 +112,7 @@ def test_a_revoked_phone_saving_a_hand_is_told_why_and_gets_what_it_typed_back(t
     assert field_value(html, "p1-points") == "23"  # the form, read only, with what was typed
     assert re.search(r"<fieldset disabled[^>]*data-revoked-form", html)
     text = re.search(r"<textarea[^>]*data-typed-text>(.*?)</textarea>", html, re.S)[1]
-    assert "Bora: Per/Seri, Elde kalan puan 23, Okey 1" in text
+    assert "Bora: Per/Seri, Kalan sayı 23, Okey 1" in text
     assert Hand.objects.live().count() == 2
 
 
