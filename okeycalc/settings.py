@@ -189,6 +189,7 @@ RATELIMIT_IP_META_KEY = os.environ.get("OKEYCALC_CLIENT_IP_META") or None
 OKEYCALC_RATES = {
     "table_create": "10/m",
     "claim": "20/m",
+    "join_code": "20/m",
     "calculator": "120/m",
     "tile_picker": "120/m",
     "compare": "60/m",

@@ -16,8 +16,10 @@ __all__ = [
     "Grant",
     "Hand",
     "HandChange",
+    "JOIN_CODE_ALPHABET",
     "RateCount",
     "hash_secret",
+    "new_join_code",
     "new_public_id",
 ]
 
@@ -31,8 +33,28 @@ def new_public_id() -> str:
     return secrets.token_urlsafe(12)
 
 
+JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+"""The join code's characters: digits and capitals without look-alikes (no 0/O, 1/I/L)."""
+JOIN_CODE_LENGTH = 6
+
+
+def new_join_code() -> str:
+    """A table's join code: 6 characters of :data:`JOIN_CODE_ALPHABET` (31⁶, about 887 million).
+
+    Typed on the home page it opens the viewers' board, never edit rights; guessing is slowed by
+    the ``join_code`` rate limit."""
+    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
 class Game(models.Model):
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
+    code = models.CharField(
+        max_length=JOIN_CODE_LENGTH,
+        unique=True,
+        default=new_join_code,
+        editable=False,
+        help_text="Short join code (no look-alike characters): typed on the home page, it opens the board to watch.",
+    )
     edit_secret_hash = models.CharField(
         max_length=64,
         editable=False,

@@ -5,7 +5,7 @@ from django.urls.converters import StringConverter, get_converters
 
 from scorer.calculator.views import calculator, tiles
 from scorer.models import PUBLIC_ID_PATTERN
-from scorer.tables.views import board, imports, rematch, tables
+from scorer.tables.views import board, imports, plan, rematch, tables
 from scorer.teaching.views import compare, examples, glossary, learn, practice, rules
 from scorer.views import icons, offline, pages
 
@@ -24,6 +24,7 @@ if "table" not in get_converters():  # a failed first import of this module must
 urlpatterns = [
     path("", pages.home, name="home"),
     path("masalarim/", pages.my_tables, name="my_tables"),
+    path("katil/", pages.join_by_code, name="join_by_code"),
     path("healthz", pages.healthz, name="healthz"),
     path("readyz", pages.readyz, name="readyz"),
     path("favicon.ico", icons.favicon, name="favicon"),
@@ -44,6 +45,7 @@ urlpatterns = [
     path("masa/<table:public_id>/el/<int:position>/sil/", tables.hand_delete, name="hand_delete"),
     path("masa/<table:public_id>/el/<int:position>/geri-al/", tables.hand_restore, name="hand_restore"),
     path("masa/<table:public_id>/rovans/", rematch.game_rematch, name="game_rematch"),
+    path("masa/<table:public_id>/el-sayisi/", plan.game_plan, name="game_plan"),
     # The scoreboard (read-only for viewers), one hand's breakdown, exports, the viewer QR code.
     path("masa/<table:public_id>/", board.game_board, name="game_board"),
     path("masa/<table:public_id>/canli/", board.board_live, name="board_live"),

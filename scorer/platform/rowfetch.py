@@ -75,3 +75,37 @@ def fetch_one(model: type[models.Model], using: str, sql: str, params) -> tuple[
         values.append(value)
     instance = model.from_db(using, [name for name, _col, _c in fields], values)
     return instance, tuple(row[len(fields) :])
+
+
+def _instance(model: type[models.Model], using: str, connection, values) -> models.Model:
+    fields = _converters(model, using)
+    converted = []
+    for (_name, column, converters), value in zip(fields, values, strict=True):
+        for converter in converters:
+            value = converter(value, column, connection)
+        converted.append(value)
+    return model.from_db(using, [name for name, _col, _c in fields], converted)
+
+
+def fetch_rows(
+    models_in_row: tuple[type[models.Model], ...], using: str, sql: str, params
+) -> list[tuple[tuple[models.Model | None, ...], tuple]]:
+    """Every row of ``sql``, which selects the columns of each model in ``models_in_row`` in turn
+    (``names(using).columns(model, alias)``), then any extra columns, as ``(instances, extra
+    values)``; a model whose columns are all NULL in a row (the far side of a LEFT JOIN that found
+    nothing) is None there."""
+    connection = connections[using]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    widths = [len(model._meta.concrete_fields) for model in models_in_row]
+    result = []
+    for row in rows:
+        start, instances = 0, []
+        for model, width in zip(models_in_row, widths, strict=True):
+            values = row[start : start + width]
+            start += width
+            missing = all(value is None for value in values)
+            instances.append(None if missing else _instance(model, using, connection, values))
+        result.append((tuple(instances), tuple(row[start:])))
+    return result

@@ -2,7 +2,8 @@
 
 A table travels as an *entry*: ``{"table": {...}, "game": {...}}``. ``game`` is exactly the
 HAND_FORMAT.md game document of the board's JSON export (``manage.py score`` scores it);
-``table`` keeps what a restore needs beyond the scores: the public id (viewer links keep working),
+``table`` keeps what a restore needs beyond the scores: the public id (viewer links keep working)
+and the join code,
 what the edit link is derived from (its version and per-table key, and a pre-version-1 table's
 secret hash: on a server with the same ``SECRET_KEY`` the edit link keeps working), the first
 dealer, each hand's position, dealer (as stored with it) and timestamps, the deleted hands (the board's undo list) and the rematch
@@ -28,6 +29,7 @@ from django.utils.translation import gettext as _
 from scorer.engine import InvalidInput, score_game
 from scorer.engine.errors import FieldError
 from scorer.models import PUBLIC_ID_PATTERN, Game, Hand
+from scorer.tables.joincode import normalized
 from scorer.tables.outcome import next_dealer
 from scorer.tables.selectors import game_document
 from scorer.tables.services import game_create, hand_fields
@@ -62,6 +64,7 @@ def table_entry(game: Game) -> dict:
     deleted = [hand for hand in hands if hand.deleted_at is not None]
     table = {
         "public_id": game.public_id,
+        "code": game.code,
         "edit_secret_hash": game.edit_secret_hash,
         "secret_version": game.secret_version,
         "link_key": game.link_key,
@@ -215,6 +218,7 @@ def table_restore(table: Mapping, document: object) -> Imported:
             first_dealer=_first_dealer(table, len(document["players"])),
         )[0]
         game.public_id = fields.public_id
+        game.code = _free_code(table.get("code")) or game.code
         game.edit_secret_hash = fields.edit_secret_hash
         game.secret_version = _count(table.get("secret_version"), game.secret_version, low=0)
         game.link_key = fields.link_key or game.link_key
@@ -230,6 +234,13 @@ def table_restore(table: Mapping, document: object) -> Imported:
             Game.objects.filter(public_id=fields.rematch).first() if fields.rematch else None,
         )
     return Imported(game)
+
+
+def _free_code(value: object) -> str | None:
+    """The join code a backup carries, when it is one and no other table has it (a table
+    restored from an older backup keeps the new code it was given)."""
+    code = normalized(value) if isinstance(value, str) else None
+    return code if code and not Game.objects.filter(code=code).exists() else None
 
 
 def _link_rematches(game: Game, previous: Game | None, rematch: Game | None) -> None:

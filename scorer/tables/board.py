@@ -17,10 +17,11 @@ from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
 from scorer.forms.common import CHOICE_LABELS
 from scorer.models import Game, Hand, HandChange
-from scorer.tables import history, selectors
+from scorer.tables import history, joincode, selectors
 from scorer.tables.charts import Chart, running_chart
 from scorer.tables.outcome import finish_kinds
-from scorer.tables.selectors import Board, HandRow
+from scorer.tables.selectors import Board, HandRow, Series
+from scorer.tables.services import plan_choices
 from scorer.templatetags.okey import score
 
 FORMULA_TRIGGERS = "=+-@\t\r＝＋－＠"
@@ -250,9 +251,39 @@ def is_final(board: Board, rematch: Game | None) -> bool:
     return board.complete and rematch is not None
 
 
+@dataclass(frozen=True, slots=True)
+class SeriesLine:
+    """One player (or team) in the series tally: games won and points across the chain."""
+
+    name: str
+    wins: int
+    total: int
+    leader: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesTally:
+    games: int
+    finished: int
+    lines: tuple[SeriesLine, ...]
+
+
+def series_tally(game: Game, series: Series | None) -> SeriesTally | None:
+    """The series of a rematch chain as the board and the sheet show it (None for a lone table)."""
+    if series is None:
+        return None
+    wins, totals = series.wins, series.totals
+    most = max(wins) if any(wins) else None
+    lines = tuple(
+        SeriesLine(name, won, total, won == most)
+        for name, won, total in zip(ranked_names(game), wins, totals, strict=True)
+    )
+    return SeriesTally(series.games, series.finished, lines)
+
+
 def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, sheet: bool = False) -> dict:
     """What the board (or, with ``sheet``, the printed scoresheet: players before teams) shows."""
-    board = selectors.game_board(game)
+    board, series = selectors.board_with_series(game)
     winners = board.result.winners if board.result else ()
     names = ranked_names(game)
     deleted = selectors.deleted_hands(game) if editor else []
@@ -280,6 +311,11 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
         "rematch": rematch,
         "final": is_final(board, rematch),
         "rematch_dealer": game.players[board.next_dealer],
+        "series": series_tally(game, series),
+        "join_code": joincode.shown(game.code),
+        "plan_choices": plan_choices(game, board.hands_played)
+        if editor and rematch is None and not sheet
+        else (),
         "any_corrected": any(row.corrected for row in rows),
     }
 

@@ -119,6 +119,11 @@ def next_hand(game: Game) -> tuple[int, int]:
     return count, next_dealer(last_dealer, game.first_dealer, len(game.players))
 
 
+def game_by_code(code: str) -> Game | None:
+    """The table with this join code (already normalised: :func:`scorer.tables.joincode.normalized`)."""
+    return Game.objects.filter(code=code).only("pk", "public_id").first() if code else None
+
+
 def game_get(public_id: str) -> Game:
     game = game_find(public_id)
     if game is None:
@@ -206,6 +211,104 @@ def game_board(game: Game, hands: list[Hand] | None = None) -> Board:
     return Board(game, tuple(rows), result)
 
 
+SERIES_LONGEST = 200
+"""How far back a rematch chain is followed (a guard: a chain is one table after another)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """A rematch (rövanş) chain up to this table: its games' boards, oldest first, this one last."""
+
+    boards: tuple[Board, ...]
+
+    @property
+    def games(self) -> int:
+        return len(self.boards)
+
+    @property
+    def finished(self) -> int:
+        return sum(1 for board in self.boards if board.complete and board.result)
+
+    @property
+    def wins(self) -> tuple[int, ...]:
+        """Games won per player (per team with partners); a tie at the lowest total is a win for
+        each tied player, a game everyone ended level is nobody's; a game still running is nobody's yet."""
+        game = self.boards[-1].game
+        counts = [0] * (2 if game.partners else len(game.players))
+        for board in self.boards:
+            if board.complete and board.result:
+                for winner in board.result.winners:
+                    counts[winner] += 1
+        return tuple(counts)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Points across the chain per player (per team with partners), this game's so far included."""
+        size = len(self.wins)
+        sums = [0] * size
+        for board in self.boards:
+            for k, total in enumerate(board.totals[:size]):  # () when a table's hands no longer score
+                sums[k] += total
+        return tuple(sums)
+
+
+@cache
+def _chain_query(using: str) -> str:
+    """The table and the tables it is a rematch of, back to the first (``depth`` 0 is this one),
+    each with its live hands in order, and whether each hand was corrected after its game ended
+    (as :func:`board_hands` asks): one statement, however long the chain."""
+    n = rowfetch.names(using)
+    q, game, hand = n.quote, n.table(Game), n.table(Hand)
+    chain_id, depth = f"{q('chain')}.{q('id')}", f"{q('chain')}.{q('depth')}"
+    return (
+        f"WITH RECURSIVE {q('chain')} ({q('id')}, {q('depth')}) AS ("
+        f"SELECT {n.column(Game, 'id')}, 0 FROM {game} WHERE {n.column(Game, 'id')} = %s"
+        f" UNION ALL SELECT {n.column(Game, 'rematch_of', 'g')}, {depth} + 1"
+        f" FROM {game} {q('g')} JOIN {q('chain')} ON {n.column(Game, 'id', 'g')} = {chain_id}"
+        f" WHERE {n.column(Game, 'rematch_of', 'g')} IS NOT NULL AND {depth} < {SERIES_LONGEST})"
+        f" SELECT {n.columns(Game, 'g')}, {n.columns(Hand, 'h')}, {depth},"
+        f" EXISTS (SELECT 1 FROM {n.table(HandChange)} {q('c')} WHERE {n.column(HandChange, 'hand', 'c')}"
+        f" = {n.column(Hand, 'id', 'h')} AND {n.column(HandChange, 'kind', 'c')} = %s"
+        f" AND {n.column(HandChange, 'after_game_end', 'c')} = %s)"
+        f" FROM {q('chain')}"
+        f" JOIN {game} {q('g')} ON {n.column(Game, 'id', 'g')} = {chain_id}"
+        f" LEFT JOIN {hand} {q('h')} ON {n.column(Hand, 'game', 'h')} = {chain_id}"
+        f" AND {n.column(Hand, 'deleted_at', 'h')} IS NULL"
+        f" ORDER BY {depth}, {n.column(Hand, 'position', 'h')}"
+    )
+
+
+def _same_series(game: Game, other: Game) -> bool:
+    """Whether an earlier table continues into this one: the same players, rule set and play."""
+    return (other.players, other.ruleset, other.partners) == (game.players, game.ruleset, game.partners)
+
+
+def board_with_series(game: Game) -> tuple[Board, Series | None]:
+    """The board and, when this table is a rematch, the series of its chain up to it.
+
+    One statement reads this table's hands and every earlier table of the chain with theirs (the
+    same number of queries as the board alone, however long the chain: a rematch copies the
+    players, so the chain stops where an earlier table does not match)."""
+    db = router.db_for_read(Hand)
+    rows = rowfetch.fetch_rows((Game, Hand), db, _chain_query(db), [game.pk, HandChange.CORRECT, True])
+    chain: list[tuple[Game, list[Hand]]] = []
+    for _depth, group in groupby(rows, key=lambda row: row[1][0]):
+        items = list(group)
+        for (_game, hand), (_d, late) in items:
+            if hand is not None:
+                hand.late_correction = bool(late)
+        chain.append((items[0][0][0], [hand for (_game, hand), _extra in items if hand is not None]))
+    hands = chain[0][1] if chain else []
+    board = game_board(game, hands)
+    boards, seen = [board], {game.pk}
+    for earlier, earlier_hands in chain[1:]:
+        if earlier.pk in seen or not _same_series(game, earlier):
+            break
+        seen.add(earlier.pk)
+        boards.append(game_board(earlier, earlier_hands))
+    return board, (Series(tuple(reversed(boards))) if len(boards) > 1 else None)
+
+
 def deleted_hands(game: Game) -> list[Hand]:
     return list(game.hands.filter(deleted_at__isnull=False).order_by("-deleted_at")[:5])
 
@@ -216,6 +319,8 @@ class MyTable:
 
     grant: Grant
     board: Board
+    rematch_order: int = 0
+    """0 for a first game, 1 for its rematch (rövanş), 2 for the rematch of that, …"""
 
     @property
     def game(self) -> Game:
@@ -249,9 +354,41 @@ def device_grants(device_id: int | None, *, cutoff) -> QuerySet[Grant]:
     )
 
 
+def _rematch_orders_query(using: str, count: int) -> str:
+    n = rowfetch.names(using)
+    q, game = n.quote, n.table(Game)
+    up = q("up")
+    places = ", ".join(["%s"] * count)
+    return (
+        f"WITH RECURSIVE {up} ({q('start')}, {q('id')}, {q('depth')}) AS ("
+        f"SELECT {n.column(Game, 'id')}, {n.column(Game, 'rematch_of')}, 1 FROM {game}"
+        f" WHERE {n.column(Game, 'id')} IN ({places}) AND {n.column(Game, 'rematch_of')} IS NOT NULL"
+        f" UNION ALL SELECT {up}.{q('start')}, {n.column(Game, 'rematch_of', 'g')}, {up}.{q('depth')} + 1"
+        f" FROM {game} {q('g')} JOIN {up} ON {n.column(Game, 'id', 'g')} = {up}.{q('id')}"
+        f" WHERE {n.column(Game, 'rematch_of', 'g')} IS NOT NULL AND {up}.{q('depth')} < {SERIES_LONGEST})"
+        f" SELECT {up}.{q('start')}, MAX({up}.{q('depth')}) FROM {up} GROUP BY {up}.{q('start')}"
+    )
+
+
+def rematch_orders(game_ids: list[int]) -> dict[int, int]:
+    """How many rematches back each of these tables goes (absent: a first game), in one query."""
+    if not game_ids:
+        return {}
+    using = router.db_for_read(Game)
+    with connections[using].cursor() as cursor:
+        cursor.execute(_rematch_orders_query(using, len(game_ids)), game_ids)
+        return dict(cursor.fetchall())
+
+
 def tables_of(grants: Iterable[Grant]) -> list[MyTable]:
-    """Score the grants' tables for "Masalarım": one query for all their hands, however many."""
+    """Score the grants' tables for "Masalarım": one query for all their hands and one for their
+    places in rematch chains, however many."""
     grants = list(grants)
-    hands = Hand.objects.live().filter(game__in=[g.game_id for g in grants]).order_by("game_id", "position")
+    ids = [g.game_id for g in grants]
+    hands = Hand.objects.live().filter(game__in=ids).order_by("game_id", "position")
     by_game = {game_id: list(rows) for game_id, rows in groupby(hands, key=lambda hand: hand.game_id)}
-    return [MyTable(grant, game_board(grant.game, by_game.get(grant.game_id, []))) for grant in grants]
+    orders = rematch_orders(ids)
+    return [
+        MyTable(grant, game_board(grant.game, by_game.get(grant.game_id, [])), orders.get(grant.game_id, 0))
+        for grant in grants
+    ]

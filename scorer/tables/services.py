@@ -4,8 +4,9 @@ Writes are atomic and validate through the engine first: nothing invalid is ever
 """
 
 from collections.abc import Mapping
+from functools import cache
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, router, transaction
 from django.db.models import Count, Exists, F, JSONField, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -16,7 +17,7 @@ from scorer.engine import HandResult, InvalidInput, get_ruleset, score_game, sco
 from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
-from scorer.models import Device, Game, Hand, HandChange
+from scorer.models import Device, Game, Hand, HandChange, new_join_code
 from scorer.tables.outcome import hand_outcome, next_dealer
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
@@ -62,15 +63,34 @@ def game_create(
     score_game(document)  # validates rule set, options, names and planned hands
     if not 0 <= first_dealer < len(players):
         raise InvalidInput([FieldError("first_dealer", _("Choose one of the players."))])
-    game = Game.objects.create(
-        ruleset=ruleset,
-        options=get_ruleset(ruleset).normalize_options(options),
-        players=[clean_name(name) for name in players],
-        hands_planned=hands_planned,
-        first_dealer=first_dealer,
-        rematch_of=rematch_of,
-    )
+    fields = {
+        "ruleset": ruleset,
+        "options": get_ruleset(ruleset).normalize_options(options),
+        "players": [clean_name(name) for name in players],
+        "hands_planned": hands_planned,
+        "first_dealer": first_dealer,
+        "rematch_of": rematch_of,
+    }
+    game = _create_with_code(fields)
     return game, game.link_secret
+
+
+JOIN_CODE_TRIES = 8
+
+
+def _create_with_code(fields: dict) -> Game:
+    """Insert the table; should its random join code be taken already (about one chance in
+    887 million per table there is), insert it again with another. Any other conflict (a rematch
+    opened meanwhile) is raised."""
+    for _attempt in range(JOIN_CODE_TRIES):
+        code = new_join_code()
+        try:
+            with transaction.atomic():
+                return Game.objects.create(code=code, **fields)
+        except IntegrityError:
+            if not Game.objects.filter(code=code).exists():
+                raise
+    raise IntegrityError("no free join code")
 
 
 def rematch_dealer(game: Game) -> int:
@@ -112,6 +132,45 @@ def game_rematch(*, game: Game) -> tuple[Game, bool]:
     except IntegrityError:  # another request opened it between our check and our insert
         return Game.objects.get(rematch_of=game), False
     return rematch, True
+
+
+MSG_PLAN_COUNT = gettext_noop("Choose one of this rule set's numbers of hands.")
+MSG_PLAN_BELOW = gettext_noop("{played} hands have been played already: choose at least {played}.")
+MSG_PLAN_REMATCH = gettext_noop("The rematch is open already: this game's number of hands stays as it is.")
+
+
+class TableChanged(Exception):
+    """The table changed since the form was shown (a hand saved, another phone's change)."""
+
+
+def plan_choices(game: Game, played: int) -> tuple[int, ...]:
+    """The numbers of hands this table may change to: the rule set's, and not below those played."""
+    return tuple(n for n in get_ruleset(game.ruleset).hand_counts if n >= max(played, 1))
+
+
+@transaction.atomic
+def game_plan(*, game: Game, hands_planned: int, version: int | None) -> Game:
+    """Change how many hands the table plays, while it runs (or, finished, before its rematch).
+
+    ``version`` is the table's version the form was shown at: the change is made only if nothing
+    changed since (one UPDATE that also locks the row), so it can never cut a game below a hand
+    another phone saved meanwhile; :class:`TableChanged` otherwise. The new count must be one of
+    the rule set's and not below the hands played (read under that lock)."""
+    if hands_planned not in get_ruleset(game.ruleset).hand_counts:
+        raise InvalidInput([FieldError("hands_planned", _(MSG_PLAN_COUNT))])
+    now = timezone.now()
+    rows = Game.objects.filter(pk=game.pk)
+    if version is not None:
+        rows = rows.filter(version=version)
+    if not rows.update(hands_planned=hands_planned, version=F("version") + 1, updated_at=now):
+        raise TableChanged()
+    played = game.hands.live().count()
+    if hands_planned < played:
+        raise InvalidInput([FieldError("hands_planned", _(MSG_PLAN_BELOW).format(played=played))])
+    if Game.objects.filter(rematch_of=game).exists():
+        raise InvalidInput([FieldError("hands_planned", _(MSG_PLAN_REMATCH))])
+    game.refresh_from_db(fields=["hands_planned", "version", "updated_at"])
+    return game
 
 
 def hand_score(*, game: Game, data: object) -> HandResult:
@@ -163,11 +222,37 @@ class HandAlreadySaved(Exception):
         """Its number on the board (live hands count 1, 2, …)."""
 
 
+@cache
+def _touch_query(alias: str) -> str:
+    """Bump a table's version and those of its rematches after it (their boards show its points
+    in the series tally), returning each new version: one statement."""
+    quote = connections[alias].ops.quote_name
+    game, pk, link = quote(Game._meta.db_table), quote("id"), quote(Game._meta.get_field("rematch_of").column)
+    down, depth, version = quote("down"), quote("depth"), quote("version")
+    updated = quote(Game._meta.get_field("updated_at").column)
+    return (
+        f"WITH RECURSIVE {down} ({pk}, {depth}) AS (SELECT {pk}, 0 FROM {game} WHERE {pk} = %s"
+        f" UNION ALL SELECT {quote('g')}.{pk}, {down}.{depth} + 1 FROM {game} {quote('g')}"
+        f" JOIN {down} ON {quote('g')}.{link} = {down}.{pk} WHERE {down}.{depth} < {CHAIN_LONGEST})"
+        f" UPDATE {game} SET {version} = {version} + 1, {updated} = %s"
+        f" WHERE {pk} IN (SELECT {pk} FROM {down}) RETURNING {pk}, {version}"
+    )
+
+
+CHAIN_LONGEST = 200
+
+
 def _touch(game: Game) -> None:
-    """Bump the table's version (the viewers' ETag): one UPDATE … RETURNING, no re-read."""
-    game.version = F("version") + 1
-    game.updated_at = timezone.now()
-    game.save(update_fields=["version", "updated_at"])
+    """Bump the table's version (the viewers' ETag) and its later rematches' (their series tally
+    shows this table's points): one UPDATE … RETURNING, no re-read."""
+    alias = router.db_for_write(Game)
+    connection = connections[alias]
+    now = timezone.now()
+    with connection.cursor() as cursor:
+        sql = _touch_query(alias)
+        cursor.execute(sql, [game.pk, connection.ops.adapt_datetimefield_value(now)])
+        versions = dict(cursor.fetchall())
+    game.version, game.updated_at = versions.get(game.pk, game.version), now
 
 
 def _lock(game: Game) -> None:
@@ -188,7 +273,7 @@ def _hand_stats(game: Game, request_id: str = "") -> Game:
     live = hands.filter(deleted_at__isnull=True)
     same_request = hands.filter(request_id=request_id) if request_id else hands.none()
     return (
-        Game.objects.only("pk", "version", "updated_at")
+        Game.objects.only("pk", "version", "updated_at", "hands_planned")
         .annotate(
             live_count=Coalesce(Subquery(live.values("game").annotate(n=Count("pk")).values("n")), 0),
             last_position=Coalesce(Subquery(hands.order_by("-position").values("position")[:1]), 0),
@@ -237,7 +322,7 @@ def hand_record(
         if hands_before == live - 1 and stats.last_live_data == stored:
             raise HandAlreadySaved(Hand.objects.get(pk=stats.last_live_pk), live)
         raise HandsChanged(live)
-    if live >= game.hands_planned:
+    if live >= stats.hands_planned:  # as it is now: another phone may have changed it meanwhile
         raise InvalidInput([FieldError("", _(MSG_GAME_COMPLETE))])
     dealer = next_dealer(stats.last_live_dealer, game.first_dealer, len(game.players))
     hand = Hand.objects.create(

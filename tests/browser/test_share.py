@@ -162,6 +162,6 @@ def test_my_tables_on_the_home_page(page, live_server, axe_check, screenshot):
     rows = page.locator("[data-my-tables] [data-table]")
     expect(rows).to_have_count(2)
     expect(rows.nth(0)).to_have_attribute("data-table", watched.public_id)
-    expect(rows.nth(1)).to_contain_text("1 / 7")
+    expect(rows.nth(1)).to_contain_text("El 1/7")
     axe_check()
     screenshot("home-my-tables")

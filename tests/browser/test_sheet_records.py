@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scorer.tables.services import hand_delete
+from scorer.models import Game
+from scorer.tables.services import game_rematch, hand_delete, hand_record
 from tests.conftest import AXE_TAGS, AXE_URL, SCREENSHOT_DIR, _format_axe_violations
 from tests.support.factories import claim_in, finisher, new_table
 
@@ -107,4 +108,145 @@ def test_each_hand_shows_its_labelled_dealer_and_finisher_and_deleting_hand_1_ch
     expect(page.locator("tbody [data-finisher]").first).to_have_text(
         f"Cem · {phone.words('pairs')} + {phone.words('elden')}"
     )
+    phone.axe()
+
+
+# --- series and game length ----------------------------------------------------------------------
+
+
+def rematch_chain(length: int) -> list:
+    """Kerizim tables of 3 hands, each the rematch of the one before; the last one has one hand."""
+    game, secret = new_table("kerizim", hands_planned=3)
+    games = [game]
+    for _k in range(length - 1):
+        for seat in (0, 1, 0):
+            hand_record(game=games[-1], data=finisher(seat, points=30))
+        games.append(game_rematch(game=Game.objects.get(pk=games[-1].pk))[0])
+    hand_record(game=games[-1], data=finisher(2))
+    return [Game.objects.get(pk=g.pk) for g in games], secret
+
+
+SERIES = {
+    "tr": {"heading": "Rövanş serisi", "games": "3 oyun", "won": "Kazandığı oyun"},
+    "en": {"heading": "Rematch series", "games": "3 games", "won": "Games won"},
+}
+
+
+def test_the_board_and_the_sheet_of_a_rematch_show_the_series_tally(phone, live_server):
+    games, _secret = rematch_chain(3)
+    page, words = phone.page, SERIES[phone.lang]
+
+    page.goto(board_url(live_server, games[-1]))
+    tally = page.locator("[data-series-tally]")
+    expect(tally).to_contain_text(words["heading"])
+    expect(tally).to_contain_text(words["games"])
+    expect(tally.locator("th").first).to_be_visible()
+    wins = [int(v) for v in tally.locator("[data-wins]").evaluate_all("els => els.map(e => e.dataset.wins)")]
+    assert sum(wins) == 2 and max(wins) == 2  # one player won both finished games
+    totals = tally.locator("[data-series-total]").evaluate_all(
+        "els => els.map(e => Number(e.dataset.seriesTotal))"
+    )
+    assert len(totals) == 4
+    # the totals row of this game's board is still on the first screen
+    assert page.locator(".totals").bounding_box()["y"] + 40 < 812
+    phone.axe()
+    phone.shot("board-series")
+
+    page.goto(live_server.url + reverse("scorer:game_print", args=[games[-1].public_id]))
+    expect(page.locator("[data-series-tally]")).to_contain_text(words["games"])
+    phone.axe()
+
+
+def test_the_scorekeeper_changes_the_planned_hands_and_a_stale_change_is_refused(phone, live_server):
+    game, secret = new_table("gkokay", hands_planned=5, hands=[finisher(0), finisher(1)])
+    claim_in(phone.page.context, live_server, game, secret)
+    page = phone.page
+    page.goto(board_url(live_server, game))
+    expect(page.locator("[data-hands-planned]")).to_have_attribute("data-hands-planned", "5")
+
+    box = page.locator("details[data-plan]")
+    box.locator("summary").click()
+    options = box.locator("select[name=hands_planned] option").evaluate_all("els => els.map(e => e.value)")
+    assert options == ["2", "3", "5", "7", "11"]  # GkOkay's counts, none below the 2 hands played
+    box.locator("select[name=hands_planned]").select_option("7")
+    phone.axe()
+    phone.shot("board-plan")
+    box.locator("button[type=submit]").click()
+    expect(page.locator("[data-hands-planned]")).to_have_attribute("data-hands-planned", "7")
+    expect(page.locator("[data-plan-done], .alert-success").first).to_contain_text("7")
+    assert Game.objects.get(pk=game.pk).hands_planned == 7
+
+    # Another phone saves a hand meanwhile: this page's form is now stale and says so.
+    hand_record(game=game, data=finisher(2))
+    box = page.locator("details[data-plan]")
+    if not box.evaluate("d => d.open"):
+        box.locator("summary").click()
+    box.locator("select[name=hands_planned]").select_option("3")
+    box.locator("button[type=submit]").click()
+    stale = {"tr": "Masa bu arada değişti", "en": "The table changed meanwhile"}[phone.lang]
+    expect(page.get_by_text(stale)).to_be_visible()
+    assert Game.objects.get(pk=game.pk).hands_planned == 7
+    phone.axe()
+
+
+MY_TABLES = {
+    "tr": {"progress": "El 1/3", "rematch": "Rövanş 2", "winner": "Kazanan"},
+    "en": {"progress": "Hand 1/3", "rematch": "Rematch 2", "winner": "Winner"},
+}
+
+
+def test_my_tables_tells_identical_titles_apart(phone, live_server):
+    games, secret = rematch_chain(3)
+    page, words = phone.page, MY_TABLES[phone.lang]
+    for game in games:  # this phone watched every game of the chain
+        page.goto(board_url(live_server, game))
+
+    page.goto(live_server.url + reverse("scorer:my_tables"))
+    rows = page.locator("[data-my-tables] [data-table]")
+    expect(rows).to_have_count(3)
+    newest = rows.nth(0)
+    expect(newest).to_contain_text(words["progress"])
+    expect(newest).to_contain_text(words["rematch"])
+    expect(newest).to_contain_text("Kerizim")
+    expect(newest.locator("time")).to_have_count(1)
+    expect(rows.nth(2)).to_contain_text(words["winner"])
+    expect(rows.nth(2).locator("[data-rematch-order]")).to_have_count(0)  # the first game
+    phone.axe()
+    phone.shot("my-tables")
+
+
+# --- join by code ----------------------------------------------------------------------------------
+
+
+JOIN = {
+    "tr": {"label": "Masa kodu", "button": "Masayı aç", "unknown": "Bu kodla bir masa yok"},
+    "en": {"label": "Table code", "button": "Open the table", "unknown": "No table has this code"},
+}
+
+
+def test_typing_the_code_on_the_home_page_opens_the_board_to_watch(phone, live_server):
+    game, _secret = new_table(hands=[finisher(0)])
+    page, words = phone.page, JOIN[phone.lang]
+    Game.objects.filter(code="ZZZZZZ").delete()
+
+    page.goto(live_server.url + reverse("scorer:home"))
+    field = page.get_by_label(words["label"], exact=True)
+    field.fill("zzz zzz")
+    page.get_by_role("button", name=words["button"]).click()
+    expect(page.locator("#join-code-error")).to_contain_text(words["unknown"])
+    expect(page.get_by_label(words["label"], exact=True)).to_have_value("zzz zzz")
+    expect(page.get_by_label(words["label"], exact=True)).to_have_attribute("aria-invalid", "true")
+    button = page.get_by_role("button", name=words["button"]).bounding_box()
+    assert button["x"] + button["width"] <= 375 - 12, button  # on screen, inside the page margin
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
+    phone.axe()
+    phone.shot("home-join-error")
+
+    typed = f"{game.code[:3].lower()}-{game.code[3:].lower()}"
+    page.get_by_label(words["label"], exact=True).fill(typed)
+    page.get_by_role("button", name=words["button"]).click()
+    expect(page).to_have_url(board_url(live_server, game))
+    expect(page.locator("[data-join-code]")).to_contain_text(f"{game.code[:3]}-{game.code[3:]}")
+    expect(page.locator("[data-add-hand]")).to_have_count(0)  # watching only
+    assert page.locator("form[method=post]:not(.lang-switch)").count() == 0
     phone.axe()

@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorer.engine import score_game
+from scorer.models import Game
 from scorer.tables.selectors import game_board, game_document
 from scorer.tables.services import game_rematch, hand_delete, hand_record
 from tests.support.factories import NAMES, claim, finisher, new_table, url
@@ -419,10 +420,14 @@ def test_editor_gets_add_and_undo_controls_and_every_row_opens_its_hand_for_corr
     row = html.split(f'data-position="{kept.position}"', 1)[1].split("</tr>", 1)[0]
     assert row.count(f'href="{url("hand_edit", game, kept.position)}"') == 1 + len(NAMES)  # one tap
     assert f'href="{url("hand_detail", game, kept.position)}"' not in row
-    assert post_actions(html) == {reverse("set_language"), url("hand_restore", game, gone.position)}
+    assert post_actions(html) == {
+        reverse("set_language"),
+        url("hand_restore", game, gone.position),
+        url("game_plan", game),  # the planned number of hands
+    }
     assert f'href="{url("game_link_rotate", game)}"' in html  # a new edit link asks first (issue 17)
     assert "data-deleted" in html and "Cem" in html.split("data-deleted", 1)[1]  # who finished it
-    assert html.count("csrfmiddlewaretoken") == 2
+    assert html.count("csrfmiddlewaretoken") == 3
 
 
 def test_editor_sees_the_viewer_link_and_its_qr_code(client):
@@ -723,3 +728,23 @@ def test_after_deleting_hand_1_the_board_and_the_csv_show_every_later_dealer_unc
         "Dağıtan: Deniz",
     ]
     assert 'data-next-dealer="0"' in board  # after Deniz: Ayşe, not Bora (three hands played)
+
+
+def test_the_board_of_a_rematch_chain_takes_as_many_queries_for_1_game_as_for_4(client):
+    """The series tally reads the whole chain in the statement that reads the board's hands."""
+    counts = {}
+    for length in (1, 4):
+        game, _ = new_table("kerizim", hands_planned=3)
+        for _k in range(length - 1):
+            for seat in (0, 1, 2):
+                hand_record(game=game, data=finisher(seat))
+            game = game_rematch(game=Game.objects.get(pk=game.pk))[0]
+        hand_record(game=game, data=finisher(3))
+        client.get(url("game_board", game))  # the watch grant
+        for name in ("game_board", "game_print"):
+            with CaptureQueriesContext(connection) as queries:
+                html = client.get(url(name, game)).content.decode()
+            counts[length, name] = len(queries)
+            assert ("data-series-tally" in html) == (length > 1), name
+    assert counts[1, "game_board"] == counts[4, "game_board"] <= LIVE_QUERIES
+    assert counts[1, "game_print"] == counts[4, "game_print"]

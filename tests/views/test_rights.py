@@ -208,7 +208,7 @@ def test_my_tables_lists_edited_and_watched_tables_newest_first_with_their_state
     assert "data-editable" not in rows[watched.public_id]
     assert "Ayşe, Bora, Cem, Deniz" in rows[edited.public_id]
     assert "LOCA Cezalı" in rows[edited.public_id]
-    assert "1 / 5" in rows[edited.public_id] and "0 / 5" in rows[newest.public_id]
+    assert "El 1/5" in rows[edited.public_id] and "El 0/5" in rows[newest.public_id]
     assert re.search(r"data-leader>Ayşe<", rows[edited.public_id])
     assert "180" in html  # says how long a device remembers a table
     assert home_tables(Client()) == []
