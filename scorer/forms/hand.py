@@ -214,6 +214,30 @@ class HandForm(EngineErrorsMixin, forms.Form):
                 self.add_error(p + "points", POINTS_EMPTY)
         return cleaned
 
+    def typed_lines(self) -> list[str]:
+        """What was typed, one line per player in the page's words (from the posted data, valid or
+        not): the text a phone that lost its edit rights keeps on screen to copy."""
+        finisher = self.finisher_value
+        lines = [f"{_('Who finished the hand?')} {self._finisher_label(finisher)}"]
+        opened_labels = dict(OPENED_CHOICES)
+        for i, name in enumerate(self.names):
+            p = f"p{i}-"
+            opened = str(self[p + "opened"].value() or "none")
+            parts = [str(opened_labels.get(opened, opened))]
+            for key, field in self.fields.items():
+                if not key.startswith(p) or key == p + "opened":
+                    continue
+                value = self[key].value()
+                if value in (None, "", False, 0, "0"):
+                    continue
+                parts.append(str(field.label) if value is True else f"{field.label} {value}")
+            lines.append(f"{name}: {', '.join(parts)}")
+        return lines
+
+    def _finisher_label(self, value: str) -> str:
+        choices = dict(self.fields["finisher"].choices)
+        return str(choices.get(value, "—"))
+
     # --- data ----------------------------------------------------------------------------------------
     def hand_data(self) -> dict:
         """The hand in HAND_FORMAT.md form (after ``is_valid()``): only what differs from the defaults."""

@@ -19,7 +19,7 @@ from scorer.tables.services import hand_score
 
 OPENED = dict(OPENED_CHOICES)
 REMAINING_LABELS = {
-    "points": "Points left in hand",
+    "points": "Left in hand",
     "okeys": "Okeys",
     "fake_okeys": "Fake okeys",
     "tiles": "Tiles left",

@@ -154,6 +154,13 @@ def can_edit(request: HttpRequest, game: Game) -> bool:
     return grant is not None and grant.can_edit
 
 
+def revoked(request: HttpRequest, game: Game) -> bool:
+    """Whether this device could edit ``game`` until a new edit link was made (its edit grant is of
+    an older secret version): it is told so, rather than only refused."""
+    grant = grant_of(request, game)
+    return grant is not None and grant.kind == Grant.EDIT and grant.secret_version != game.secret_version
+
+
 def _touch(state: _RequestRights, grant: Grant) -> None:
     now = timezone.now()
     if grant.last_used_at >= now - TOUCH_EVERY:
@@ -233,7 +240,8 @@ def _migrate_session_secrets(request: HttpRequest, state: _RequestRights) -> Non
 
 @transaction.atomic
 def game_link_rotate(*, game: Game, device: Device) -> Game:
-    """A new edit link: the old one stops working and every other device can only watch.
+    """A new edit link: the old one stops working and every other device can only watch (its edit
+    grant, left at the old secret version, no longer counts).
 
     ``device`` (the scorekeeper asking) keeps its edit rights at the new version.
     """
@@ -242,8 +250,8 @@ def game_link_rotate(*, game: Game, device: Device) -> Game:
     locked.link_key = editlink.new_link_key()
     locked.edit_secret_hash = ""  # a pre-version-1 table's original link dies too
     locked.save(update_fields=["secret_version", "link_key", "edit_secret_hash"])
-    grants = Grant.objects.filter(game=locked)
-    grants.filter(kind=Grant.EDIT).exclude(device=device).update(kind=Grant.WATCH)
+    # Every other device's edit grant stays at the old version: it no longer edits (Grant.can_edit),
+    # and the device is told why on its next request (revoked).
     now = timezone.now()
     Grant.objects.update_or_create(
         device=device,

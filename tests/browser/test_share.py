@@ -104,6 +104,7 @@ def test_handing_over_with_the_qr_link_then_a_new_link_locks_the_other_phone_out
 
     open_edit_link(page)
     page.locator("[data-rotate]").click()
+    page.locator("dialog[data-confirm-dialog] [data-confirm-yes]").click()  # it asks first (issue 17)
 
     expect(page.locator("#edit-link")).to_be_visible()  # the panel opens on the new link
     new_link = page.locator("#edit-link").input_value()
@@ -112,6 +113,9 @@ def test_handing_over_with_the_qr_link_then_a_new_link_locks_the_other_phone_out
     other_phone.reload()
     expect(other_phone.locator("[data-add-hand]")).to_have_count(0)
     expect(other_phone.locator("[data-share-panel]")).to_have_count(0)
+    expect(other_phone.locator("[data-revoked-notice]")).to_contain_text(
+        "bu telefon artık yalnızca izleyebilir"
+    )
     other_phone.goto(link)
     expect(other_phone.locator("h1")).to_have_text("Erişim engellendi")
 

@@ -22,7 +22,7 @@ def test_a_correction_lists_only_the_fields_that_differ_per_player_in_turkish():
         changes = differences(game, finisher(0, points=20), finisher(0, points=35, foul=1))
 
     assert [(c.player, c.label, c.before, c.after) for c in changes] == [
-        ("Bora", "Elde kalan puan", "20", "35"),
+        ("Bora", "Kalan sayı", "20", "35"),
         ("Cem", "Gerçek okey attı", "0", "1"),
     ]
 
@@ -36,7 +36,7 @@ def test_the_finisher_moving_shows_who_finished_and_who_opened_in_english():
     assert labels[("Ayşe", "Finished the hand")] == ("Yes", "No")
     assert labels[("Bora", "Finished the hand")] == ("No", "Yes")
     assert labels[("Ayşe", "Opened")] == ("Sets", "Not opened")
-    assert labels[("Cem", "Points left in hand")] == ("0", "20")
+    assert labels[("Cem", "Left in hand")] == ("0", "20")
 
 
 def test_a_creation_lists_what_was_typed_against_the_defaults():
@@ -44,9 +44,7 @@ def test_a_creation_lists_what_was_typed_against_the_defaults():
     with translation.override("en"):
         changes = differences(game, None, finisher(0, points=12))
 
-    assert ("Bora", "Points left in hand", "0", "12") in [
-        (c.player, c.label, c.before, c.after) for c in changes
-    ]
+    assert ("Bora", "Left in hand", "0", "12") in [(c.player, c.label, c.before, c.after) for c in changes]
     assert all(c.player != "Cem" for c in changes)  # never opened, nothing typed: nothing to say
 
 

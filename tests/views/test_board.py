@@ -423,11 +423,11 @@ def test_editor_gets_add_and_undo_controls_and_every_row_opens_its_hand_for_corr
     assert post_actions(html) == {
         reverse("set_language"),
         url("hand_restore", game, gone.position),
-        url("game_link_rotate", game),
         url("game_plan", game),  # the planned number of hands
     }
+    assert f'href="{url("game_link_rotate", game)}"' in html  # a new edit link asks first (issue 17)
     assert "data-deleted" in html and "Cem" in html.split("data-deleted", 1)[1]  # who finished it
-    assert html.count("csrfmiddlewaretoken") == 4
+    assert html.count("csrfmiddlewaretoken") == 3
 
 
 def test_editor_sees_the_viewer_link_and_its_qr_code(client):

@@ -73,7 +73,7 @@ def test_the_refused_correction_shows_each_differing_field_theirs_beside_yours(c
         r'<tr data-field>\s*<th scope="row">(.*?)</th>\s*<td data-theirs>(.*?)</td>\s*<td data-yours[^>]*>(.*?)</td>',
         html,
     )
-    assert rows == [("Bora · Elde kalan puan", "30", "40"), ("Cem · Elde kalan puan", "10", "12")]
+    assert rows == [("Bora · Kalan sayı", "30", "40"), ("Cem · Kalan sayı", "10", "12")]
 
 
 def test_saving_again_is_refused_again_and_replacing_is_its_own_button_with_the_version_seen(client, table):

@@ -93,7 +93,7 @@ def test_the_hand_page_shows_its_history_as_this_phone_or_another_phone_never_a_
     assert re.findall(r'data-device="(\w+)"', history) == ["other", "this"]  # the set-up entered it
     assert 'data-device="this">bu telefon' in history
     assert 'data-device="other">başka bir telefon' in other
-    assert "Elde kalan puan" in history and ">31</span>" in history
+    assert "Kalan sayı" in history and ">31</span>" in history
     for device in Device.objects.all():
         assert device.token_hash not in own + other
     token = keeper.cookies[DEVICE_COOKIE].value

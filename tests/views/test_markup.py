@@ -291,9 +291,10 @@ def test_the_undo_after_a_delete_is_a_form_that_restores_the_hand():
     board = client.get(url("game_board", game)).content.decode()
 
     undo = re.search(
-        r'<span class="me-2">El 2 silindi\.</span><form class="d-inline" method="post" action="([^"]+)">'
+        r'<span>El 2 silindi\.</span><form class="d-inline" method="post" action="([^"]+)">'
         r'<input type="hidden" name="csrfmiddlewaretoken" value="(\w+)">'
-        r'<button type="submit" class="btn btn-sm btn-theme-outline" data-restore="2">Geri al</button></form>',
+        r'<button type="submit" class="btn btn-primary btn-undo" data-restore="2">Geri al'
+        r'<span class="visually-hidden">: El 2 geri gelsin</span></button></form>',
         board,
     )
     assert undo, "the undo form is in the message"

@@ -10,10 +10,12 @@ from functools import wraps
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scorer.tables.rights import LEGACY_SESSION_KEY, can_edit
+from scorer.forms import HandForm
+from scorer.models import Game
+from scorer.tables.rights import LEGACY_SESSION_KEY, can_edit, revoked
 from scorer.tables.selectors import game_get
 
-__all__ = ["SESSION_KEY", "can_edit", "edit_required", "forbidden"]
+__all__ = ["SESSION_KEY", "can_edit", "edit_required", "forbidden", "revoked_page"]
 
 SESSION_KEY = LEGACY_SESSION_KEY
 """Sessions made before grants kept raw secrets here; they are turned into grants on first use."""
@@ -24,17 +26,38 @@ def forbidden(request: HttpRequest) -> HttpResponse:
     return render(request, "403.html", status=403)
 
 
+def typed_form(request: HttpRequest, game: Game) -> HandForm | None:
+    """The hand form as this request posted it, when it posted one (a save or a preview)."""
+    if request.method != "POST" or not any(k == "finisher" or k.startswith("p0-") for k in request.POST):
+        return None
+    form = HandForm(game.ruleset, game.options, game.players, data=request.POST)
+    form.is_valid()  # the read-only copy shows what was typed, and the same errors the page would
+    return form
+
+
+def revoked_page(request: HttpRequest, game: Game) -> HttpResponse:
+    """A phone whose edit grant a new edit link made stale is told why, in its language, and what
+    it had typed comes back read only and as text to copy (issue 17). An htmx request (the live
+    preview) gets that in place of its answer, into its own target: never a blank."""
+    form = typed_form(request, game)
+    context = {"game": game, "form": form, "typed": form.typed_lines() if form else []}
+    if getattr(request, "htmx", False):
+        return render(request, "scorer/revoked.html#kept", context)
+    return render(request, "scorer/revoked.html", context, status=403)
+
+
 def edit_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Load the table named by ``public_id`` and call ``view(request, game, ...)`` if this device may edit it.
 
-    Unknown table → 404; no current edit grant → 403.
+    Unknown table → 404; no current edit grant → 403: the page that says why, when a new edit
+    link took this device's rights away (:func:`revoked_page`).
     """
 
     @wraps(view)
     def wrapper(request: HttpRequest, public_id: str, *args, **kwargs) -> HttpResponse:
         game = game_get(public_id)
         if not can_edit(request, game):
-            return forbidden(request)
+            return revoked_page(request, game) if revoked(request, game) else forbidden(request)
         return view(request, game, *args, **kwargs)
 
     return wrapper

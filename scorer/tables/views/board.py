@@ -24,7 +24,7 @@ from scorer.platform.http import HtmxHttpRequest, attachment
 from scorer.tables import boardcache, selectors
 from scorer.tables.board import board_context, csv_text, detail_context, viewer_url
 from scorer.tables.filenames import export_names
-from scorer.tables.rights import device_of, grant_watch
+from scorer.tables.rights import device_of, grant_watch, revoked
 from scorer.tables.views.auth import can_edit
 
 BOARD = "scorer/board.html"
@@ -76,9 +76,20 @@ def editor_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
 
 
 def viewer_page(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
-    """The viewer's whole board: the shared part from the cache inside this request's page."""
+    """The viewer's whole board: the shared part from the cache inside this request's page; a
+    phone a new edit link took the rights from is told why above it (never in the shared part)."""
     (html, _final), _key = viewer_part(request, game, etag, "page")
-    return render(request, BOARD, {"game": game, "editor": False, "page_html": mark_safe(html)})
+    context = {"game": game, "editor": False, "page_html": mark_safe(html), "revoked": revoked(request, game)}
+    return render(request, BOARD, context)
+
+
+def with_revoked_notice(request: HttpRequest, game: Game, response: HttpResponse) -> HttpResponse:
+    """The live partial of a phone that lost its edit rights since its page was shown, with the
+    notice that says why (out of band: the page's #rights-notice); the shared bytes stay shared."""
+    if not revoked(request, game):
+        return response
+    notice = render_to_string("scorer/_revoked_notice.html", {"game": game, "oob": True}, request)
+    return HttpResponse(response.content + notice.encode(), status=response.status_code)
 
 
 @require_safe
@@ -108,7 +119,9 @@ def board_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     etag = live_etag(request, game, editor)
     if request.GET.get("v") == etag:
         return HttpResponse(status=UNCHANGED)
-    return editor_live(request, game, etag) if editor else viewer_live(request, game, etag)
+    if editor:
+        return editor_live(request, game, etag)
+    return with_revoked_notice(request, game, viewer_live(request, game, etag))
 
 
 @require_safe

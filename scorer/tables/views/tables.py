@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -95,10 +96,39 @@ def game_claim(request: HtmxHttpRequest, public_id: str, secret: str) -> HttpRes
     return response
 
 
-@require_POST
+CONFIRM = "scorer/confirm.html"
+
+
+def confirm_page(request: HtmxHttpRequest, **context) -> HttpResponse:
+    """The question before an action that destroys or locks out: without JavaScript a page of its
+    own (its form POSTs the action), with htmx the same question as a dialog fragment."""
+    template = f"{CONFIRM}#dialog" if request.htmx else CONFIRM
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
 @edit_required
 def game_link_rotate(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    """The "Yeni düzenleme bağlantısı" button: the old link and every other device stop editing."""
+    """The "Yeni düzenleme bağlantısı" button: the old link and every other device stop editing.
+    A GET asks first (the question's form POSTs here)."""
+    if request.method != "POST":
+        return confirm_page(
+            request,
+            game=game,
+            danger="rotate",
+            heading=_("Make a new edit link?"),
+            lines=[
+                _(
+                    "The old link stops working, and every other phone that enters hands at this table can only watch from then on."
+                ),
+                _("This phone keeps its rights. Give the new link only to the person who keeps the score."),
+            ],
+            action_url=reverse("scorer:game_link_rotate", args=[game.public_id]),
+            confirm_label=_("Yes, make a new edit link"),
+            cancel_url=f"{board_url(game)}#{SHARE_PANEL_ID}",
+        )
     rights.game_link_rotate(game=game, device=rights.device_of(request))
     messages.success(
         request, _("New edit link made. The old link no longer works and no other device can enter hands.")
@@ -337,11 +367,26 @@ def editing_hand(game: Game, value: str | None) -> Hand | None:
     return None if position is None else game.hands.live().filter(position=position).first()
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 @edit_required
 def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
+    """Delete a hand (undone from the board); a GET asks first (the question's form POSTs here)."""
     hand = get_object_or_404(game.hands.live(), position=position)
     number = hand_number(game, position)
+    if request.method != "POST":
+        return confirm_page(
+            request,
+            game=game,
+            danger="delete",
+            heading=_("Delete hand {n}?").format(n=number),
+            lines=[
+                _("Its points leave the scoreboard and every total after it changes."),
+                _("You can undo this on the scoreboard; the hand’s history keeps the deletion."),
+            ],
+            action_url=reverse("scorer:hand_delete", args=[game.public_id, position]),
+            confirm_label=_("Yes, delete hand {n}").format(n=number),
+            cancel_url=reverse("scorer:hand_edit", args=[game.public_id, position]),
+        )
     services.hand_delete(hand=hand, device=rights.device_of(request))
     messages.success(request, deleted_message(request, game, hand, number))
     return redirect(board_url(game))
@@ -349,7 +394,7 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
 
 def deleted_message(request: HtmxHttpRequest, game: Game, hand: Hand, number: int) -> str:
     """ "Hand N deleted" with a one-tap undo (a small POST form; the message shows on the board)."""
-    context = {"text": _("Hand {n} deleted.").format(n=number), "game": game, "hand": hand}
+    context = {"text": _("Hand {n} deleted.").format(n=number), "game": game, "hand": hand, "number": number}
     return render_to_string("scorer/_undo_message.html", context, request)
 
 
