@@ -7,7 +7,6 @@ on the fields.
 """
 
 import datetime
-import json
 import re
 
 from crispy_forms.bootstrap import StrictButton
@@ -239,6 +238,10 @@ class EventForm(EngineErrorsMixin, forms.Form):
 class EventImportForm(GameImportForm):
     """An event document (EVENT_FORMAT.md): the organizer page's turnuva.json, or one written by hand."""
 
+    max_bytes = MAX_EVENT_IMPORT_BYTES
+    file_too_large = gettext_lazy("The file is too large (at most 2 MiB).")
+    text_too_long = gettext_lazy("The text is too long (at most 2 MiB).")
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["file"].help_text = _("The organizer page's “JSON” download (turnuva.json).")
@@ -249,25 +252,6 @@ class EventImportForm(GameImportForm):
             "text",
             StrictButton(_("Import the event"), type="submit", css_class="btn-primary btn-lg w-100"),
         )
-
-    def read(self, upload) -> str | None:
-        if upload.size > MAX_EVENT_IMPORT_BYTES:
-            self.add_error("file", _("The file is too large (at most 2 MiB)."))
-            return None
-        try:
-            return upload.read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            self.add_error("file", _("The file is not UTF-8 text."))
-            return None
-
-    def parse(self, field: str, raw: str) -> None:
-        if len(raw.encode()) > MAX_EVENT_IMPORT_BYTES:
-            self.add_error(field, _("The text is too long (at most 2 MiB)."))
-            return
-        try:
-            self.cleaned_data["document"] = json.loads(raw)
-        except (ValueError, RecursionError) as exc:
-            self.add_error(field, _("Not valid JSON: %(error)s") % {"error": exc})
 
 
 __all__ = ["EventForm", "EventImportForm", "placement_text"]

@@ -18,6 +18,10 @@ MAX_IMPORT_BYTES = 256 * 1024
 
 
 class GameImportForm(forms.Form):
+    # The size limit and its messages; the event import sets its own.
+    max_bytes = MAX_IMPORT_BYTES
+    file_too_large = gettext_lazy("The file is too large (at most 256 KiB).")
+    text_too_long = gettext_lazy("The text is too long (at most 256 KiB).")
     """A file or pasted text (exactly one); ``document`` is the parsed JSON once valid."""
 
     file = forms.FileField(
@@ -63,8 +67,8 @@ class GameImportForm(forms.Form):
         return data
 
     def read(self, upload) -> str | None:
-        if upload.size > MAX_IMPORT_BYTES:
-            self.add_error("file", _("The file is too large (at most 256 KiB)."))
+        if upload.size > self.max_bytes:
+            self.add_error("file", self.file_too_large)
             return None
         try:
             return upload.read().decode("utf-8-sig")
@@ -73,8 +77,8 @@ class GameImportForm(forms.Form):
             return None
 
     def parse(self, field: str, raw: str) -> None:
-        if len(raw.encode()) > MAX_IMPORT_BYTES:
-            self.add_error(field, _("The text is too long (at most 256 KiB)."))
+        if len(raw.encode()) > self.max_bytes:
+            self.add_error(field, self.text_too_long)
             return
         try:
             self.cleaned_data["document"] = json.loads(raw)
