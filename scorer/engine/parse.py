@@ -43,6 +43,8 @@ FINISH_KEYS = frozenset(FINISH_FLAGS)
 OPENING_KEYS = frozenset({"points", "pairs", "order"})
 SIDE_TILE_KEYS = frozenset({"value"})
 OPENED = {o.value: o for o in Opened}
+TEXT_HOLDERS = (str, list, dict)
+"""The JSON types that can hold a string (and so a lone surrogate)."""
 REMAINING_FIELDS = (
     ("points", MAX_POINTS, gettext_noop("Must be a whole number from 0 to 286.")),
     ("okeys", COPIES, gettext_noop("Must be 0, 1 or 2.")),
@@ -144,10 +146,20 @@ def check_player_count(players: object, partners: bool, path: str, errors: Error
 
 
 def parse_hand(data: object, *, names: list[str] | None = None, ruleset=None, options=None) -> HandInput:
-    """Validate one hand. Inside a game, ``names``, ``ruleset`` and ``options`` come from the game."""
+    """Validate one hand. Inside a game, ``names``, ``ruleset`` and ``options`` come from the game.
+
+    A lone surrogate anywhere is the one error reported (:func:`check_text`). A hand that parses
+    holds none: every string it keeps is a name, whose check refuses surrogates, or one of the
+    words and keys the parser knows, so the whole-document probe is needed only when the parse
+    fails, when a ``format`` holds text (the parser ignores it) or when a game's names are given
+    (a hand's name is compared with its game's name, not checked).
+    """
     errors = ErrorList()
-    check_text(data, errors)
+    if names is not None:
+        check_text(data, errors)
     hand = _parse_hand(data, errors, names=names, ruleset=ruleset, options=options, prefix="")
+    if errors or names is None and type(data.get("format")) in TEXT_HOLDERS:
+        check_text(data, ErrorList())
     errors.raise_if_any()
     return hand
 
