@@ -31,18 +31,26 @@ def score_input(hand: HandInput) -> HandResult:
         if player.side_tile is not None:
             lines[hand.previous(taker)].append(side_tile_line(ctx, player))
     players = tuple([PlayerResult.of(hand.players[i].name, tuple(ls)) for i, ls in enumerate(lines)])
-    warnings, notes = threshold_warnings(hand, ruleset), outcome_notes(ctx)
+    warnings, warning_rules = texts_and_rules(threshold_warnings(hand, ruleset))
+    notes, note_rules = texts_and_rules(outcome_notes(ctx))
     return HandResult(
         ruleset.id,
         ctx.outcome._value_,  # a plain str in results, as in Context.line
         ctx.m,
         players,
         team_results(ctx, players) if hand.partners else (),
-        tuple([text for text, _rule in warnings]),
-        tuple([text for text, _rule in notes]),
-        tuple([rule for _text, rule in warnings]),
-        tuple([rule for _text, rule in notes]),
+        warnings,
+        notes,
+        warning_rules,
+        note_rules,
     )
+
+
+def texts_and_rules(items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``((text, rule), ...)`` as ``((text, ...), (rule, ...))``; most hands have none."""
+    if not items:
+        return (), ()
+    return tuple([text for text, _rule in items]), tuple([rule for _text, rule in items])
 
 
 def make_context(hand: HandInput, ruleset: RuleSet) -> Context:
@@ -271,12 +279,14 @@ def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamR
 
 def outcome_notes(ctx: Context) -> tuple[tuple[str, str], ...]:
     """What the table is told about a hand without a finisher, with the deck-out clause it rests on."""
+    if ctx.outcome is Outcome.FINISHED:
+        return ()
     rule = ctx.ruleset.rules.deck_out.value
     if ctx.outcome is Outcome.DRAW:
         text = _(
             "Nobody opened before the wall ran out: the hand is a draw and the table entry is refunded. Fouls still count."
         )
         return ((text, rule),)
-    if ctx.outcome is Outcome.DECK_OUT and ctx.ruleset.deck_out_note:
+    if ctx.ruleset.deck_out_note:
         return ((_(ctx.ruleset.deck_out_note), rule),)
     return ()
