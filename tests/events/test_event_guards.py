@@ -332,3 +332,44 @@ def test_an_invalid_document_keeps_its_tables_and_says_where_in_words():
     assert ("Round 2", view.errors[0].message) in problems or any(w.startswith("Round") for w, _m in problems)
     with translation.override("tr"):
         assert any(where.startswith("Tur ") for where, _m in event_standings(event).problems)
+
+
+# --- a delete and the start of the next round at the same moment (PostgreSQL) -------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_delete_waits_for_the_round_being_started_and_then_refuses():
+    """The guard locks the event's row first: a delete made while round 2 is being started waits
+    for it and then sees it (without the lock it would read the rounds as they were and go
+    through, leaving round 1 incomplete behind round 2)."""
+    import threading
+    import time
+
+    from django.db import connections, transaction
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite runs one write transaction at a time: there is no race to lose")
+    event, _ = new_event(8, hands=1)
+    start_round(event)
+    play_round(event)
+    kept = links(event, 1)[0].game.hands.live().get()
+    seated = threading.Event()
+
+    def organizer() -> None:
+        try:
+            with transaction.atomic():
+                start_round(event)
+                seated.set()
+                time.sleep(0.5)  # round 2 is seated, not committed yet
+        finally:
+            seated.set()
+            connections.close_all()
+
+    thread = threading.Thread(target=organizer)
+    thread.start()
+    assert seated.wait(10)
+    message = refused(hand_delete, hand=Hand.objects.get(pk=kept.pk))
+    thread.join(10)
+
+    assert "round 2 has started" in message
+    assert Hand.objects.get(pk=kept.pk).deleted_at is None and not event_standings(event).errors
