@@ -44,10 +44,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.multi import servers  # noqa: E402  (two app servers, as tests/multi/run.py starts them)
+from tests.multi.servers import NoRedirect, at_once, wait_ready  # noqa: E402
 from tests.support.posts import E2_HAND  # noqa: E402  (the hand form's fields, kept current by the suite)
 
-PYTHON = sys.executable
-GUNICORN = Path(PYTHON).with_name("gunicorn")
 VIEWER_POLL_S = 5.0  # as templates/scorer/events/standings.html polls
 DISPLAY_POLL_S = 10.0  # as templates/scorer/events/display.html polls
 REOPEN_S = 30.0
@@ -79,11 +79,6 @@ def options() -> argparse.Namespace:
 
 
 # --- HTTP: one client per phone ------------------------------------------------------------------
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
 
 
 @dataclass
@@ -167,40 +162,12 @@ def server_env(args, port: int, key: str) -> dict[str, str]:
 
 def prepare(args, key: str) -> None:
     """A fresh database, migrated; the static files collected when they changed."""
-    os.environ["REDIS_URL"] = args.redis_url
-    os.environ["DATABASE_URL"] = args.database_url
-    from tests.multi.run import check_redis, fresh_database, static_stale  # they read the two above
-
-    check_redis()
-    fresh_database()
-    env = server_env(args, 0, key) | {"DJANGO_SETTINGS_MODULE": "okeycalc.settings"}
-    subprocess.run([PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)
-    if static_stale():
-        subprocess.run(
-            [PYTHON, "manage.py", "collectstatic", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True
-        )
+    os.environ["DATABASE_URL"] = args.database_url  # for django.setup() here (make_event)
+    servers.prepare(server_env(args, 0, key) | {"DJANGO_SETTINGS_MODULE": "okeycalc.settings"})
 
 
 def start(args, port: int, key: str, log: Path) -> subprocess.Popen:
-    out = log.open("w")
-    command = [str(GUNICORN), "-c", "okeycalc/gunicorn.conf.py", "okeycalc.wsgi"]
-    return subprocess.Popen(
-        command, cwd=ROOT, env=server_env(args, port, key), stdout=out, stderr=subprocess.STDOUT
-    )
-
-
-def wait_ready(base: str, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"the server for {base} exited with {process.returncode}")
-        try:
-            with urllib.request.urlopen(base + "/readyz", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.3)
-    raise SystemExit(f"{base} did not become ready")
+    return servers.start(server_env(args, port, key), log)
 
 
 @dataclass
@@ -256,22 +223,6 @@ def hand_post(page: Reply, mark: int) -> dict:
 
 def saved(reply: Reply, table: Table) -> bool:
     return reply.status == 302 and reply.headers.get("Location", "").endswith(f"/masa/{table.public_id}/")
-
-
-def at_once(*calls) -> list[Reply]:
-    replies: list = [None] * len(calls)
-    gate = threading.Barrier(len(calls))
-
-    def run(k: int, call) -> None:
-        gate.wait()
-        replies[k] = call()
-
-    threads = [threading.Thread(target=run, args=(k, call)) for k, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return replies
 
 
 def scorekeeper(args, table: Table, bases: list[str], rng: random.Random) -> None:
@@ -488,18 +439,15 @@ def main() -> int:
     event_id, tables = make_event(args)
     logs = ROOT / "test-artifacts" / "bench-event"
     logs.mkdir(parents=True, exist_ok=True)
-    servers = [start(args, port, key, logs / f"gunicorn-{port}.log") for port in ports]
+    running = [start(args, port, key, logs / f"gunicorn-{port}.log") for port in ports]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
-        for base, server in zip(bases, servers, strict=True):
+        for base, server in zip(bases, running, strict=True):
             wait_ready(base, server)
         seconds = load(args, bases, event_id, tables)
         hands = check(args, bases, event_id, tables)
     finally:
-        for server in servers:
-            server.terminate()
-        for server in servers:
-            server.wait(30)
+        servers.stop(running)
     result = figures(args, seconds, hands)
     report(result)
     if args.json:

@@ -26,6 +26,7 @@ __all__ = [
     "EventData",
     "EventView",
     "StandingRow",
+    "TablePlace",
     "TableProgress",
     "event_data",
     "event_document",
@@ -35,6 +36,7 @@ __all__ = [
     "event_standings",
     "event_view",
     "readable_errors",
+    "table_place",
 ]
 
 
@@ -47,6 +49,56 @@ def event_get(public_id: str) -> Event:
     if event is None:
         raise Http404("No such event")
     return event
+
+
+@dataclass(frozen=True)
+class TablePlace:
+    """Where a normal table sits in an event: shown on its board, which links back to the event."""
+
+    event: Event
+    round_number: int
+    rounds: int | None
+    """The event's number of rounds (points); None in a knockout, which plays until its final."""
+    table_number: int
+    game_number: int
+    games_per_match: int
+    locked: bool
+    closed: bool
+
+    @property
+    def next_game(self) -> int | None:
+        """The number of the match's next game its scorekeeper may open as the rematch (knockout,
+        best of N), or None: a table's rematch is otherwise no game of the event."""
+        if self.locked or self.closed or self.game_number >= self.games_per_match:
+            return None
+        return self.game_number + 1
+
+    @property
+    def lock_reason(self) -> str:
+        """Why nobody can change this table any more (E8, E12), or "" while it can be changed."""
+        if not self.locked:
+            return ""
+        if self.event.finished:
+            return "finished"
+        return "closed" if self.closed else "round"
+
+
+def table_place(game) -> TablePlace | None:
+    """The event, round and table of ``game`` (one query), or None for a table of no event."""
+    link = EventGame.objects.filter(game_id=game.pk).select_related("table__round__event").first()
+    if link is None:
+        return None
+    table, event = link.table, link.table.round.event
+    return TablePlace(
+        event=event,
+        round_number=table.round.number,
+        rounds=None if event.knockout else event.rounds_planned,
+        table_number=table.number,
+        game_number=link.number,
+        games_per_match=event.games_per_match if event.knockout else 1,
+        locked=table.locked,
+        closed=table.closed,
+    )
 
 
 @dataclass

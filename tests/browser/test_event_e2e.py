@@ -1,7 +1,7 @@
 """Issue 19, done when: an organizer runs a 16-player points event of 3 rounds and a 16-player
 knockout event to its final table from a phone (375 × 812), end to end — the points event in
-Turkish with JavaScript, the knockout in English without — while a scorekeeper enters one table's
-hands through the real hand form (the other tables' hands go through the services, to stay fast),
+Turkish with JavaScript, the knockout in English without (its scorekeepers too) — while a
+scorekeeper enters one table's hands through the real hand form (the other tables' hands go through the services, to stay fast),
 a viewer follows the public standings and the venue display (1920 × 1080) shows the end. The
 standings shown are the rules' own (scorer.events.rules on the event's document); axe clean."""
 
@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from scorer.events.models import Event, EventGame
 from scorer.events.rules import score_event
 from scorer.events.selectors import event_document
+from tests.conftest import SCREENSHOT_DIR as SCREENSHOTS
 from tests.support.eventdb import names, play
 
 ENTRANTS = names(16)
@@ -100,7 +101,7 @@ def games(event: Event, number: int) -> list[EventGame]:
     )
 
 
-def enter_hand_by_form(scorekeeper: Page, live_server, link: EventGame, *, js: bool) -> None:
+def enter_hand_by_form(scorekeeper: Page, live_server, link: EventGame, *, js: bool) -> Page:
     """The scorekeeper of a table scans its card (the edit link) and enters one hand on the real
     form: the first player finishes, the others never opened."""
     game = link.game
@@ -109,6 +110,11 @@ def enter_hand_by_form(scorekeeper: Page, live_server, link: EventGame, *, js: b
     if js:
         expect(scorekeeper.locator("[data-hand-form].js-ready")).to_be_attached()
     scorekeeper.locator('label[for="id_finisher_0"]').click()
+    if js:  # choosing the finisher opens them with sets
+        expect(scorekeeper.locator("#id_p0-opened_1")).to_be_checked()
+    else:  # without JavaScript the finisher's "Per/Seri" is a tap of its own (the server refuses "Açmadı")
+        expect(scorekeeper.locator("#id_p0-opened_1")).not_to_be_checked()
+        scorekeeper.locator('label[for="id_p0-opened_1"]').click()
     with scorekeeper.expect_navigation():
         scorekeeper.locator("[data-save]").click()
     if scorekeeper.url.endswith(reverse("scorer:hand_new", args=[game.public_id])):
@@ -117,6 +123,14 @@ def enter_hand_by_form(scorekeeper: Page, live_server, link: EventGame, *, js: b
     board = reverse("scorer:game_board", args=[game.public_id])
     expect(scorekeeper).to_have_url(re.compile(re.escape(board) + "$"))
     assert game.hands.count() == 1
+    # The table's board links back to its event, round and table.
+    place = scorekeeper.locator("[data-event-place]")
+    event = link.table.round.event
+    expect(place.get_by_role("link", name=event.name)).to_have_attribute(
+        "href", reverse("scorer:event_standings", args=[event.public_id])
+    )
+    expect(place).to_contain_text(str(link.table.round.number))
+    return scorekeeper
 
 
 def play_rest(event: Event, number: int, skip: int = 1) -> None:
@@ -167,7 +181,9 @@ def test_a_16_player_points_event_of_3_rounds_in_turkish_with_javascript(
             axe_check()
         expect(viewer.locator("[data-round]")).to_have_text(f"Tur {number} / 3", timeout=WAIT_MS)
         table = games(event, number)[0]
-        enter_hand_by_form(people(), live_server, table, js=True)
+        keeper = enter_hand_by_form(people(), live_server, table, js=True)
+        if number == 2:
+            keeper.screenshot(path=str(SCREENSHOTS / "issue19-event-table-board.png"), full_page=True)
         # The viewer's standings show the table done by themselves (htmx polling).
         expect(viewer.locator("li[data-table='1']")).to_contain_text("Masa 1 · bitti", timeout=WAIT_MS)
         play_rest(event, number)
@@ -205,7 +221,7 @@ def test_a_16_player_knockout_event_to_its_final_table_in_english_without_javasc
 
     # Round 1: four tables. Table 1 by the form: one finisher and three tied at the cut.
     start_round(organizer, text, 1, reload=False)
-    enter_hand_by_form(people(), live_server, games(event, 1)[0], js=True)
+    keeper = enter_hand_by_form(people(js=False), live_server, games(event, 1)[0], js=False)
     play_rest(event, 1)
     organizer.reload()
     tied = organizer.locator("li[data-table='1'] .cut-decision")
@@ -219,6 +235,10 @@ def test_a_16_player_knockout_event_to_its_final_table_in_english_without_javasc
     # Round 2: the eight who advanced, two tables; round 3: the final table of four.
     start_round(organizer, text, 2, reload=True)
     assert len(games(event, 2)) == 2
+    # Round 1's results stand (E12): its scorekeeper's phone is told why it can only watch now.
+    keeper.reload()
+    expect(keeper.locator("[data-revoked-notice=round]")).to_contain_text("Bu turnuva masası kapandı")
+    expect(keeper.locator("[data-event-locked=round]")).to_be_visible()
     seated = {name for link in games(event, 2) for name in link.game.players}
     assert winner_of_cut in seated and len(seated) == 8
     play_rest(event, 2, skip=0)
@@ -226,7 +246,7 @@ def test_a_16_player_knockout_event_to_its_final_table_in_english_without_javasc
     final = games(event, 3)
     assert len(final) == 1
     expect(organizer.get_by_role("heading", name="Round 3")).to_be_visible()
-    enter_hand_by_form(people(language="en"), live_server, final[0], js=True)
+    enter_hand_by_form(people(js=False, language="en"), live_server, final[0], js=False)
     organizer.reload()
     finish(organizer, text)
     event.refresh_from_db()

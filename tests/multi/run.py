@@ -20,7 +20,6 @@ import json
 import os
 import re
 import secrets
-import socket
 import statistics
 import subprocess
 import sys
@@ -35,6 +34,8 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
+from tests.multi import servers  # noqa: E402
+from tests.multi.servers import NoRedirect, at_once, port_free, wait_ready  # noqa: E402
 from tests.support.posts import E2_HAND, NEW_TABLE  # noqa: E402  (the forms' fields, kept current by the suite)
 
 DATABASE_URL = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/okeycalc_multi"
@@ -45,16 +46,9 @@ VIEWERS = int(os.environ.get("MULTI_VIEWERS", "4"))
 HANDS = 5
 DEADLINE_S = 240
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
-GUNICORN = Path(sys.executable).with_name("gunicorn")
-PYTHON = sys.executable
 
 
 # --- HTTP clients (one per phone) ----------------------------------------------------------
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
 
 
 @dataclass
@@ -143,92 +137,12 @@ def server_env(port: int, key: str) -> dict[str, str]:
     }
 
 
-def fresh_database() -> None:
-    import psycopg
-
-    parts = urllib.parse.urlsplit(DATABASE_URL)
-    name = parts.path.lstrip("/")
-    if not re.fullmatch(r"[a-z0-9_]+", name) or name in {"postgres", "template0", "template1"}:
-        raise SystemExit(f"refusing to recreate database {name!r}")
-    admin = urllib.parse.urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {name}")
-
-
-def check_redis() -> None:
-    import redis
-
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_timeout=3).ping()
-    except redis.RedisError as exc:
-        raise SystemExit(f"Redis at {REDIS_URL} does not answer: {exc}") from exc
-
-
 def prepare(key: str) -> None:
-    if not DATABASE_URL.startswith(("postgres://", "postgresql://")):
-        raise SystemExit("DATABASE_URL must be a PostgreSQL URL for the multi-instance run")
-    check_redis()
-    fresh_database()
-    env = server_env(PORTS[0], key)
-    subprocess.run(
-        [PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=BASE_DIR, env=env, check=True
-    )
-    if static_stale():
-        subprocess.run(
-            [PYTHON, "manage.py", "collectstatic", "--no-input", "-v", "0"], cwd=BASE_DIR, env=env, check=True
-        )
-
-
-def static_stale() -> bool:
-    """Whether collectstatic must run: no manifest, or a static file newer than it or missing in it."""
-    manifest = BASE_DIR / "staticfiles" / "staticfiles.json"
-    if not manifest.exists():
-        return True
-    paths = json.loads(manifest.read_text())["paths"]
-    built = manifest.stat().st_mtime
-    for path in (BASE_DIR / "static").rglob("*"):
-        if path.is_file() and (
-            path.relative_to(BASE_DIR / "static").as_posix() not in paths or path.stat().st_mtime > built
-        ):
-            return True
-    return False
-
-
-def port_free(port: int) -> bool:
-    """Whether nothing listens on the port (connections in TIME_WAIT do not count, as for gunicorn)."""
-    with socket.socket() as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
+    servers.prepare(server_env(PORTS[0], key))
 
 
 def start(port: int, key: str, log: Path) -> subprocess.Popen:
-    out = log.open("w")
-    return subprocess.Popen(
-        [str(GUNICORN), "-c", "okeycalc/gunicorn.conf.py", "okeycalc.wsgi"],
-        cwd=BASE_DIR,
-        env=server_env(port, key),
-        stdout=out,
-        stderr=subprocess.STDOUT,
-    )
-
-
-def wait_ready(base: str, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"the server for {base} exited with {process.returncode}")
-        try:
-            with urllib.request.urlopen(base + "/readyz", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.3)
-    raise SystemExit(f"{base} did not become ready")
+    return servers.start(server_env(port, key), log)
 
 
 # --- the scenario -------------------------------------------------------------------------------
@@ -298,23 +212,6 @@ def save_seen_elsewhere(table: Table, writer: str, reader: str, points: int) -> 
     table.sync.append(time.perf_counter() - done)
     if status != 200 or new == etag:
         STATS.fail(f"{table.public_id}: {reader} did not show the hand saved on {writer} at its next poll")
-
-
-def at_once(*calls) -> list[Reply]:
-    """Run the calls in threads released together; their replies in order."""
-    replies: list[Reply | None] = [None] * len(calls)
-    gate = threading.Barrier(len(calls))
-
-    def run(k: int, call) -> None:
-        gate.wait()
-        replies[k] = call()
-
-    threads = [threading.Thread(target=run, args=(k, call)) for k, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return replies
 
 
 def double_tap(table: Table, a: str, b: str, points: int) -> None:
@@ -465,10 +362,10 @@ def main() -> int:
     prepare(key)
     logs = BASE_DIR / "test-artifacts" / "multi"
     logs.mkdir(parents=True, exist_ok=True)
-    servers = [start(port, key, logs / f"gunicorn-{port}.log") for port in PORTS]
+    running = [start(port, key, logs / f"gunicorn-{port}.log") for port in PORTS]
     bases = [f"http://127.0.0.1:{port}" for port in PORTS]
     try:
-        for base, server in zip(bases, servers, strict=True):
+        for base, server in zip(bases, running, strict=True):
             wait_ready(base, server)
         began = time.perf_counter()
         tables = scenario(bases)
@@ -476,10 +373,7 @@ def main() -> int:
         for table in tables:
             check_table(table, bases)
     finally:
-        for server in servers:
-            server.terminate()
-        for server in servers:
-            server.wait(30)
+        servers.stop(running)
     report(seconds, tables)
     if STATS.failures:
         print("FAILED:", *STATS.failures, sep="\n  ")

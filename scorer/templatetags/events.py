@@ -1,0 +1,20 @@
+"""Where a table sits in a tournament, for the pages of the table itself (its board, the notice of a
+phone that can no longer edit it): the tables' views know nothing of events."""
+
+from django import template
+
+from scorer.events.selectors import TablePlace, table_place
+from scorer.models import Game
+
+register = template.Library()
+
+
+@register.simple_tag
+def event_place(game: Game) -> TablePlace | None:
+    """The event, round and table of ``game``; None for a table that is not part of an event. Read
+    once per request: the board's header and its live part both ask."""
+    try:
+        return game._event_place
+    except AttributeError:
+        game._event_place = table_place(game)
+        return game._event_place
