@@ -84,7 +84,10 @@ class TablePlace:
 
 
 def table_place(game) -> TablePlace | None:
-    """The event, round and table of ``game`` (one query), or None for a table of no event."""
+    """The event, round and table of ``game`` (one query), or None for a table of no event (no
+    query: ``Game.in_event`` says so)."""
+    if not game.in_event:
+        return None
     link = EventGame.objects.filter(game_id=game.pk).select_related("table__round__event").first()
     if link is None:
         return None
