@@ -265,3 +265,15 @@ def test_a_16_player_knockout_event_to_its_final_table_in_english_without_javasc
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
     page.goto(viewer.url)
     axe_check()
+
+    # The venue display (1920 × 1080, without JavaScript): the final table and the champion, no scrolling.
+    tv = people(js=False, viewport=TV, language="en")
+    tv.goto(live_server.url + reverse("scorer:event_display", args=[event.public_id]))
+    expect(tv.locator(".display-round")).to_contain_text(text["over"])
+    expect(tv.locator("li[data-table]")).to_have_count(1)
+    expect(tv.locator(f"tr[data-entrant='{champion}'] [data-state]")).to_have_text("champion")
+    tv.screenshot(path=str(SCREENSHOTS / "issue19-knockout-display.png"), full_page=True)
+    assert tv.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    page.set_viewport_size(TV)
+    page.goto(tv.url)
+    axe_check()
