@@ -86,6 +86,11 @@ class Game(models.Model):
         related_name="rematch",
         help_text="The finished table this one is the rematch (rövanş) of; one rematch per table.",
     )
+    in_event = models.BooleanField(
+        default=False,
+        help_text="A game of an event table (turnuva): the event fixes its number of hands and checks "
+        "deletes and restores against its rounds (scorer/tables/guards.py, scorer/events/guards.py).",
+    )
 
     class Meta:
         ordering = ["-created_at"]

@@ -7,6 +7,7 @@ edit rights on it (the rematch gives them), and the event reads it with the rest
 
 from django.db.models.signals import post_save
 
+from scorer.events import guards
 from scorer.events.models import EventGame
 from scorer.models import Game
 
@@ -23,8 +24,14 @@ def link_rematch(sender, instance: Game, created: bool, raw: bool = False, **kwa
     event = table.round.event
     if not event.knockout or table.closed or table.locked or previous.number >= event.games_per_match:
         return
-    EventGame.objects.get_or_create(table=table, number=previous.number + 1, defaults={"game": instance})
+    _link, created = EventGame.objects.get_or_create(
+        table=table, number=previous.number + 1, defaults={"game": instance}
+    )
+    if created:  # the match's next game: the event fixes its hands and guards its deletes (E15)
+        Game.objects.filter(pk=instance.pk).update(in_event=True)
+        instance.in_event = True
 
 
 def connect() -> None:
     post_save.connect(link_rematch, sender=Game, dispatch_uid="okeycalc.events.link_rematch")
+    guards.connect()

@@ -6,13 +6,15 @@ with their games, and all their hands at once), however many tables and hands it
 (:mod:`scorer.events.rules`) then score it like ``manage.py score_event`` does.
 """
 
+import re
 import threading
 from collections import OrderedDict, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Max, Sum
 from django.http import Http404
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from scorer.engine import InvalidInput
 from scorer.events.models import Entrant, Event, EventGame, EventTable, Round
@@ -33,6 +35,7 @@ __all__ = [
     "event_stamp",
     "event_standings",
     "event_view",
+    "readable_errors",
     "table_place",
 ]
 
@@ -81,7 +84,10 @@ class TablePlace:
 
 
 def table_place(game) -> TablePlace | None:
-    """The event, round and table of ``game`` (one query), or None for a table of no event."""
+    """The event, round and table of ``game`` (one query), or None for a table of no event (no
+    query: ``Game.in_event`` says so)."""
+    if not game.in_event:
+        return None
     link = EventGame.objects.filter(game_id=game.pk).select_related("table__round__event").first()
     if link is None:
         return None
@@ -241,6 +247,9 @@ class TableProgress:
     tie_at_cut: tuple[str, ...] = ()
     decided: tuple[str, ...] = ()
     repeats: tuple[tuple[str, str], ...] = ()
+    decision_stale: bool = False
+    """Knockout: the organizer's decision at the cut no longer fits the numbers (a hand was
+    corrected or deleted since): it counts as not made (decision E15)."""
 
     @property
     def seat_rows(self) -> list[tuple[str, int | None, object]]:
@@ -301,6 +310,14 @@ class EventView:
     next_round: Seating | None = None
     next_round_problem: str = ""
     """Why no next round can be seated (decision E14), when that is the reason."""
+    stale_decisions: tuple = ()
+    """The rules' errors about decisions at the cut that no longer fit the numbers (each counts
+    as not made: decision E15)."""
+
+    @property
+    def problems(self) -> list[tuple[str, str]]:
+        """The errors, each as (where in words, message): what the pages show."""
+        return readable_errors(self.errors)
 
     @property
     def current(self) -> tuple[TableProgress, ...]:
@@ -335,19 +352,35 @@ def event_standings(event: Event, *, next_round: bool = True, data: EventData | 
     accept is shown as errors, never a crash."""
     data = data or event_data(event)
     document = event_document(event, data)
+    stale: tuple = ()
     try:
         result = score_event(document, next_round=next_round)
     except InvalidInput as exc:
-        return EventView(event, data, document, None, tuple(exc.errors))
+        stale = tuple(error for error in exc.errors if DECISION_PATH.match(error.path))
+        try:
+            if not stale:
+                raise
+            trimmed = without_decisions(document, stale)
+            result = score_event(trimmed, next_round=next_round)
+        except InvalidInput as still:
+            rounds, byes = _unscored_rounds(event, data)
+            return EventView(
+                event, data, document, None, tuple(still.errors), (), rounds, byes, stale_decisions=stale
+            )
+        document = trimmed
+    stale_tables = {DECISION_PATH.match(error.path).group(1) for error in stale}
     by_position = data.entrants
     standings = tuple(_standing_row(s, by_position, result) for s in result.standings)
     rounds, byes = [], []
-    for rnd, rnd_result in zip(data.rounds, result.rounds, strict=True):
+    for r, (rnd, rnd_result) in enumerate(zip(data.rounds, result.rounds, strict=True)):
         rows = []
         for k, (table, table_result) in enumerate(
             zip(data.tables.get(rnd.pk, []), rnd_result.tables, strict=True)
         ):
-            rows.append(_progress(event, data, rnd, table, table_result, result, k))
+            row = _progress(event, data, rnd, table, table_result, result, k)
+            if f"rounds[{r}].tables[{k}]" in stale_tables:
+                row = replace(row, decision_stale=True)
+            rows.append(row)
         rounds.append(tuple(rows))
         byes.append(tuple(result.event.entrants[e].name for e in rnd_result.byes))
     seating, problem = None, ""
@@ -356,8 +389,89 @@ def event_standings(event: Event, *, next_round: bool = True, data: EventData | 
     elif isinstance(result.next_round, NoRound):
         problem = result.next_round.message
     return EventView(
-        event, data, document, result, (), standings, tuple(rounds), tuple(byes), seating, problem
+        event, data, document, result, (), standings, tuple(rounds), tuple(byes), seating, problem, stale
     )
+
+
+DECISION_PATH = re.compile(r"^(rounds\[(\d+)\]\.tables\[(\d+)\])\.decided(?:\[\d+\])?$")
+"""An error about a table's decision at the cut: ``rounds[r].tables[t].decided`` (or one name)."""
+
+
+def without_decisions(document: dict, errors) -> dict:
+    """The document with the decisions these errors are about left out (decision E15: a decision
+    that no longer fits the numbers counts as not made); the other tables are shared, not copied."""
+    drop = {(int(m.group(2)), int(m.group(3))) for m in (DECISION_PATH.match(e.path) for e in errors) if m}
+    rounds = []
+    for r, rnd in enumerate(document.get("rounds", [])):
+        tables = [
+            {key: value for key, value in table.items() if key != "decided"} if (r, t) in drop else table
+            for t, table in enumerate(rnd["tables"])
+        ]
+        rounds.append({**rnd, "tables": tables})
+    return {**document, "rounds": rounds}
+
+
+def _unscored_rounds(event: Event, data: EventData):
+    """Every round's tables as the rows hold them, without the rules' results: what the pages
+    show (and the organizer's table buttons work on) while the document is not valid."""
+    by_id = data.by_id
+    games_per_match = event.games_per_match if event.knockout else 1
+    rounds, byes = [], []
+    for rnd in data.rounds:
+        rows = []
+        for k, table in enumerate(data.tables.get(rnd.pk, [])):
+            seated = [by_id[pk] for pk in table.seats if pk in by_id]
+            if event.partners and len(seated) == 2:
+                first, second = (entrant.players for entrant in seated)
+                players = (first[0], second[0], first[1], second[1])
+            else:
+                players = tuple(entrant.name for entrant in seated)
+            links = tuple(data.games.get(table.pk, []))
+            hands = tuple(len(data.hands.get(link.game_id, [])) for link in links)
+            played = len(links) == games_per_match and all(n >= event.hands_per_game for n in hands)
+            repeats = ()
+            if rnd.repeats and k < len(rnd.repeats):
+                repeats = tuple(tuple(pair) for pair in rnd.repeats[k])
+            rows.append(
+                TableProgress(
+                    round_number=rnd.number,
+                    number=table.number,
+                    table=table,
+                    seats=tuple(entrant.name for entrant in seated),
+                    players=players,
+                    games=links,
+                    hands=hands,
+                    hands_per_game=event.hands_per_game,
+                    games_per_match=games_per_match,
+                    complete=table.closed or played,
+                    closed=table.closed,
+                    locked=table.locked,
+                    repeats=repeats,
+                )
+            )
+        rounds.append(tuple(rows))
+        byes.append(tuple(by_id[pk].name for pk in rnd.byes if pk in by_id))
+    return tuple(rounds), tuple(byes)
+
+
+PATH_PART = re.compile(r"(rounds|tables|games|hands|entrants)\[(\d+)\]")
+
+
+def readable_errors(errors) -> list[tuple[str, str]]:
+    """Each error as (where, message): the place in words ("Round 2 · Table 1 · Game 1 · Hand 3"),
+    in the current language, instead of the document's path; "" where the path names no table."""
+    words = {
+        "rounds": lambda n: _("Round %(round)s") % {"round": n},
+        "tables": lambda n: _("Table %(number)s") % {"number": n},
+        "games": lambda n: _("Game %(game)s") % {"game": n},
+        "hands": lambda n: _("Hand %(n)s") % {"n": n},
+        "entrants": lambda n: _("Entrant %(number)s") % {"number": n},
+    }
+    shown = []
+    for error in errors:
+        parts = [words[m.group(1)](int(m.group(2)) + 1) for m in PATH_PART.finditer(error.path)]
+        shown.append((" · ".join(parts), error.message))
+    return shown
 
 
 def _standing_row(standing, entrants: list[Entrant], result: EventResult) -> StandingRow:

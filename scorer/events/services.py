@@ -191,6 +191,7 @@ def _open_game(event: Event, table: EventTable, seated: list[Entrant], *, number
         players=game_players(event, seated),
         hands_planned=event.hands_per_game,
         first_dealer=first_dealer,
+        in_event=True,
     )
     return EventGame.objects.create(table=table, number=number, game=game)
 
@@ -324,6 +325,11 @@ def decide_cut(event: Event, table_id: int, chosen: list[int], *, note="", devic
     view = event_standings(locked, next_round=False)
     if view.errors:
         raise InvalidInput(list(view.errors))
+    r = data.rounds.index(rnd)
+    here = f"rounds[{r}].tables[{data.tables[rnd.pk].index(table)}].decided"
+    mine = [error for error in view.stale_decisions if error.path.startswith(here)]
+    if mine:  # the pages would count it as not made (E15): refused instead
+        raise InvalidInput(mine)
     names = [entrant.name for entrant in data.entrants if entrant.pk in chosen]
     _record(
         locked, EventRecord.CUT, device=device, round_number=rnd.number, table_number=table.number,

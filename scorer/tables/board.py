@@ -17,11 +17,11 @@ from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
 from scorer.forms.common import CHOICE_LABELS
 from scorer.models import Game, Hand, HandChange
-from scorer.tables import history, joincode, selectors
+from scorer.tables import guards, history, joincode, selectors
 from scorer.tables.charts import Chart, running_chart
 from scorer.tables.outcome import finish_kinds
 from scorer.tables.selectors import Board, HandRow, Series
-from scorer.tables.services import plan_choices
+from scorer.tables.services import MSG_RESTORE_FULL, plan_choices
 from scorer.templatetags.okey import score
 
 FORMULA_TRIGGERS = "=+-@\t\r＝＋－＠"
@@ -281,6 +281,14 @@ def series_tally(game: Game, series: Series | None) -> SeriesTally | None:
     return SeriesTally(series.games, series.finished, lines)
 
 
+def restore_refusal(game: Game, board: Board) -> str:
+    """Why the board's deleted hands cannot come back now ("" when they can): the table has all
+    its planned hands, or its guard refuses (an event's finished round: scorer/tables/guards.py)."""
+    if board.hands_played >= game.hands_planned:
+        return _(MSG_RESTORE_FULL)
+    return guards.refusal(game, guards.RESTORE)
+
+
 def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, sheet: bool = False) -> dict:
     """What the board (or, with ``sheet``, the printed scoresheet: players before teams) shows."""
     board, series = selectors.board_with_series(game)
@@ -314,8 +322,9 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
         "series": series_tally(game, series),
         "join_code": joincode.shown(game.code),
         "plan_choices": plan_choices(game, board.hands_played)
-        if editor and rematch is None and not sheet
+        if editor and rematch is None and not sheet and not game.in_event  # an event fixes it
         else (),
+        "restore_refused": restore_refusal(game, board) if deleted else "",
         "any_corrected": any(row.corrected for row in rows),
     }
 

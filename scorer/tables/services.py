@@ -18,9 +18,11 @@ from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
 from scorer.models import Device, Game, Hand, HandChange, new_join_code
+from scorer.tables import guards
 from scorer.tables.outcome import hand_outcome, next_dealer
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
+MSG_RESTORE_FULL = gettext_noop("All planned hands have been played: the deleted hand cannot come back.")
 MSG_NESTED = gettext_noop("Input is nested too deeply.")
 MSG_NOT_OVER = gettext_noop("A rematch can start once every planned hand of this game has been played.")
 
@@ -51,8 +53,11 @@ def game_create(
     hands_planned: int,
     first_dealer: int = 0,
     rematch_of: Game | None = None,
+    in_event: bool = False,
 ) -> tuple[Game, str]:
-    """Create a table; returns it and its edit link's secret (derived, never stored: scorer/tables/editlink.py)."""
+    """Create a table; returns it and its edit link's secret (derived, never stored: scorer/tables/editlink.py).
+    ``in_event``: a game of an event table (scorer/events), whose deletes, restores and number of
+    hands the event guards (scorer/tables/guards.py)."""
     document = {
         "ruleset": ruleset,
         "options": options,
@@ -70,6 +75,7 @@ def game_create(
         "hands_planned": hands_planned,
         "first_dealer": first_dealer,
         "rematch_of": rematch_of,
+        "in_event": in_event,
     }
     game = _create_with_code(fields)
     return game, game.link_secret
@@ -158,6 +164,7 @@ def game_plan(*, game: Game, hands_planned: int, version: int | None) -> Game:
     the rule set's and not below the hands played (read under that lock)."""
     if hands_planned not in get_ruleset(game.ruleset).hand_counts:
         raise InvalidInput([FieldError("hands_planned", _(MSG_PLAN_COUNT))])
+    guards.check(game, guards.PLAN, hands_planned=hands_planned, path="hands_planned")
     now = timezone.now()
     rows = Game.objects.filter(pk=game.pk)
     if version is not None:
@@ -334,8 +341,9 @@ def hand_record(
 
 
 def _ensure_room(game: Game) -> None:
+    """Room for a restored hand: the table has fewer live hands than planned."""
     if game.hands.live().count() >= game.hands_planned:
-        raise InvalidInput([FieldError("", _(MSG_GAME_COMPLETE))])
+        raise InvalidInput([FieldError("", _(MSG_RESTORE_FULL))])
 
 
 @transaction.atomic
@@ -373,6 +381,9 @@ def hand_update(
 
 @transaction.atomic
 def hand_delete(*, hand: Hand, device: Device | None = None) -> Hand:
+    """Delete a live hand (the board can undo it), unless the table's guard refuses (an event's
+    finished round: scorer/tables/guards.py); raises InvalidInput with the reason then."""
+    guards.check(hand.game, guards.DELETE, hand=hand)
     # Recorded first: whether the game was over is asked of the hands as they were before.
     _history(hand, HandChange.DELETE, device, before=hand.data)
     hand.deleted_at = timezone.now()
@@ -383,6 +394,9 @@ def hand_delete(*, hand: Hand, device: Device | None = None) -> Hand:
 
 @transaction.atomic
 def hand_restore(*, hand: Hand, device: Device | None = None) -> Hand:
+    """Bring a deleted hand back, if the table has room for it and its guard allows (asked first:
+    it locks the event before the table, in the order every event change takes them)."""
+    guards.check(hand.game, guards.RESTORE, hand=hand)
     Game.objects.select_for_update().filter(pk=hand.game_id).first()
     _ensure_room(hand.game)
     hand.deleted_at = None
@@ -430,8 +444,9 @@ def _history(
 @transaction.atomic
 def tables_purge(*, changed_before, deleted_before, dry_run: bool = False) -> dict[str, int]:
     """Retention: tables unchanged since ``changed_before`` go with their hands; hands deleted
-    before ``deleted_before`` go for good. Returns the counts (nothing deleted with ``dry_run``)."""
-    tables = Game.objects.filter(updated_at__lt=changed_before)
+    before ``deleted_before`` go for good. A tournament's tables stay: they are its record, and
+    its standings and exports read them. Returns the counts (nothing deleted with ``dry_run``)."""
+    tables = Game.objects.filter(updated_at__lt=changed_before, in_event=False)
     hands = Hand.objects.filter(deleted_at__lt=deleted_before).exclude(game__in=tables)
     counts = {
         "tables": tables.count(),

@@ -1,9 +1,10 @@
 """Issue 19, done when: an organizer runs a 16-player points event of 3 rounds and a 16-player
-knockout event to its final table from a phone (375 × 812), end to end — the points event in
-Turkish with JavaScript, the knockout in English without (its scorekeepers too) — while a
-scorekeeper enters one table's hands through the real hand form (the other tables' hands go through the services, to stay fast),
-a viewer follows the public standings and the venue display (1920 × 1080) shows the end. The
-standings shown are the rules' own (scorer.events.rules on the event's document); axe clean."""
+knockout event to its final table from a phone (375 × 812), end to end, each in Turkish with
+JavaScript and in English without (the organizer, the scorekeeper and the viewers alike), while a
+scorekeeper enters one table's hands through the real hand form (the other tables' hands go
+through the services, to stay fast), a viewer follows the public standings and the venue display
+(1920 × 1080) shows the end. The standings shown are the rules' own (scorer.events.rules on the
+event's document); axe clean."""
 
 import re
 
@@ -29,20 +30,23 @@ TEXT = {
         "name": "Turnuvanın adı", "hands": "Oyun başına el", "rounds": "Tur sayısı", "entrants": "Katılımcılar",
         "seed": "Kura tohumu", "create": "Turnuvayı kur", "start": "{n}. turu başlat",
         "finish": "Turnuvayı bitir", "decide": "Kararı kaydet", "over": "Turnuva bitti.",
+        "round_of": "Tur {n} / 3", "round": "{n}. tur", "table_done": "Masa 1 · bitti",
+        "champion": "şampiyon", "table_closed": "Bu turnuva masası kapandı", "all_done": "4/4",
     },
     "en": {
         "name": "Event name", "hands": "Hands per game", "rounds": "Rounds", "entrants": "Entrants",
         "seed": "Seed of the draw", "create": "Create the event",
         "start": "Start round {n}", "finish": "Finish the event", "decide": "Record the decision",
         "over": "The event is over.",
+        "round_of": "Round {n} of 3", "round": "Round {n}", "table_done": "Table 1 · done",
+        "champion": "champion", "table_closed": "This tournament table is closed", "all_done": "4 of 4",
     },
 }  # fmt: skip
 
 
 def new_context(browser, *, js=True, viewport=PHONE, language="tr"):
     context = browser.new_context(java_script_enabled=js, viewport=viewport, locale="tr-TR")
-    if language == "en":
-        context.add_cookies([{"name": "django_language", "value": "en", "url": "http://localhost"}])
+    context.add_cookies([{"name": "django_language", "value": language, "url": "http://localhost"}])
     return context
 
 
@@ -89,6 +93,7 @@ def start_round(page: Page, text: dict, number: int, *, reload: bool) -> None:
         page.reload()
     expect(button).to_be_visible(timeout=WAIT_MS)
     button.click()
+    expect(button).to_have_count(0)  # the round has started (with htmx, when its page is swapped in)
     expect(page.locator("[data-tables-done]")).to_be_visible()
 
 
@@ -162,66 +167,107 @@ def assert_fits_phone(page: Page) -> None:
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
 
 
+def fresh(page: Page, js: bool) -> None:
+    """Without JavaScript nothing updates by itself: the person refreshes the page."""
+    if not js:
+        page.reload()
+
+
+def as_organizer(page: Page, live_server, event: Event, lang: str) -> None:
+    """``page`` (the one axe_check looks at) opens the event's organizer link, in ``lang``."""
+    page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
+    page.goto(live_server.url + reverse("scorer:event_claim", args=[event.public_id, event.link_secret]))
+
+
+def organizer_phone(people, page: Page, live_server, *, js: bool, lang: str) -> Page:
+    """The organizer's phone: ``page`` itself with JavaScript, a phone without it otherwise."""
+    organizer = page if js else people(js=False)
+    if lang == "en":
+        switch_to_english(organizer, live_server)
+    return organizer
+
+
+def display_at_the_end(
+    people, live_server, event: Event, text: dict, *, js, lang, tables, champion=None
+) -> Page:
+    """A TV (1920 × 1080) opens the venue display of the finished event: it says so, shows the
+    last round's tables (and the champion), and does not scroll."""
+    tv = people(js=js, viewport=TV, language=lang)
+    tv.goto(live_server.url + reverse("scorer:event_display", args=[event.public_id]))
+    expect(tv.locator(".display-round")).to_contain_text(text["over"])
+    expect(tv.locator("li[data-table]")).to_have_count(tables)
+    if champion:
+        expect(tv.locator(f"tr[data-entrant='{champion}'] [data-state]")).to_have_text(text["champion"])
+        if not js:
+            tv.screenshot(path=str(SCREENSHOTS / "issue19-knockout-display.png"), full_page=True)
+    assert tv.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    return tv
+
+
 @pytest.mark.django_db(transaction=True)
-def test_a_16_player_points_event_of_3_rounds_in_turkish_with_javascript(
-    people, live_server, axe_check, page
-):
-    text = TEXT["tr"]
-    organizer = page  # axe_check runs on this page
+@pytest.mark.parametrize(("lang", "js"), [("tr", True), ("en", False)], ids=["tr-js", "en-nojs"])
+def test_a_16_player_points_event_of_3_rounds(people, live_server, axe_check, page, lang, js):
+    text = TEXT[lang]
+    organizer = organizer_phone(people, page, live_server, js=js, lang=lang)
     event = create_event(organizer, live_server, text, "Cuma turnuvası")
-    viewer = people()
+    viewer = people(js=js, language=lang)
     standings_url = live_server.url + reverse("scorer:event_standings", args=[event.public_id])
 
     for number in (1, 2, 3):
-        start_round(organizer, text, number, reload=False)
-        expect(organizer.get_by_role("heading", name=f"Tur {number} / 3")).to_be_visible()
+        start_round(organizer, text, number, reload=not js)
+        expect(organizer.get_by_role("heading", name=text["round_of"].format(n=number))).to_be_visible()
         if number == 1:
             viewer.goto(standings_url)
-            expect(viewer.locator("[data-round]")).to_have_text("Tur 1 / 3")
-            axe_check()
-        expect(viewer.locator("[data-round]")).to_have_text(f"Tur {number} / 3", timeout=WAIT_MS)
+            expect(viewer.locator("[data-round]")).to_have_text(text["round_of"].format(n=1))
+            if not js:
+                as_organizer(page, live_server, event, lang)
+                page.goto(organizer.url)
+            axe_check()  # the organizer's page of a running round
+        fresh(viewer, js)
+        expect(viewer.locator("[data-round]")).to_have_text(
+            text["round_of"].format(n=number), timeout=WAIT_MS
+        )
         table = games(event, number)[0]
-        keeper = enter_hand_by_form(people(), live_server, table, js=True)
-        if number == 2:
+        keeper = enter_hand_by_form(people(js=js, language=lang), live_server, table, js=js)
+        if number == 2 and js:
             keeper.screenshot(path=str(SCREENSHOTS / "issue19-event-table-board.png"), full_page=True)
-        # The viewer's standings show the table done by themselves (htmx polling).
-        expect(viewer.locator("li[data-table='1']")).to_contain_text("Masa 1 · bitti", timeout=WAIT_MS)
+        # The viewer's standings show the table done (by themselves with htmx polling).
+        fresh(viewer, js)
+        expect(viewer.locator("li[data-table='1']")).to_contain_text(text["table_done"], timeout=WAIT_MS)
         play_rest(event, number)
-        expect(organizer.locator("[data-tables-done]")).to_contain_text("4/4", timeout=WAIT_MS)
+        fresh(organizer, js)
+        expect(organizer.locator("[data-tables-done]")).to_contain_text(text["all_done"], timeout=WAIT_MS)
 
     finish(organizer, text)
     event.refresh_from_db()
     assert event.finished
 
+    fresh(viewer, js)
     expect(viewer.locator("#standings-live")).to_contain_text(text["over"], timeout=WAIT_MS)
     assert shown_standings(viewer) == rules_standings(event)
     assert_fits_phone(viewer)
-    organizer.goto(standings_url)
-    expect(organizer.locator("#standings-live tr[data-entrant]")).to_have_count(16)
+    page.goto(standings_url)
+    expect(page.locator("#standings-live tr[data-entrant]")).to_have_count(16)
     axe_check()
 
     # The venue display at the end: the last round's tables and the final standings, no scrolling.
-    organizer.set_viewport_size(TV)
-    organizer.goto(live_server.url + reverse("scorer:event_display", args=[event.public_id]))
-    expect(organizer.locator(".display-round")).to_contain_text(text["over"])
-    expect(organizer.locator("li[data-table]")).to_have_count(4)
-    assert organizer.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    tv = display_at_the_end(people, live_server, event, text, js=js, lang=lang, tables=4)
+    page.set_viewport_size(TV)
+    page.goto(tv.url)
     axe_check()
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_16_player_knockout_event_to_its_final_table_in_english_without_javascript(
-    people, live_server, axe_check, page
-):
-    text = TEXT["en"]
-    organizer = people(js=False)
-    switch_to_english(organizer, live_server)
+@pytest.mark.parametrize(("lang", "js"), [("en", False), ("tr", True)], ids=["en-nojs", "tr-js"])
+def test_a_16_player_knockout_event_to_its_final_table(people, live_server, axe_check, page, lang, js):
+    text = TEXT[lang]
+    organizer = organizer_phone(people, page, live_server, js=js, lang=lang)
     event = create_event(organizer, live_server, text, "Friday knockout", knockout=True)
     assert event.knockout and event.advance == 2
 
     # Round 1: four tables. Table 1 by the form: one finisher and three tied at the cut.
     start_round(organizer, text, 1, reload=False)
-    keeper = enter_hand_by_form(people(js=False), live_server, games(event, 1)[0], js=False)
+    keeper = enter_hand_by_form(people(js=js, language=lang), live_server, games(event, 1)[0], js=js)
     play_rest(event, 1)
     organizer.reload()
     tied = organizer.locator("li[data-table='1'] .cut-decision")
@@ -235,33 +281,39 @@ def test_a_16_player_knockout_event_to_its_final_table_in_english_without_javasc
     # Round 2: the eight who advanced, two tables; round 3: the final table of four.
     start_round(organizer, text, 2, reload=True)
     assert len(games(event, 2)) == 2
-    # Round 1's results stand (E12): its scorekeeper's phone is told why it can only watch now.
-    keeper.reload()
-    expect(keeper.locator("[data-revoked-notice=round]")).to_contain_text("Bu turnuva masası kapandı")
-    expect(keeper.locator("[data-event-locked=round]")).to_be_visible()
     seated = {name for link in games(event, 2) for name in link.game.players}
     assert winner_of_cut in seated and len(seated) == 8
+    # Round 1's results stand (E12): its scorekeeper's phone is told why it can only watch now.
+    keeper.reload()
+    expect(keeper.locator("[data-revoked-notice=round]")).to_contain_text(text["table_closed"])
+    expect(keeper.locator("[data-event-locked=round]")).to_be_visible()
     play_rest(event, 2, skip=0)
     start_round(organizer, text, 3, reload=True)
     final = games(event, 3)
     assert len(final) == 1
-    expect(organizer.get_by_role("heading", name="Round 3")).to_be_visible()
-    enter_hand_by_form(people(js=False, language="en"), live_server, final[0], js=False)
+    expect(organizer.get_by_role("heading", name=text["round"].format(n=3))).to_be_visible()
+    enter_hand_by_form(people(js=js, language=lang), live_server, final[0], js=js)
     organizer.reload()
     finish(organizer, text)
     event.refresh_from_db()
     assert event.finished
 
-    viewer = people(js=False, language="en")
+    viewer = people(js=js, language=lang)
     viewer.goto(live_server.url + reverse("scorer:event_standings", args=[event.public_id]))
     expect(viewer.locator("#standings-live")).to_contain_text(text["over"])
     assert shown_standings(viewer) == rules_standings(event)
     champion = final[0].game.players[0]
-    expect(viewer.locator(f"tr[data-entrant='{champion}'] [data-state]")).to_have_text("champion")
-    expect(viewer.locator("[data-refresh]")).to_be_visible()  # without JavaScript: a refresh link
+    expect(viewer.locator(f"tr[data-entrant='{champion}'] [data-state]")).to_have_text(text["champion"])
+    expect(viewer.locator("[data-refresh]")).to_be_visible()  # a refresh link, with JavaScript too
     assert_fits_phone(viewer)
 
     page.set_viewport_size(PHONE)  # axe on the same standings, on the page axe_check knows
-    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
     page.goto(viewer.url)
+    axe_check()
+
+    # The venue display (1920 × 1080): the final table and the champion, no scrolling.
+    tv = display_at_the_end(people, live_server, event, text, js=js, lang=lang, tables=1, champion=champion)
+    page.set_viewport_size(TV)
+    page.goto(tv.url)
     axe_check()

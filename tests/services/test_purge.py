@@ -8,8 +8,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from scorer.events.services import start_round
 from scorer.models import Game, Hand
 from scorer.tables.services import hand_delete, hand_record
+from tests.support.eventdb import new_event, play_round
 from tests.support.factories import finisher, new_table
 
 pytestmark = pytest.mark.django_db
@@ -82,3 +84,19 @@ def test_a_bad_age_is_a_clear_command_error(age):
 def test_an_age_under_a_day_is_refused_so_a_table_in_play_is_never_purged():
     with pytest.raises(CommandError):
         purge("--older-than", "5h")
+
+
+def test_a_tournaments_tables_are_kept_however_old():
+    event, _secret = new_event(8)
+    start_round(event)
+    play_round(event)
+    event_games = set(Game.objects.filter(in_event=True))
+    assert len(event_games) == 2
+    for game in event_games:
+        aged(game, 400)
+    plain, _ = new_table()
+    aged(plain, 400)
+
+    purge("--older-than", "180d")
+
+    assert set(Game.objects.all()) == event_games

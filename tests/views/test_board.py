@@ -23,10 +23,11 @@ from tests.support.markup import post_actions
 pytestmark = pytest.mark.django_db
 
 EVIL = "<script>alert(1)</script>"
-LIVE_QUERIES = 5
+LIVE_QUERIES = 4
 """Game, hands, and the ETag's game lookup (board_live) or the undo list (editor), plus this
-device's grant (edit rights are checked server-side, so that they can be revoked), and the table's
-place in a tournament (issue 19: an event table's board links back to its event and round)."""
+device's grant (edit rights are checked server-side, so that they can be revoked). A tournament
+table's board asks one more, for its place in the event (issue 19); a plain table's never does
+(``Game.in_event``, decision E15)."""
 
 
 # --- helpers ------------------------------------------------------------------------------

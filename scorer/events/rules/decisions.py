@@ -150,6 +150,16 @@ DECISIONS = (
             "seated: the organizer finishes the event with the standings as they are."
         ),
     ),
+    Decision(
+        "E15",
+        gettext_noop("What a table can no longer change"),
+        gettext_noop(
+            "A table plays the event's number of hands. Once the next round has started (in a knockout "
+            "match, the next game), a table's hands can be corrected but not deleted, and no deleted "
+            "hand comes back. A decision at the cut that a later correction no longer fits counts as "
+            "not made: the table shows its tie again."
+        ),
+    ),
 )
 
 

@@ -24,7 +24,7 @@ from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
-from scorer.tables import history, rights, selectors, services
+from scorer.tables import guards, history, rights, selectors, services
 from scorer.tables.views.auth import edit_required, forbidden
 
 logger = logging.getLogger(__name__)
@@ -208,6 +208,8 @@ def hand_page(
         "next_dealer": form.dealer,
         "board_url": board_url(game),
         "complete": hand is None and live_hands >= game.hands_planned,
+        # why this hand cannot be deleted (an event's finished round): said instead of the button
+        "delete_refused": guards.refusal(game, guards.DELETE, hand=hand) if hand is not None else "",
         **extra,
     }
     return render(request, HAND_PAGE, context)
@@ -373,7 +375,19 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
     """Delete a hand (undone from the board); a GET asks first (the question's form POSTs here)."""
     hand = get_object_or_404(game.hands.live(), position=position)
     number = hand_number(game, position)
+    back = reverse("scorer:hand_edit", args=[game.public_id, position])
     if request.method != "POST":
+        refused = guards.refusal(game, guards.DELETE, hand=hand)
+        if refused:  # the question becomes the answer: why not, and back to the hand (nothing lost)
+            return confirm_page(
+                request,
+                game=game,
+                danger="delete",
+                refused=True,
+                heading=_("Hand {n} cannot be deleted").format(n=number),
+                lines=[refused],
+                cancel_url=back,
+            )
         return confirm_page(
             request,
             game=game,
@@ -385,9 +399,13 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
             ],
             action_url=reverse("scorer:hand_delete", args=[game.public_id, position]),
             confirm_label=_("Yes, delete hand {n}").format(n=number),
-            cancel_url=reverse("scorer:hand_edit", args=[game.public_id, position]),
+            cancel_url=back,
         )
-    services.hand_delete(hand=hand, device=rights.device_of(request))
+    try:
+        services.hand_delete(hand=hand, device=rights.device_of(request))
+    except InvalidInput as exc:  # e.g. the event's next round started since the page was shown
+        messages.error(request, " ".join(error.message for error in exc.errors))
+        return redirect(back)
     messages.success(request, deleted_message(request, game, hand, number))
     return redirect(board_url(game))
 
