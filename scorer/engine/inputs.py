@@ -1,7 +1,7 @@
 """The validated input of one hand, as immutable records (built by :mod:`scorer.engine.parse`).
 
-A hand is a frozen dataclass; the records it holds several of (``PlayerInput``, ``Remaining``)
-are named tuples, built on the hot path with :data:`record`.
+A hand is a frozen dataclass; the records it holds several of (``PlayerInput``, ``Remaining``,
+``FirstOpening``) are named tuples, built on the hot path with :data:`record`.
 """
 
 from collections.abc import Mapping
@@ -52,8 +52,7 @@ class Remaining(NamedTuple):
     tiles: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class FirstOpening:
+class FirstOpening(NamedTuple):
     """Size of a player's first opening in this hand: ``points`` for sets, ``pairs`` for pairs."""
 
     points: int | None = None

@@ -345,7 +345,7 @@ def parse_first_opening(raw: object, path: str, errors: ErrorList) -> FirstOpeni
         errors.add(f"{path}.pairs", _("Must be a whole number from 1 to 11."))
     if order is not None and not is_int(order, 1, 4):
         errors.add(f"{path}.order", _("Must be a whole number from 1 to 4."))
-    return FirstOpening(points, pairs, order)
+    return record(FirstOpening, (points, pairs, order))
 
 
 def parse_side_tile(raw: object, path: str, errors: ErrorList) -> int | None:

@@ -1,10 +1,12 @@
 """The engine's output: itemised lines; every total is the sum of its lines.
 
-Results are immutable. Hands, teams and games are frozen dataclasses. The records a hand makes
-many of (:class:`Line`, :class:`PlayerResult`, and the inputs' ``PlayerInput`` and ``Remaining``)
-are named tuples built with ``inputs.record``: a frozen dataclass sets each field through
-``object.__setattr__``, and building them that way was a fifth of the engine's cost
-(``bench/engine.py``). A player's total is summed once, when the result is built with ``of``.
+Results are immutable. A game is a frozen dataclass. What scoring a hand builds (:class:`HandResult`,
+:class:`TeamResult`, :class:`PlayerResult`, :class:`Line`, and the inputs' ``PlayerInput``,
+``Remaining`` and ``FirstOpening``) are named tuples built with ``inputs.record``: a frozen
+dataclass sets each field through ``object.__setattr__``, some 1,600 machine instructions a field
+(a hand's result of nine fields cost 16,000, as much as its other records together), and building
+them that way was a fifth of the engine's cost (``bench/engine.py``). A player's total is summed
+once, when the result is built with ``of``.
 """
 
 from dataclasses import dataclass
@@ -55,8 +57,7 @@ class PlayerResult(NamedTuple):
         return {"name": self.name, "total": self.total, "lines": line_dicts(self.lines)}
 
 
-@dataclass(frozen=True, slots=True)
-class TeamResult:
+class TeamResult(NamedTuple):
     """A partners team: its total is its players' totals plus its own team lines."""
 
     players: tuple[int, int]
@@ -75,8 +76,7 @@ class TeamResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     ruleset: str
     outcome: str
     multiplier: int

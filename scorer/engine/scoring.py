@@ -7,7 +7,7 @@ penalties charged to them, fouls, information lines. Team lines (Cezalı 101 Eş
 from .codes import LineCode as C
 from .codes import Outcome
 from .i18n import _
-from .inputs import NOTHING_LEFT, HandInput, Opened, PlayerInput
+from .inputs import NOTHING_LEFT, HandInput, Opened, PlayerInput, record
 from .results import HandResult, Line, PlayerResult, TeamResult
 from .rulesets import Context, RuleSet, get_ruleset
 from .thresholds import threshold_warnings
@@ -33,16 +33,19 @@ def score_input(hand: HandInput) -> HandResult:
     players = tuple([PlayerResult.of(hand.players[i].name, tuple(ls)) for i, ls in enumerate(lines)])
     warnings, warning_rules = texts_and_rules(threshold_warnings(hand, ruleset))
     notes, note_rules = texts_and_rules(outcome_notes(ctx))
-    return HandResult(
-        ruleset.id,
-        ctx.outcome._value_,  # a plain str in results, as in Context.line
-        ctx.m,
-        players,
-        team_results(ctx, players) if hand.partners else (),
-        warnings,
-        notes,
-        warning_rules,
-        note_rules,
+    return record(
+        HandResult,
+        (
+            ruleset.id,
+            ctx.outcome._value_,  # a plain str in results, as in Context.line
+            ctx.m,
+            players,
+            team_results(ctx, players) if hand.partners else (),
+            warnings,
+            notes,
+            warning_rules,
+            note_rules,
+        ),
     )
 
 
@@ -273,7 +276,7 @@ def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamR
             row = ctx.team_row
             lines = (ctx.line(C.TEAM_FIXED_BASE, row.points, label, _(row.label), row.rule),)
         members = (team, team + 2)
-        teams.append(TeamResult(members, players[team].total + players[team + 2].total, lines))
+        teams.append(record(TeamResult, (members, players[team].total + players[team + 2].total, lines)))
     return tuple(teams)
 
 
