@@ -66,17 +66,24 @@ def unknown_fields(data: Mapping, allowed: frozenset[str], path: str, errors: Er
 MSG_NAME_CONTROL = gettext_noop("A name cannot hold the control character U+{code}.")
 MSG_NAME_EMPTY = gettext_noop("A name cannot be empty.")
 MSG_NAME_TOO_LONG = gettext_noop("A name can be at most 30 characters.")
-NAME_FINE = ("", "")
 _name_verdicts: dict[str, tuple[str, str]] = {}
 """The verdict on each distinct name, as names.py remembers cleaned names (a table's names come
-back every hand): (message id, its code point) or NAME_FINE. Translated when asked, so one
-verdict serves every language."""
+back every hand): ``(message id, its code point or "")`` for a name refused, ``("", cleaned
+name)`` for a name taken. Translated when asked, so one verdict serves every language."""
 
 
 def name_problem(name: object) -> str | None:
     """What is wrong with a player's name, or None."""
     if not isinstance(name, str):
         return _(MSG_NAME_EMPTY)
+    message, code = name_verdict(name)
+    if not message:
+        return None
+    return _(message).format(code=code) if code else _(message)
+
+
+def name_verdict(name: str) -> tuple[str, str]:
+    """``("", the cleaned name)`` for a good name, ``(message id, code point or "")`` for a bad one."""
     verdict = _name_verdicts.get(name)
     if verdict is None:
         verdict = _name_verdict(name)
@@ -84,10 +91,7 @@ def name_problem(name: object) -> str | None:
             if len(_name_verdicts) >= CACHE_SIZE:
                 _name_verdicts.clear()
             _name_verdicts[name] = verdict
-    message, code = verdict
-    if not message:
-        return None
-    return _(message).format(code=code) if code else _(message)
+    return verdict
 
 
 def _name_verdict(name: str) -> tuple[str, str]:
@@ -98,7 +102,7 @@ def _name_verdict(name: str) -> tuple[str, str]:
         return MSG_NAME_EMPTY, ""
     if len(cleaned) > MAX_NAME_CODE_POINTS or visible_length(cleaned) > MAX_NAME:
         return MSG_NAME_TOO_LONG, ""
-    return NAME_FINE
+    return "", cleaned
 
 
 def check_text(data: object, errors: ErrorList) -> None:
@@ -226,10 +230,10 @@ def parse_player(raw: object, path: str, game_name: str | None, index: int, erro
         name = game_name
     elif name is None:
         name = _("Player {n}").format(n=index + 1)
-    elif (problem := name_problem(name)) is None:
-        name = clean_name(name)
+    elif isinstance(name, str) and not (verdict := name_verdict(name))[0]:
+        name = verdict[1]  # cleaned
     else:
-        errors.add(f"{path}.name", problem)
+        errors.add(f"{path}.name", name_problem(name))
         name = ""
     opened = raw.get("opened", "none")
     opened = OPENED.get(opened) if type(opened) is str else None
