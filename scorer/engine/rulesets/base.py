@@ -214,4 +214,6 @@ class RuleSet:
         return next((r for r in self.team_fixed_table if r.needs <= features), None)
 
     def unscored_flags(self, player: PlayerInput) -> tuple[str, ...]:
-        return tuple(f for f in FINISH_FLAGS if f in player.finish and f not in self.finish_flags)
+        if not player.finish:  # most finishers have no flag
+            return ()
+        return tuple([f for f in FINISH_FLAGS if f in player.finish and f not in self.finish_flags])
