@@ -1,5 +1,7 @@
 """The Context the hooks are given: built whole, its parts worked out before it is made."""
 
+import pytest
+
 from scorer.engine import Outcome, get_ruleset, parse_hand
 from scorer.engine.scoring import make_context
 from tests.support.notation import hand
@@ -26,3 +28,12 @@ def test_context_of_a_hand_nobody_finished_has_no_multiplier_or_team_line():
     assert (ctx.outcome, ctx.finisher, ctx.row, ctx.m, ctx.reasons) == (Outcome.DRAW, None, None, 1, ())
     assert (ctx.team_row, ctx.team_fixed) == (None, 0)
     assert context("loca", "sets 10", "none").outcome is Outcome.DECK_OUT
+
+
+def test_no_hook_can_change_the_context_once_it_is_built():
+    ctx = context("loca", "sets fin", "sets 10")
+    with pytest.raises(AttributeError):
+        ctx.m = 8
+    with pytest.raises(AttributeError):
+        ctx.finisher = 1
+    assert (ctx.m, ctx.finisher) == (1, 0)

@@ -6,9 +6,8 @@ table, rule-clause ids), its foul kinds and a few flags. Shared scoring code
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from ..codes import LineCode, Outcome, RuleId
 from ..errors import ErrorList
@@ -18,17 +17,15 @@ from ..results import Line
 from .declarations import PARTNERS, FinishRow, OptionSpec, Rules, TeamRow
 
 
-@dataclass(slots=True)
-class Context:
+class Context(NamedTuple):
     """Everything the hooks need about the hand being scored, complete before any hook sees it.
 
     Built once per hand by :func:`scorer.engine.scoring.make_context`: the outcome, the finish row,
     the multiplier and the team's fixed line are worked out first (the multiplier and team hooks
     are given those parts, not a Context), then the Context is made, whole, and the hooks only
-    read it. The defaults are those of a hand nobody finished. Not frozen: a frozen dataclass sets
-    each of the ten fields through ``object.__setattr__``, which cost 19,000 instructions a hand
-    (about 5% of scoring one, ``make bench-instructions``); a named tuple is as cheap to build, but
-    its fields are slower to read than slots, and the hooks read them some fifty times a hand.
+    read it: a named tuple, so that no hook can change it. (A frozen dataclass would cost 19,000
+    instructions a hand to build, setting each field through ``object.__setattr__``; a tuple is
+    made in one call.) The defaults are those of a hand nobody finished.
     """
 
     hand: HandInput
