@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.multi import servers  # noqa: E402  (two app servers, as tests/multi/run.py starts them)
-from tests.multi.servers import NoRedirect, at_once, wait_ready  # noqa: E402
+from tests.multi.servers import NoRedirect, Reply, Stats, at_once, wait_ready  # noqa: E402
 from tests.support.posts import E2_HAND  # noqa: E402  (the hand form's fields, kept current by the suite)
 
 VIEWER_POLL_S = 5.0  # as templates/scorer/events/standings.html polls
@@ -79,34 +79,6 @@ def options() -> argparse.Namespace:
 
 
 # --- HTTP: one client per phone ------------------------------------------------------------------
-
-
-@dataclass
-class Reply:
-    status: int
-    body: str
-    headers: dict
-    seconds: float
-
-
-@dataclass
-class Stats:
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    timings: dict[str, list[float]] = field(default_factory=dict)
-    statuses: dict[int, int] = field(default_factory=dict)
-    failures: list[str] = field(default_factory=list)
-
-    def add(self, kind: str | None, reply: Reply) -> None:
-        with self.lock:
-            if kind:
-                self.timings.setdefault(kind, []).append(reply.seconds)
-            self.statuses[reply.status] = self.statuses.get(reply.status, 0) + 1
-            if reply.status >= 500:
-                self.failures.append(f"{kind}: HTTP {reply.status}")
-
-    def fail(self, message: str) -> None:
-        with self.lock:
-            self.failures.append(message)
 
 
 STATS = Stats()

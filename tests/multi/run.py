@@ -35,7 +35,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
 from tests.multi import servers  # noqa: E402
-from tests.multi.servers import NoRedirect, at_once, port_free, wait_ready  # noqa: E402
+from tests.multi.servers import NoRedirect, Reply, Stats, at_once, port_free, wait_ready  # noqa: E402
 from tests.support.posts import E2_HAND, NEW_TABLE  # noqa: E402  (the forms' fields, kept current by the suite)
 
 DATABASE_URL = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/okeycalc_multi"
@@ -49,33 +49,6 @@ NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 
 
 # --- HTTP clients (one per phone) ----------------------------------------------------------
-
-
-@dataclass
-class Reply:
-    status: int
-    body: str
-    headers: dict
-    seconds: float
-
-
-@dataclass
-class Stats:
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    timings: dict[str, list[float]] = field(default_factory=dict)
-    statuses: dict[int, int] = field(default_factory=dict)
-    failures: list[str] = field(default_factory=list)
-
-    def add(self, kind: str, reply: Reply) -> None:
-        with self.lock:
-            self.timings.setdefault(kind, []).append(reply.seconds)
-            self.statuses[reply.status] = self.statuses.get(reply.status, 0) + 1
-            if reply.status >= 500:
-                self.failures.append(f"{kind}: HTTP {reply.status}")
-
-    def fail(self, message: str) -> None:
-        with self.lock:
-            self.failures.append(message)
 
 
 STATS = Stats()

@@ -2,7 +2,7 @@
 
 A fresh PostgreSQL database, Redis checked, migrations and the static files, then gunicorn with
 ``okeycalc/gunicorn.conf.py`` started in the environment the caller gives and waited for until
-``/readyz`` answers; and requests released at the same moment (double taps, two phones).
+``/readyz`` answers; requests released at the same moment (double taps, two phones), and what the phones saw.
 """
 
 import json
@@ -14,11 +14,45 @@ import threading
 import time
 import urllib.parse
 import urllib.request
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PYTHON = sys.executable
 GUNICORN = Path(PYTHON).with_name("gunicorn")
+
+
+@dataclass
+class Reply:
+    """One answer as a phone got it: status, body, headers and how long it took."""
+
+    status: int
+    body: str
+    headers: dict
+    seconds: float
+
+
+@dataclass
+class Stats:
+    """What a run saw, from every thread: timings per kind of request, statuses, failures."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    timings: dict[str, list[float]] = field(default_factory=dict)
+    statuses: dict[int, int] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, kind: str | None, reply: Reply) -> None:
+        """Count ``reply``; its time goes under ``kind`` (None: counted, not timed)."""
+        with self.lock:
+            if kind:
+                self.timings.setdefault(kind, []).append(reply.seconds)
+            self.statuses[reply.status] = self.statuses.get(reply.status, 0) + 1
+            if reply.status >= 500:
+                self.failures.append(f"{kind}: HTTP {reply.status}")
+
+    def fail(self, message: str) -> None:
+        with self.lock:
+            self.failures.append(message)
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
