@@ -94,7 +94,7 @@ $(STAMPS)/static: package.json package-lock.json | check-npm
 	npm ci --no-audit --no-fund --silent
 	cp node_modules/bootstrap/dist/css/bootstrap.min.css node_modules/bootstrap/dist/css/bootstrap.min.css.map static/vendor/
 	cp node_modules/bootstrap/dist/js/bootstrap.bundle.min.js node_modules/bootstrap/dist/js/bootstrap.bundle.min.js.map static/vendor/
-	cp node_modules/htmx.org/dist/htmx.min.js static/vendor/
+	cp node_modules/htmx.org/dist/htmx.min.js node_modules/htmx-ext-sse/dist/sse.min.js static/vendor/
 	cp node_modules/axe-core/axe.min.js static/vendor/
 	for module in $(WORKBOX_MODULES); do \
 		cp node_modules/workbox-$$module/build/workbox-$$module.prod.js \

@@ -49,6 +49,7 @@ urlpatterns = [
     # The scoreboard (read-only for viewers), one hand's breakdown, exports, the viewer QR code.
     path("masa/<table:public_id>/", board.game_board, name="game_board"),
     path("masa/<table:public_id>/canli/", board.board_live, name="board_live"),
+    path("masa/<table:public_id>/akis/", board.board_stream, name="board_stream"),
     path("masa/<table:public_id>/el/<int:position>/", board.hand_detail, name="hand_detail"),
     path("masa/<table:public_id>/yazdir/", board.game_print, name="game_print"),
     path("masa/<table:public_id>/oyun.csv", board.export_csv, name="export_csv"),

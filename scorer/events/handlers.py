@@ -7,7 +7,7 @@ edit rights on it (the rematch gives them), and the event reads it with the rest
 
 from django.db.models.signals import post_save
 
-from scorer.events import guards
+from scorer.events import guards, push
 from scorer.events.models import EventGame
 from scorer.models import Game
 
@@ -35,3 +35,4 @@ def link_rematch(sender, instance: Game, created: bool, raw: bool = False, **kwa
 def connect() -> None:
     post_save.connect(link_rematch, sender=Game, dispatch_uid="okeycalc.events.link_rematch")
     guards.connect()
+    push.connect()

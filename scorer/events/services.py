@@ -9,11 +9,13 @@ from django.utils.translation import gettext as _
 
 from scorer.engine import InvalidInput
 from scorer.engine.errors import FieldError
+from scorer.events import push
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round, new_seed
 from scorer.events.rules import NoRound, score_event
 from scorer.events.rules.document import parse_event
 from scorer.events.selectors import event_data, event_document, event_standings
 from scorer.models import Game, Hand
+from scorer.tables import push as table_push
 from scorer.tables.services import MSG_NESTED, game_create
 
 
@@ -133,6 +135,7 @@ def _lock_event(event: Event) -> Event:
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1, updated_at=timezone.now())
     locked.version += 1
     event.version = locked.version
+    push.event_changed(event)  # sent only if the transaction commits
     return locked
 
 
@@ -146,9 +149,11 @@ def _check_version(event: Event, version: int | None) -> None:
 def _lock_games(game_ids) -> None:
     """Nobody can change these games any more: a new secret version revokes every edit grant and
     the old edit links (the organizer's rights on the event no longer open them either)."""
-    Game.objects.filter(pk__in=list(game_ids)).update(
+    game_ids = list(game_ids)
+    Game.objects.filter(pk__in=game_ids).update(
         secret_version=F("secret_version") + 1, version=F("version") + 1, updated_at=timezone.now()
     )
+    table_push.publish_games(game_ids)
 
 
 def _lock_tables(tables) -> None:

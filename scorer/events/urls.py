@@ -28,6 +28,7 @@ urlpatterns = [
     path("<event:public_id>/anahtar/<str:secret>/", organizer.event_claim, name="event_claim"),
     path("<event:public_id>/yonet/", organizer.event_organize, name="event_organize"),
     path("<event:public_id>/yonet/ilerleme/", organizer.event_progress, name="event_progress"),
+    path("<event:public_id>/yonet/akis/", organizer.event_progress_stream, name="event_progress_stream"),
     path("<event:public_id>/yeni-baglanti/", organizer.event_link_rotate, name="event_link_rotate"),
     path("<event:public_id>/tur/baslat/", organizer.event_start_round, name="event_start_round"),
     path("<event:public_id>/tur/yeniden-oturt/", organizer.event_reseat, name="event_reseat"),
@@ -47,6 +48,8 @@ urlpatterns = [
     # Public, read-only: anybody with the event's public id (scorer/events/views/public.py).
     path("<event:public_id>/siralama/", public.standings, name="event_standings"),
     path("<event:public_id>/siralama/canli/", public.standings_live, name="event_standings_live"),
+    path("<event:public_id>/siralama/akis/", public.standings_stream, name="event_standings_stream"),
     path("<event:public_id>/ekran/", public.display, name="event_display"),
     path("<event:public_id>/ekran/canli/", public.display_live, name="event_display_live"),
+    path("<event:public_id>/ekran/akis/", public.display_stream, name="event_display_stream"),
 ]

@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from scorer.models import Device, Game, Grant
 from scorer.platform import rowfetch
-from scorer.tables import editlink
+from scorer.tables import editlink, push
 
 DEVICE_COOKIE = "okeycalc_device"
 COOKIE_MAX_AGE = 400 * 24 * 60 * 60
@@ -250,6 +250,7 @@ def game_link_rotate(*, game: Game, device: Device) -> Game:
     locked.link_key = editlink.new_link_key()
     locked.edit_secret_hash = ""  # a pre-version-1 table's original link dies too
     locked.save(update_fields=["secret_version", "link_key", "edit_secret_hash"])
+    push.table_changed(locked)  # the other phones' open boards lose their edit controls
     # Every other device's edit grant stays at the old version: it no longer edits (Grant.can_edit),
     # and the device is told why on its next request (revoked).
     now = timezone.now()

@@ -18,7 +18,7 @@ from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
 from scorer.models import Device, Game, Hand, HandChange, new_join_code
-from scorer.tables import guards
+from scorer.tables import guards, push
 from scorer.tables.outcome import hand_outcome, next_dealer
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
@@ -171,6 +171,7 @@ def game_plan(*, game: Game, hands_planned: int, version: int | None) -> Game:
         rows = rows.filter(version=version)
     if not rows.update(hands_planned=hands_planned, version=F("version") + 1, updated_at=now):
         raise TableChanged()
+    push.table_changed(game)
     played = game.hands.live().count()
     if hands_planned < played:
         raise InvalidInput([FieldError("hands_planned", _(MSG_PLAN_BELOW).format(played=played))])
@@ -260,6 +261,7 @@ def _touch(game: Game) -> None:
         cursor.execute(sql, [game.pk, connection.ops.adapt_datetimefield_value(now)])
         versions = dict(cursor.fetchall())
     game.version, game.updated_at = versions.get(game.pk, game.version), now
+    push.table_changed(game, also=versions)
 
 
 def _lock(game: Game) -> None:
@@ -270,6 +272,7 @@ def _lock(game: Game) -> None:
     the hand is not stored after all.
     """
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
+    push.table_changed(game)  # sent only if the transaction commits
 
 
 def _hand_stats(game: Game, request_id: str = "") -> Game:

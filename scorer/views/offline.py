@@ -109,7 +109,7 @@ def worker_config() -> dict:
         "live": reverse("scorer:board_live", args=["T" * 16]),
         "precache": [{"url": static(name), "revision": None} for name in PRECACHED_STATIC]
         + [{"url": reverse("scorer:offline"), "revision": release()}],
-        "noCache": ["/yonetim/", "/i18n/", "/api/", "/anahtar/", "/healthz", "/readyz"],
+        "noCache": ["/yonetim/", "/i18n/", "/api/", "/anahtar/", "/akis/", "/healthz", "/readyz"],
     }
 
 

@@ -13,16 +13,21 @@ from functools import wraps
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorer.engine import InvalidInput, get_ruleset
+from scorer.events import push as event_push
 from scorer.events import rights, selectors, services
 from scorer.events.models import Entrant, Event, EventRecord
 from scorer.events.rules.decisions import for_kind
 from scorer.forms.event import EventForm, placement_text
+from scorer.platform import push
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
@@ -148,6 +153,7 @@ def organize_context(request: HttpRequest, event: Event) -> dict:
         and (not view.data.rounds if event.knockout else len(view.data.rounds) < (event.rounds_planned or 0)),
         "can_reseat": _can_reseat(view),
         "next_names": _next_names(view),
+        "stream_etag": progress_etag(event),
     }
 
 
@@ -177,6 +183,41 @@ def event_organize(request: HttpRequest, event: Event) -> HttpResponse:
 def event_progress(request: HttpRequest, event: Event) -> HttpResponse:
     """The tables' progress alone (htmx polls it while a round is played)."""
     return render(request, f"{ORGANIZE}#progress", organize_context(request, event))
+
+
+def progress_etag(event: Event) -> str:
+    return f"{selectors.event_stamp(event)}-{get_language()}"
+
+
+def _progress_part(request: HttpRequest, event_pk: int) -> tuple[push.Part, int]:
+    """The organizer page's progress now, with a stand-in for the CSRF token (the same bytes for
+    every organizer's device), and the event's organizer link version."""
+    event = Event.objects.filter(pk=event_pk).first()
+    if event is None:
+        raise push.Gone()
+    context = organize_context(request, event) | {"csrf_token": push.PUSHED_CSRF_TOKEN}
+    html = render_to_string(f"{ORGANIZE}#progress", context, request)
+    return push.Part(context["stream_etag"], "progress", html), event.secret_version
+
+
+@require_safe
+@organizer_required
+def event_progress_stream(request: HttpRequest, event: Event) -> HttpResponse:
+    """The progress as server-sent events (scorer/platform/push.py), while this device stays the
+    organizer: a replaced organizer link ends the stream."""
+    grant = rights.organizer_grant(request, event)
+    language = get_language()
+
+    def current(topic: push.Topic) -> push.Part:
+        with translation.override(language):
+            part, secret_version = topic.shared(
+                f"{language}:progress", lambda: _progress_part(request, event.pk)
+            )
+        if secret_version != grant.secret_version:
+            raise push.Gone()
+        return part
+
+    return push.stream_response(request, kind=event_push.KIND, key=event.pk, current=current)
 
 
 def _act(request: HttpRequest, event: Event, action: Callable[[], object], done: str) -> HttpResponse:

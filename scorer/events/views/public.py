@@ -10,13 +10,16 @@ shared through the cache (scorer/events/public.py); a hit costs two small querie
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from scorer.events import public, selectors
+from scorer.events import push as event_push
 from scorer.events.models import Event
+from scorer.platform import push
 from scorer.platform.http import HtmxHttpRequest
 
 STANDINGS = "scorer/events/standings.html"
@@ -93,7 +96,7 @@ def standings(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if request.htmx:
         return _live(request, standings_part(request, event, etag))
     part, _key = standings_part(request, event, etag)
-    context = {"event": event, "complete": part.complete, "live_html": mark_safe(part.html)}
+    context = {"event": event, "complete": part.complete, "live_html": mark_safe(part.html), "etag": part.etag}
     return render(request, STANDINGS, context)
 
 
@@ -116,7 +119,8 @@ def display(request: HttpRequest, public_id: str) -> HttpResponse:
     part, _key = display_part(request, event, _etag(event), _display_page(request))
     seconds = _page_seconds(request)
     context = {
-        "view": {"name": event.name, "complete": part.complete},
+        "view": {"name": event.name, "complete": part.complete, "public_id": event.public_id},
+        "etag": part.etag,
         "page_html": mark_safe(part.html),
         "page_seconds": seconds,
         "refresh_seconds": seconds,
@@ -134,3 +138,36 @@ def display_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if request.GET.get("v") == etag:
         return HttpResponse(status=UNCHANGED)
     return _live(request, display_part(request, event, etag, _display_page(request)))
+
+
+def _event_stream(request: HttpRequest, public_id: str, name: str, part_of) -> HttpResponse:
+    """An event's public part ``name`` as server-sent events (scorer/platform/push.py), rendered
+    once per change and language for every stream of this process (and through the shared cache,
+    once for all the app servers)."""
+    event = selectors.event_get(public_id)
+    language = get_language()
+
+    def render() -> push.Part:
+        found = Event.objects.filter(pk=event.pk).first()
+        if found is None:
+            raise push.Gone()
+        etag = _etag(found)
+        part, _key = part_of(request, found, etag)
+        return push.Part(etag, name, part.html)
+
+    def current(topic: push.Topic) -> push.Part:
+        with translation.override(language):
+            return topic.shared(f"{language}:{name}", render)
+
+    return push.stream_response(request, kind=event_push.KIND, key=event.pk, current=current)
+
+
+@require_safe
+def standings_stream(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _event_stream(request, public_id, "standings", standings_part)
+
+
+@require_safe
+def display_stream(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The display's changes: its first server page, which the display's script pages itself."""
+    return _event_stream(request, public_id, "display", lambda r, e, etag: display_part(r, e, etag, 1))

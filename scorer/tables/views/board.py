@@ -12,7 +12,7 @@ import segno
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
@@ -20,11 +20,13 @@ from django.views.decorators.http import condition, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from scorer.models import Game
+from scorer.platform import push
 from scorer.platform.http import HtmxHttpRequest, attachment
 from scorer.tables import boardcache, selectors
+from scorer.tables import push as table_push
 from scorer.tables.board import board_context, csv_text, detail_context, viewer_url
 from scorer.tables.filenames import export_names
-from scorer.tables.rights import device_of, grant_watch, revoked
+from scorer.tables.rights import device_of, grant_of, grant_watch, revoked
 from scorer.tables.views.auth import can_edit
 
 BOARD = "scorer/board.html"
@@ -122,6 +124,50 @@ def board_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if editor:
         return editor_live(request, game, etag)
     return with_revoked_notice(request, game, viewer_live(request, game, etag))
+
+
+def editor_html(request: HttpRequest, game: Game, etag: str) -> str:
+    """The scorekeeper's live partial as every phone holding the edit link gets it pushed: the same
+    bytes for all of them, with a stand-in for the CSRF token (static/js/live.js sets the page's)."""
+    context = board_context(request, game, editor=True, etag=etag) | {"csrf_token": push.PUSHED_CSRF_TOKEN}
+    return render_to_string(LIVE_PARTIAL, context, request)
+
+
+def _board_part(request: HttpRequest, public_id: str, editor: bool) -> tuple[push.Part, int]:
+    """The table's live partial now (for viewers from the shared cache), and its secret version."""
+    game = selectors.game_find(public_id)
+    if game is None:
+        raise push.Gone()
+    etag = live_etag(request, game, editor)
+    if editor:
+        html = editor_html(request, game, etag)
+    else:
+        (html, _final), _key = viewer_part(request, game, etag, "live")
+    return push.Part(etag, "board", html), game.secret_version
+
+
+@require_safe
+def board_stream(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The board's changes as server-sent events (scorer/platform/push.py): the viewers' or, on a
+    phone holding the edit link, the scorekeeper's live partial, rendered once per change for all
+    the phones of this process. A phone whose edit link was replaced gets the viewers' part."""
+    game = selectors.game_get(public_id)
+    grant = grant_of(request, game)
+    language = get_language()
+    editor = [grant is not None and grant.can_edit]
+
+    def current(topic: push.Topic) -> push.Part:
+        with translation.override(language):
+            if editor[0]:
+                part, secret_version = topic.shared(
+                    f"{language}:edit", lambda: _board_part(request, public_id, True)
+                )
+                if secret_version == grant.secret_version:
+                    return part
+                editor[0] = False
+            return topic.shared(f"{language}:view", lambda: _board_part(request, public_id, False))[0]
+
+    return push.stream_response(request, kind=table_push.KIND, key=game.pk, current=current)
 
 
 @require_safe

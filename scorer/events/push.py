@@ -1,0 +1,34 @@
+"""An event's changes, pushed to its open standings, venue displays and organizer pages
+(scorer/platform/push.py).
+
+The event's topic is published by every organizer change (scorer/events/services.py) and, through
+:func:`tables_events` registered with the tables (scorer/tables/push.py), by every write to one of
+its tables. The stamp the hub reads is :func:`scorer.events.selectors.event_stamp`.
+"""
+
+from scorer.events.models import Event, EventGame
+from scorer.events.selectors import event_stamp
+from scorer.platform import push
+from scorer.tables import push as table_push
+
+KIND = "event"
+
+
+def _stamps(keys: list[int]) -> dict[int, object]:
+    return {event.pk: event_stamp(event) for event in Event.objects.filter(pk__in=keys)}
+
+
+def tables_events(game_pks: list[int]) -> list[str]:
+    """The topics of the events these tables belong to."""
+    events = EventGame.objects.filter(game_id__in=game_pks).values_list("table__round__event_id", flat=True)
+    return [push.topic_name(KIND, pk) for pk in set(events)]
+
+
+def event_changed(event: Event) -> None:
+    """Publish, once the write commits, that ``event`` changed."""
+    push.publish(KIND, event.pk)
+
+
+def connect() -> None:
+    push.register(push.Kind(KIND, _stamps))
+    table_push.register_related(tables_events)

@@ -1,0 +1,470 @@
+"""Changes pushed to every open page as server-sent events, rendered once per change.
+
+A write publishes its topic (``"table:12"``, ``"event:3"``) once its transaction commits. Each
+app-server process holds one :class:`Hub`: it learns of changes from one listener for the whole
+process — Redis pub/sub when ``REDIS_URL`` is set, else PostgreSQL ``LISTEN/NOTIFY`` on
+PostgreSQL, else (the embedded SQLite default) by reading the stamps of the topics it has open
+every ``POLL_SECONDS`` — and wakes the streams of that topic in this process. A woken stream asks
+its topic for the current part of its *variant* (language and role): the first asker renders it,
+every other stream of the topic in this process gets the same bytes (:meth:`Topic.shared`).
+Whatever the backend, the hub also reads the open topics' stamps every ``SAFETY_SECONDS``, so a
+lost message (Redis restarted, a listener reconnecting) delays a change, never loses it.
+
+A stream (:func:`stream_response`) starts with ``retry:`` and a ``hello`` event, sends the current
+part at once unless the client already shows it (its ``Last-Event-ID``, or ``?v=`` on a first
+connection), then one event per change, each with its part's id, and a ``: ping`` comment every
+``HEARTBEAT_SECONDS``. Under ASGI it is an async iterator (an idle stream holds no thread);
+under WSGI (the test server) a generator. Nothing here knows tables or events: they register a
+:class:`Kind` (scorer/tables/push.py, scorer/events/push.py).
+"""
+
+import asyncio
+import logging
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import close_old_connections, connections, transaction
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+
+logger = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.15
+"""The embedded default (no Redis, SQLite): how often a process reads its open topics' stamps."""
+SAFETY_SECONDS = 5.0
+"""With Redis or PostgreSQL: how often the stamps are read anyway, in case a message was lost."""
+HEARTBEAT_SECONDS = 15.0
+RETRY_MS = 1000
+"""How long a browser waits before it reconnects a dropped stream (EventSource ``retry``)."""
+REDIS_CHANNEL = "okeycalc:push"
+PG_CHANNEL = "okeycalc_push"
+PUSHED_CSRF_TOKEN = "pushed"
+"""Stands for the CSRF token in parts shared by several devices; static/js/live.js puts the
+page's own token in its place."""
+
+
+class Part(NamedTuple):
+    """What a stream sends for one state of its topic: the SSE event id (the state's ETag), the
+    event name (which part of the page it replaces) and the HTML."""
+
+    id: str
+    event: str
+    html: str
+
+
+class Gone(Exception):
+    """The topic's object no longer exists (or this stream lost the right to see it): the stream ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A kind of topic: ``stamps`` answers the current stamp of each of these keys (one query;
+    a key missing from the answer no longer exists)."""
+
+    name: str
+    stamps: Callable[[list[int]], dict[int, object]]
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def register(kind: Kind) -> None:
+    KINDS[kind.name] = kind
+
+
+def topic_name(kind: str, key: int) -> str:
+    return f"{kind}:{key}"
+
+
+# --- publishing -----------------------------------------------------------------------------
+
+
+def publish(kind: str, *keys: int) -> None:
+    """Announce, once the current transaction commits, that these topics changed."""
+    names = [topic_name(kind, key) for key in keys]
+    if names:
+        transaction.on_commit(lambda: send(names))
+
+
+def send(names: list[str]) -> None:
+    """Tell this process's streams and every other process's hub that ``names`` changed."""
+    hub = _hub
+    if hub is not None:
+        for name in names:
+            hub.wake(name)
+    try:
+        _backend_send(names)
+    except Exception:  # a push lost is a push late (the safety poll): never a failed save
+        logger.warning("could not publish %s", names, exc_info=True)
+
+
+def backend_name() -> str:
+    chosen = getattr(settings, "OKEYCALC_PUSH_BACKEND", "")
+    if chosen:
+        return chosen
+    if settings.REDIS_URL:
+        return "redis"
+    if connections["default"].vendor == "postgresql":
+        return "postgresql"
+    return "poll"
+
+
+_redis_client = None
+_redis_down_until = 0.0
+REDIS_RETRY_SECONDS = 5.0
+"""After a failed publish, saves do not try Redis again for this long (the safety poll carries
+the changes meanwhile): a save never waits for a Redis that is down."""
+
+
+def _redis():
+    global _redis_client
+    if _redis_client is None:
+        import redis
+
+        _redis_client = redis.Redis.from_url(
+            settings.REDIS_URL, socket_connect_timeout=0.5, socket_timeout=0.5
+        )
+    return _redis_client
+
+
+def _backend_send(names: list[str]) -> None:
+    global _redis_down_until
+    backend = backend_name()
+    if backend == "redis":
+        if time.monotonic() < _redis_down_until:
+            return
+        try:
+            client = _redis()
+            for name in names:
+                client.publish(REDIS_CHANNEL, name)
+        except Exception:
+            _redis_down_until = time.monotonic() + REDIS_RETRY_SECONDS
+            raise
+    elif backend == "postgresql":
+        with connections["default"].cursor() as cursor:
+            for name in names:
+                cursor.execute("SELECT pg_notify(%s, %s)", [PG_CHANNEL, name])
+
+
+# --- one process's topics and streams -------------------------------------------------------
+
+
+class Subscriber:
+    """One open stream, woken by its topic from any thread."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        self.loop = loop
+        self.ended = False
+        if loop is None:
+            self._event = threading.Event()
+        else:
+            self._async_event = asyncio.Event()
+
+    def wake(self) -> None:
+        if self.loop is None:
+            self._event.set()
+        else:
+            self.loop.call_soon_threadsafe(self._async_event.set)
+
+    def end(self) -> None:
+        self.ended = True
+        self.wake()
+
+    def wait(self, seconds: float) -> bool:
+        """(WSGI) True when woken within ``seconds``."""
+        woken = self._event.wait(seconds)
+        self._event.clear()
+        return woken
+
+    async def wait_async(self, seconds: float) -> bool:
+        try:
+            await asyncio.wait_for(self._async_event.wait(), seconds)
+        except TimeoutError:
+            return False
+        self._async_event.clear()
+        return True
+
+
+@dataclass
+class Topic:
+    name: str
+    kind: str
+    key: int
+    subscribers: set[Subscriber] = field(default_factory=set)
+    generation: int = 0
+    """Counts the wakes: a shared part is current for the generation it was rendered in."""
+    stamp: object = None
+    memo: dict[str, tuple[int, Part]] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def shared(self, variant: str, render: Callable[[], Part]) -> Part:
+        """This generation's part of ``variant``: rendered by the first stream that asks, the
+        same bytes for every other stream of this topic in this process."""
+        with self.lock:
+            generation = self.generation
+            found = self.memo.get(variant)
+            if found is not None and found[0] == generation:
+                return found[1]
+            part = render()
+            self.memo[variant] = (generation, part)
+            return part
+
+
+class Hub:
+    """This process's open topics and the one listener that wakes them."""
+
+    def __init__(self, backend: str) -> None:
+        self.backend = backend
+        self.topics: dict[str, Topic] = {}
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        self.listening = False
+        """True while the Redis or PostgreSQL listener is connected (else the stamps are polled)."""
+        self.threads = [threading.Thread(target=self._poll, name="okeycalc-push-poll", daemon=True)]
+        if backend in ("redis", "postgresql"):
+            listen = self._listen_redis if backend == "redis" else self._listen_postgresql
+            self.threads.append(threading.Thread(target=listen, name="okeycalc-push-listen", daemon=True))
+        for thread in self.threads:
+            thread.start()
+
+    def subscribe(self, kind: str, key: int, subscriber: Subscriber) -> Topic:
+        name = topic_name(kind, key)
+        with self.lock:
+            topic = self.topics.get(name)
+            if topic is None:
+                topic = self.topics[name] = Topic(name, kind, key)
+            topic.subscribers.add(subscriber)
+            return topic
+
+    def unsubscribe(self, topic: Topic, subscriber: Subscriber) -> None:
+        with self.lock:
+            topic.subscribers.discard(subscriber)
+            if not topic.subscribers and self.topics.get(topic.name) is topic:
+                del self.topics[topic.name]
+
+    def wake(self, name: str) -> None:
+        with self.lock:
+            topic = self.topics.get(name)
+            if topic is None:
+                return
+            topic.generation += 1  # a render under way keeps its older generation: asked again
+            subscribers = list(topic.subscribers)
+        for subscriber in subscribers:
+            subscriber.wake()
+
+    def end_all(self) -> None:
+        """End every open stream of this process (a test's end; a shutdown)."""
+        with self.lock:
+            subscribers = [s for topic in self.topics.values() for s in topic.subscribers]
+        for subscriber in subscribers:
+            subscriber.end()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.end_all()
+
+    def stream_count(self) -> int:
+        with self.lock:
+            return sum(len(topic.subscribers) for topic in self.topics.values())
+
+    # The stamps: every POLL_SECONDS without a listener, every SAFETY_SECONDS with one.
+    def _poll(self) -> None:
+        last = 0.0
+        while not self.stopped.wait(POLL_SECONDS):
+            now = time.monotonic()
+            if self.listening and now - last < SAFETY_SECONDS:
+                continue
+            last = now
+            try:
+                self.check_stamps()
+            except Exception:
+                logger.warning("could not read the open topics' stamps", exc_info=True)
+            finally:
+                connections.close_all()  # this thread's: none is held between reads
+
+    def check_stamps(self) -> None:
+        with self.lock:
+            open_topics = list(self.topics.values())
+        by_kind: dict[str, list[Topic]] = {}
+        for topic in open_topics:
+            by_kind.setdefault(topic.kind, []).append(topic)
+        for kind, topics in by_kind.items():
+            stamps = KINDS[kind].stamps([topic.key for topic in topics])
+            for topic in topics:
+                stamp = stamps.get(topic.key, Gone)
+                if stamp != topic.stamp:  # the first read too: a change since a stream's first render
+                    topic.stamp = stamp
+                    self.wake(topic.name)
+
+    def _listen_redis(self) -> None:
+        import redis
+
+        while not self.stopped.is_set():
+            try:
+                client = redis.Redis.from_url(
+                    settings.REDIS_URL, socket_connect_timeout=1, health_check_interval=10
+                )
+                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub.subscribe(REDIS_CHANNEL)
+                self._listened()
+                while not self.stopped.is_set():
+                    message = pubsub.get_message(timeout=1.0)
+                    if message is not None:
+                        self.wake(message["data"].decode())
+                pubsub.close()
+            except Exception:
+                self._lost("Redis")
+
+    def _listen_postgresql(self) -> None:
+        import psycopg
+
+        while not self.stopped.is_set():
+            try:
+                with psycopg.connect(_pg_conninfo(), autocommit=True) as connection:
+                    connection.execute(f"LISTEN {PG_CHANNEL}")
+                    self._listened()
+                    while not self.stopped.is_set():
+                        for notify in connection.notifies(timeout=1.0):
+                            self.wake(notify.payload)
+            except Exception:
+                self._lost("PostgreSQL")
+
+    def _listened(self) -> None:
+        if not self.listening:
+            logger.info("push: listening on %s", self.backend)
+        self.listening = True
+        self.check_stamps()  # what changed while nobody listened
+
+    def _lost(self, what: str) -> None:
+        if self.listening:
+            logger.warning("push: lost the %s listener; reading stamps until it is back", what, exc_info=True)
+        self.listening = False
+        self.stopped.wait(1.0)
+
+
+def _pg_conninfo() -> str:
+    import psycopg.conninfo
+
+    params = connections["default"].get_connection_params()
+    params.pop("cursor_factory", None)
+    params.pop("context", None)
+    params.pop("prepare_threshold", None)
+    params.pop("pool", None)
+    return psycopg.conninfo.make_conninfo(**{k: v for k, v in params.items() if isinstance(v, str | int)})
+
+
+_hub: Hub | None = None
+_hub_lock = threading.Lock()
+
+
+def hub() -> Hub:
+    """This process's hub, started by the first stream."""
+    global _hub
+    with _hub_lock:
+        if _hub is None or _hub.stopped.is_set():
+            _hub = Hub(backend_name())
+        return _hub
+
+
+def shutdown() -> None:
+    """Stop this process's hub and end its streams (the next stream starts a new hub)."""
+    global _hub
+    with _hub_lock:
+        if _hub is not None:
+            _hub.stop()
+        _hub = None
+
+
+def end_streams() -> None:
+    """End the open streams of this process (their browsers reconnect)."""
+    if _hub is not None:
+        _hub.end_all()
+
+
+# --- the stream ----------------------------------------------------------------------------
+
+
+def event_text(part: Part) -> str:
+    data = "".join(f"data: {line}\n" for line in part.html.splitlines() or [""])
+    return f"id: {part.id}\nevent: {part.event}\n{data}\n"
+
+
+HELLO = f"retry: {RETRY_MS}\nevent: hello\ndata: \n\n"
+PING = ": ping\n\n"
+
+
+def stream_response(
+    request: HttpRequest, *, kind: str, key: int, current: Callable[[Topic], Part]
+) -> HttpResponse:
+    """The stream of topic ``kind:key``: ``current(topic)`` answers the part this request may see
+    now (through :meth:`Topic.shared`), or raises :class:`Gone`. Called in a thread."""
+    if hub().stream_count() >= settings.OKEYCALC_PUSH_MAX_STREAMS:
+        # The page keeps polling; its browser tries the stream again later.
+        return HttpResponse("Too many open streams", status=503, headers={"Retry-After": "30"})
+    shown = request.headers.get("Last-Event-ID") or request.GET.get("v", "")
+    if hasattr(request, "scope"):
+        content = _async_events(kind, key, current, shown)
+    else:
+        content = _sync_events(kind, key, current, shown)
+    response = StreamingHttpResponse(content, content_type="text/event-stream; charset=utf-8")
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+def _rendered(current: Callable[[Topic], Part], topic: Topic) -> Part | None:
+    try:
+        return current(topic)
+    except Gone:
+        return None
+
+
+def _rendered_in_thread(current: Callable[[Topic], Part], topic: Topic) -> Part | None:
+    """(ASGI) In a thread of the loop's pool: its connection is kept or closed as a request's would be."""
+    close_old_connections()
+    try:
+        return _rendered(current, topic)
+    finally:
+        close_old_connections()
+
+
+def _sync_events(kind: str, key: int, current, shown: str) -> Iterator[str]:
+    subscriber = Subscriber(None)
+    topic = hub().subscribe(kind, key, subscriber)
+    try:
+        yield HELLO
+        while not subscriber.ended:
+            part = _rendered(current, topic)
+            if part is None:
+                return
+            if part.id != shown:
+                shown = part.id
+                yield event_text(part)
+            if not subscriber.wait(HEARTBEAT_SECONDS) and not subscriber.ended:
+                yield PING
+    finally:
+        hub().unsubscribe(topic, subscriber)
+
+
+async def _async_events(kind: str, key: int, current, shown: str) -> AsyncIterator[str]:
+    subscriber = Subscriber(asyncio.get_running_loop())
+    the_hub = hub()
+    topic = the_hub.subscribe(kind, key, subscriber)
+    render = sync_to_async(_rendered_in_thread, thread_sensitive=False)
+    try:
+        yield HELLO
+        while not subscriber.ended:
+            part = await render(current, topic)
+            if part is None:
+                return
+            if part.id != shown:
+                shown = part.id
+                yield event_text(part)
+            if not await subscriber.wait_async(HEARTBEAT_SECONDS) and not subscriber.ended:
+                yield PING
+    finally:
+        the_hub.unsubscribe(topic, subscriber)

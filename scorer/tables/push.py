@@ -1,0 +1,55 @@
+"""A table's changes, pushed to its open boards (scorer/platform/push.py).
+
+Every write to a table bumps its ``version`` (scorer/tables/services.py); :func:`table_changed`
+publishes the table's topic when that write commits, and the topics of whatever registered as
+related (an event shows its tables' hands: scorer/events/push.py). The stamp the hub reads for a
+table is its version.
+"""
+
+from collections.abc import Callable, Iterable
+
+from django.db import transaction
+
+from scorer.models import Game
+from scorer.platform import push
+
+KIND = "table"
+
+Related = Callable[[list[int]], list[str]]
+"""``related(game_pks) -> topic names`` that change with these tables (read after the commit)."""
+
+_related: list[Related] = []
+
+
+def register_related(related: Related) -> None:
+    if related not in _related:
+        _related.append(related)
+
+
+def _versions(keys: list[int]) -> dict[int, object]:
+    return dict(Game.objects.filter(pk__in=keys).values_list("pk", "version"))
+
+
+push.register(push.Kind(KIND, _versions))
+
+
+def table_changed(game: Game, also: Iterable[int] = ()) -> None:
+    """Publish, once the write commits, that ``game`` (and the tables ``also``) changed."""
+    keys = list(dict.fromkeys([game.pk, *also]))
+    if not game.in_event or not _related:
+        push.publish(KIND, *keys)
+        return
+
+    def send() -> None:
+        names = [push.topic_name(KIND, key) for key in keys]
+        for related in _related:
+            names.extend(related(keys))
+        push.send(names)
+
+    transaction.on_commit(send)
+
+
+def publish_games(game_pks: list[int]) -> None:
+    """Publish, once the write commits, that these tables changed (no related topics: the caller's
+    own change publishes those)."""
+    push.publish(KIND, *game_pks)

@@ -1,0 +1,117 @@
+// Pages that follow changes (the board, an event's standings, display and organizer page) listen
+// to the server's stream (scorer/platform/push.py) through htmx's SSE extension: a wrapper with
+// sse-connect, and inside it the live part with sse-swap, which each change replaces. The part
+// also carries its polling (hx-trigger "every Ns, okeycalc:wake", data-live-poll): the fallback.
+// While a stream is open (it said "hello") the polls are held back; when it drops (a proxy that
+// buffers, a server restarting) they go on until it is back. A phone that wakes asks at once.
+(() => {
+  "use strict";
+
+  const PUSHED_TOKEN = "pushed"; // scorer/platform/push.py PUSHED_CSRF_TOKEN
+  const WAKE = "okeycalc:wake";
+  let open = 0; // streams of this page that said hello and are still open
+
+  function csrfToken() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch {
+      return "";
+    }
+  }
+
+  // A pushed part is the same for every device: its forms get this page's own CSRF token.
+  function ownToken(root) {
+    const token = csrfToken();
+    if (!token || !root.querySelectorAll) return;
+    root.querySelectorAll(`input[name="csrfmiddlewaretoken"][value="${PUSHED_TOKEN}"]`).forEach((input) => {
+      input.value = token;
+    });
+  }
+
+  function wake() {
+    document.querySelectorAll("[data-live-poll]").forEach((part) => htmx.trigger(part, WAKE));
+  }
+
+  function watch(source) {
+    let said = false;
+    source.addEventListener("hello", () => {
+      if (!said) open += 1;
+      said = true;
+      document.documentElement.dataset.live = "stream";
+      document.dispatchEvent(new CustomEvent("okeycalc:stream-hello"));
+    });
+    const lost = () => {
+      if (said) open -= 1;
+      said = false;
+      if (!open) document.documentElement.dataset.live = "poll";
+    };
+    source.addEventListener("error", lost);
+    const close = source.close.bind(source);
+    source.close = () => {
+      lost();
+      close();
+    };
+  }
+
+  function busy(part) {
+    const focused = document.activeElement;
+    return (focused && focused !== document.body && part.contains(focused) && focused.form) || part.querySelector("form[data-typed]");
+  }
+
+  function init() {
+    if (typeof htmx === "undefined" || !htmx.createEventSource) return;
+    const create = htmx.createEventSource;
+    htmx.createEventSource = (url) => {
+      const source = create(url);
+      watch(source);
+      return source;
+    };
+    document.documentElement.dataset.live = "poll";
+
+    document.addEventListener("htmx:beforeRequest", (event) => {
+      const part = event.detail.elt;
+      if (!open || !part.hasAttribute || !part.hasAttribute("data-live-poll") || event.detail.requestConfig?.verb !== "get") return;
+      const trigger = event.detail.requestConfig.triggeringEvent;
+      if (!trigger || trigger.type !== WAKE) event.preventDefault(); // the stream brings it
+    });
+
+    document.addEventListener("htmx:sseBeforeMessage", (event) => {
+      const part = event.target;
+      if (event.detail.lastEventId && part.dataset.etag === event.detail.lastEventId) {
+        event.preventDefault(); // a poll brought this state already
+      } else if (busy(part)) {
+        event.preventDefault(); // somebody is filling in a form of this part: asked once it is left
+        part.dataset.behind = "1";
+      }
+    });
+
+    document.addEventListener("input", (event) => {
+      const form = event.target.form;
+      if (form && form.closest("[data-live-poll]")) form.dataset.typed = "1";
+    });
+    document.addEventListener("submit", (event) => delete event.target.dataset.typed, true);
+    document.addEventListener("focusout", (event) => {
+      const part = event.target.closest && event.target.closest("[data-behind]");
+      if (!part) return;
+      setTimeout(() => {
+        if (!busy(part) && part.dataset.behind) {
+          delete part.dataset.behind;
+          htmx.trigger(part, WAKE);
+        }
+      }, 0);
+    });
+
+    document.addEventListener("htmx:load", (event) => ownToken(event.detail.elt));
+    ownToken(document);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") wake();
+    });
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted) wake();
+    });
+    window.addEventListener("online", wake);
+  }
+
+  // At once (a deferred script runs before htmx processes the page): the first stream is watched too.
+  init();
+})();
