@@ -96,7 +96,12 @@ def standings(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if request.htmx:
         return _live(request, standings_part(request, event, etag))
     part, _key = standings_part(request, event, etag)
-    context = {"event": event, "complete": part.complete, "live_html": mark_safe(part.html), "etag": part.etag}
+    context = {
+        "event": event,
+        "complete": part.complete,
+        "live_html": mark_safe(part.html),
+        "etag": part.etag,
+    }
     return render(request, STANDINGS, context)
 
 
