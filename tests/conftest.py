@@ -250,3 +250,28 @@ def _require_postgres(request: pytest.FixtureRequest) -> None:
             pytest.fail(f"OKEYCALC_REQUIRE_POSTGRES=1 but PostgreSQL is unreachable: {exc}", pytrace=False)
         if connection.vendor != "postgresql":
             pytest.fail(f"OKEYCALC_REQUIRE_POSTGRES=1 but the test database is {connection.vendor}.")
+
+
+# --- pushed changes (scorer/platform/push.py) -----------------------------------------------
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _push_hub_stops(request: pytest.FixtureRequest):
+    """The hub's threads stop before the test database goes (a PostgreSQL listener holds a
+    connection to it); requested after django_db_setup, so torn down before it."""
+    request.getfixturevalue("django_db_setup")
+    yield
+    from scorer.platform import push
+
+    push.shutdown()
+
+
+@pytest.fixture(autouse=True)
+def _streams_end_with_their_test():
+    """A test's open streams end with it (the test server's threads that serve a browser test's
+    would otherwise wait for their next heartbeat with the test's data gone), and the next test
+    starts with a hub of its own."""
+    yield
+    from scorer.platform import push
+
+    push.shutdown()

@@ -217,14 +217,17 @@ class Topic:
 class Hub:
     """This process's open topics and the one listener that wakes them."""
 
-    def __init__(self, backend: str) -> None:
+    def __init__(self, backend: str, *, poll: bool = True) -> None:
+        """``poll`` False: no thread reads the stamps (a test calls :meth:`check_stamps` itself)."""
         self.backend = backend
         self.topics: dict[str, Topic] = {}
         self.lock = threading.Lock()
         self.stopped = threading.Event()
         self.listening = False
         """True while the Redis or PostgreSQL listener is connected (else the stamps are polled)."""
-        self.threads = [threading.Thread(target=self._poll, name="okeycalc-push-poll", daemon=True)]
+        self.threads = []
+        if poll:
+            self.threads.append(threading.Thread(target=self._poll, name="okeycalc-push-poll", daemon=True))
         if backend in ("redis", "postgresql"):
             listen = self._listen_redis if backend == "redis" else self._listen_postgresql
             self.threads.append(threading.Thread(target=listen, name="okeycalc-push-listen", daemon=True))
@@ -434,7 +437,8 @@ def _rendered_in_thread(current: Callable[[Topic], Part], topic: Topic) -> Part 
 
 def _sync_events(kind: str, key: int, current, shown: str) -> Iterator[str]:
     subscriber = Subscriber(None)
-    topic = hub().subscribe(kind, key, subscriber)
+    the_hub = hub()
+    topic = the_hub.subscribe(kind, key, subscriber)
     try:
         yield HELLO
         while not subscriber.ended:
@@ -447,7 +451,7 @@ def _sync_events(kind: str, key: int, current, shown: str) -> Iterator[str]:
             if not subscriber.wait(HEARTBEAT_SECONDS) and not subscriber.ended:
                 yield PING
     finally:
-        hub().unsubscribe(topic, subscriber)
+        the_hub.unsubscribe(topic, subscriber)
 
 
 async def _async_events(kind: str, key: int, current, shown: str) -> AsyncIterator[str]:

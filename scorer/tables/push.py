@@ -33,6 +33,10 @@ def _versions(keys: list[int]) -> dict[int, object]:
 push.register(push.Kind(KIND, _versions))
 
 
+def topic(key: int) -> str:
+    return push.topic_name(KIND, key)
+
+
 def table_changed(game: Game, also: Iterable[int] = ()) -> None:
     """Publish, once the write commits, that ``game`` (and the tables ``also``) changed."""
     keys = list(dict.fromkeys([game.pk, *also]))

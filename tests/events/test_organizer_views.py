@@ -515,7 +515,7 @@ def test_the_organizer_page_polls_its_progress_with_htmx(running):
     event, secret, _links = running
     boss = organizer(event, secret)
     page = boss.get(event_url("event_organize", event)).content.decode()
-    assert re.search(r'id="progress"[^>]*hx-trigger="every 5s"', page)
+    assert re.search(r'id="progress"[^>]*hx-trigger="every 5s, okeycalc:wake"', page)
     part = boss.get(event_url("event_progress", event), HTTP_HX_REQUEST="true").content.decode()
     assert part.lstrip().startswith("<section") and "<html" not in part
 
