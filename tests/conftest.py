@@ -263,7 +263,7 @@ def _push_hub_stops(request: pytest.FixtureRequest):
     yield
     from scorer.platform import push
 
-    push.shutdown()
+    push.shutdown(wait=True)
 
 
 @pytest.fixture(autouse=True)

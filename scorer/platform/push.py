@@ -38,6 +38,8 @@ POLL_SECONDS = 0.15
 SAFETY_SECONDS = 5.0
 """With Redis or PostgreSQL: how often the stamps are read anyway, in case a message was lost."""
 HEARTBEAT_SECONDS = 15.0
+LISTEN_WAIT_SECONDS = 0.25
+"""How long a listener waits for a message before it looks whether its hub was stopped."""
 RETRY_MS = 1000
 """How long a browser waits before it reconnects a dropped stream (EventSource ``retry``)."""
 REDIS_CHANNEL = "okeycalc:push"
@@ -315,7 +317,7 @@ class Hub:
                 pubsub.subscribe(REDIS_CHANNEL)
                 self._listened()
                 while not self.stopped.is_set():
-                    message = pubsub.get_message(timeout=1.0)
+                    message = pubsub.get_message(timeout=LISTEN_WAIT_SECONDS)
                     if message is not None:
                         self.wake(message["data"].decode())
                 pubsub.close()
@@ -331,7 +333,7 @@ class Hub:
                     connection.execute(f"LISTEN {PG_CHANNEL}")
                     self._listened()
                     while not self.stopped.is_set():
-                        for notify in connection.notifies(timeout=1.0):
+                        for notify in connection.notifies(timeout=LISTEN_WAIT_SECONDS):
                             self.wake(notify.payload)
             except Exception:
                 self._lost("PostgreSQL")
@@ -340,7 +342,10 @@ class Hub:
         if not self.listening:
             logger.info("push: listening on %s", self.backend)
         self.listening = True
-        self.check_stamps()  # what changed while nobody listened
+        try:
+            self.check_stamps()  # what changed while nobody listened
+        finally:
+            connections.close_all()  # this thread's Django connection: the listener has its own
 
     def _lost(self, what: str) -> None:
         if self.listening:
@@ -373,13 +378,22 @@ def hub() -> Hub:
         return _hub
 
 
-def shutdown() -> None:
-    """Stop this process's hub and end its streams (the next stream starts a new hub)."""
+_stopped_threads: list[threading.Thread] = []
+
+
+def shutdown(*, wait: bool = False) -> None:
+    """Stop this process's hub and end its streams (the next stream starts a new hub); with
+    ``wait``, until every stopped hub's threads have let go of their connections."""
     global _hub
     with _hub_lock:
         if _hub is not None:
             _hub.stop()
+            _stopped_threads.extend(_hub.threads)
         _hub = None
+        if wait:
+            for thread in _stopped_threads:
+                thread.join(5)
+            _stopped_threads.clear()
 
 
 def end_streams() -> None:

@@ -16,6 +16,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from scorer.engine import InvalidInput
 from scorer.events.models import EventGame, EventGrant
 from scorer.models import Grant
 from scorer.platform import push
@@ -184,7 +185,7 @@ def test_the_scorekeepers_phones_get_the_edit_controls_with_a_token_the_page_rep
 def test_a_phone_whose_edit_link_was_replaced_gets_the_viewers_board():
     game, secret = new_table(hands_planned=3)
     phone = claim(Client(), game, secret)
-    other = claim(Client(), game, secret)
+    claim(Client(), game, secret)  # another phone
     stream = open_stream(phone, board_stream_url(game))
     assert stream.next_part()["id"].endswith("-edit")
     device = Grant.objects.filter(game=game, kind=Grant.EDIT).order_by("-pk")[0].device  # the other phone's
@@ -224,7 +225,7 @@ def test_a_failed_write_publishes_nothing(django_capture_on_commit_callbacks, mo
     sent = []
     monkeypatch.setattr(push, "send", lambda names: sent.append(list(names)))
     game, _secret = new_table(hands_planned=1, hands=[finisher_alone()])
-    with django_capture_on_commit_callbacks(execute=True), pytest.raises(Exception):
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(InvalidInput):
         hand_record(game=game, data=finisher_alone())  # the game is complete
     assert sent == []
 
