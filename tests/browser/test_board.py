@@ -10,8 +10,8 @@ from scorer.models import Hand
 from scorer.tables.services import game_rematch, hand_record
 from tests.support.factories import NAMES, claim_in, finisher, new_table
 
-LIVE_WAIT_MS = 9000
-"""Polling every 4 s: a change shows within two polls."""
+POLL_WAIT_MS = 6000
+"""The fallback polls every 4 s: a change shows within one poll (and the time it takes)."""
 
 
 def board_url(live_server, game) -> str:
@@ -54,52 +54,86 @@ def live_statuses(page) -> list[int]:
     return statuses
 
 
-def test_viewer_board_refreshes_by_itself_and_unchanged_polls_get_204(page, plain_viewer, live_server):
+def streaming(page) -> None:
+    """Wait until the page's stream is open (static/js/live.js marks <html> once it said hello)."""
+    expect(page.locator("html[data-live=stream]")).to_have_count(1)
+
+
+def test_viewer_board_gets_each_change_pushed_and_polls_nothing_meanwhile(page, plain_viewer, live_server):
     viewer = plain_viewer
     game, secret = new_table(hands=[finisher(0)])
     statuses = live_statuses(viewer)
     viewer.goto(board_url(live_server, game))
     rows = viewer.locator("#board-live tbody tr[data-number]")
     expect(rows).to_have_count(1)
+    streaming(viewer)
     viewer.evaluate("document.getElementById('board-live').dataset.probe = 'kept'")
 
-    viewer.wait_for_timeout(LIVE_WAIT_MS)  # two polls while nothing changes
-    assert statuses.count(204) >= 1, statuses
-    expect(viewer.locator("#board-live[data-probe=kept]")).to_have_count(1)  # no needless re-swap
-
     hand_record(game=game, data=finisher(2, points=44))
-    expect(rows).to_have_count(2, timeout=LIVE_WAIT_MS)
+    expect(rows).to_have_count(2)
     expect(viewer.locator("#board-live [data-leaders]")).to_have_text("Ayşe, Cem")  # 101 each
     expect(viewer.locator("#board-live")).not_to_have_attribute("data-probe", "kept")
-    for _ in range(30):  # the network event can arrive after the swap on a busy machine
-        if 200 in statuses[statuses.index(204) :]:
-            break
-        viewer.wait_for_timeout(100)
-    assert 200 in statuses[statuses.index(204) :], statuses
     expect(viewer.locator("[data-next-dealer]")).to_have_text("Cem")
+    expect(viewer.locator("#board-live[sse-swap=board][data-live-poll]")).to_have_count(1)  # the next too
+    hand_record(game=game, data=finisher(1, points=10))
+    expect(rows).to_have_count(3)
+    assert statuses == [], statuses  # the stream brought them: no poll
 
 
-def test_the_finished_board_shows_the_rematch_by_itself_and_then_stops_polling(plain_viewer, live_server):
+def test_without_a_stream_the_board_polls_and_unchanged_polls_get_204(plain_viewer, live_server):
+    viewer = plain_viewer
+    viewer.route("**/akis/**", lambda route: route.abort())  # a proxy that will not stream
+    game, secret = new_table(hands=[finisher(0)])
+    statuses = live_statuses(viewer)
+    viewer.goto(board_url(live_server, game))
+    rows = viewer.locator("#board-live tbody tr[data-number]")
+    expect(rows).to_have_count(1)
+    viewer.evaluate("document.getElementById('board-live').dataset.probe = 'kept'")
+    with viewer.expect_response(lambda r: "/canli/" in r.url and r.status == 204, timeout=POLL_WAIT_MS):
+        pass
+    expect(viewer.locator("#board-live[data-probe=kept]")).to_have_count(1)  # no needless re-swap
+    expect(viewer.locator("html[data-live=poll]")).to_have_count(1)
+
+    hand_record(game=game, data=finisher(2, points=44))
+    expect(rows).to_have_count(2, timeout=POLL_WAIT_MS)
+    expect(viewer.locator("#board-live [data-leaders]")).to_have_text("Ayşe, Cem")
+    assert 204 in statuses, statuses
+
+
+def test_a_phone_that_wakes_asks_at_once(plain_viewer, live_server):
+    """A sleeping phone's stream may be gone: when its page shows again it asks for the board."""
+    viewer = plain_viewer
+    viewer.route("**/akis/**", lambda route: route.abort())
+    game, _ = new_table(hands=[finisher(0)])
+    viewer.goto(board_url(live_server, game))
+    rows = viewer.locator("#board-live tbody tr[data-number]")
+    expect(rows).to_have_count(1)
+    hand_record(game=game, data=finisher(2, points=44))
+    with viewer.expect_response(lambda r: "/canli/" in r.url and r.status == 200, timeout=1500):
+        viewer.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(rows).to_have_count(2)
+
+
+def test_the_finished_board_shows_the_rematch_by_itself_and_then_stops_listening(plain_viewer, live_server):
     viewer = plain_viewer
     game, _ = new_table(hands_planned=1, hands=[finisher(0)])
     statuses = live_statuses(viewer)
     viewer.goto(board_url(live_server, game))
     expect(viewer.locator(".winners-banner")).to_be_visible()
+    streaming(viewer)
 
     rematch, _created = game_rematch(game=game)
 
     link = viewer.locator("[data-rematch-link]")
     board = reverse("scorer:game_board", args=[rematch.public_id])
-    expect(link).to_have_attribute("href", board, timeout=LIVE_WAIT_MS)
-    for _ in range(30):  # the network event can arrive after the swap on a busy machine
-        if 286 in statuses:
-            break
-        viewer.wait_for_timeout(100)
-    assert statuses[-1] == 286, statuses
-    polls = len(statuses)
-    viewer.wait_for_timeout(LIVE_WAIT_MS)  # two more poll intervals: htmx polls no more
-    assert len(statuses) == polls, statuses
+    expect(link).to_have_attribute("href", board)
+    final = viewer.locator("#board-live")
+    expect(final).not_to_have_attribute("hx-trigger", re.compile("."))  # nothing more to poll
+    expect(final).not_to_have_attribute("sse-swap", re.compile("."))  # nor to replace
+    assert statuses == [], statuses
+    viewer.reload()
     expect(link).to_be_visible()
+    expect(viewer.locator(".live-stream[sse-connect]")).to_have_count(0)  # a final board opens no stream
 
 
 def test_viewer_finds_no_way_to_write_and_a_write_from_their_phone_is_refused(
@@ -154,13 +188,13 @@ def test_partners_kerizim_table_played_to_the_end_shows_the_winners(
 
     enter_first_hand_through_the_form(page)
     expect(page.locator("tbody tr[data-number]")).to_have_count(1)
-    expect(viewer.locator("tbody tr[data-number]")).to_have_count(1, timeout=LIVE_WAIT_MS)  # by itself
+    expect(viewer.locator("tbody tr[data-number]")).to_have_count(1)  # by itself
     expect(viewer.locator("tbody tr.hand-facts [data-dealer]")).to_have_attribute("data-dealer", "1")
     expect(viewer.locator("tbody tr.hand-facts")).to_contain_text("Dağıtan: Bora")
     for seat, points in [(1, 12), (2, 60)]:
         hand_record(game=game, data=finisher(seat, points=points))
 
-    expect(viewer.locator(".winners-banner")).to_contain_text("Ayşe & Cem", timeout=LIVE_WAIT_MS)
+    expect(viewer.locator(".winners-banner")).to_contain_text("Ayşe & Cem")
     assert write_forms(viewer) == 0
     page.reload()
     banner = page.locator(".winners-banner")
