@@ -6,6 +6,7 @@ as okeycalc/wsgi.py does. A request body has 30 s (OKEYCALC_BODY_SECONDS) to arr
 from the app's folders as they change (its finders and autorefresh), else collectstatic's.
 """
 
+import logging
 import os
 
 from django.core.asgi import get_asgi_application
@@ -17,7 +18,11 @@ from django.conf import settings  # noqa: E402  (configured by get_asgi_applicat
 
 from okeycalc.production import refuse_insecure_key  # noqa: E402
 from scorer.platform.bodydeadline import BodyDeadline  # noqa: E402
+from scorer.platform.logredact import RedactClaimSecrets  # noqa: E402
 
 refuse_insecure_key()
+# uvicorn's access log never shows an edit link's secret, whoever configured its handlers:
+# gunicorn's (okeycalc/gunicorn.conf.py) under `make serve`, uvicorn's own under `make run`.
+logging.getLogger("uvicorn.access").addFilter(RedactClaimSecrets())
 
 application = BodyDeadline(django_application, seconds=settings.OKEYCALC_BODY_SECONDS)

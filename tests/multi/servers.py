@@ -15,6 +15,7 @@ import time
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
+from email.message import Message
 from pathlib import Path
 
 from bench.appserver import SERVE_COMMAND
@@ -29,7 +30,8 @@ class Reply:
 
     status: int
     body: str
-    headers: dict
+    headers: Message
+    """As the answer gave them: read case-insensitively (uvicorn sends lower-case names)."""
     seconds: float
 
 

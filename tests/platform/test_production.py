@@ -163,6 +163,26 @@ def test_the_asgi_application_refuses_the_committed_key_with_debug_off(tmp_path)
         assert ok.returncode == 0, ok.stderr
 
 
+def test_uvicorns_access_log_is_redacted_whatever_its_handlers(tmp_path):
+    """`make run` (uvicorn's own log configuration): the filter sits on the logger itself."""
+    script = (
+        "import logging, sys; import okeycalc.asgi; log = logging.getLogger('uvicorn.access'); "
+        "log.handlers = [logging.StreamHandler(sys.stdout)]; log.setLevel(logging.INFO); "
+        "log.info('%s - \"%s %s HTTP/%s\" %d', '127.0.0.1:1', 'GET', '/masa/x/anahtar/s3cr3t/', '1.1', 404)"
+    )
+    run = subprocess.run(
+        [PYTHON, "-c", script],
+        cwd=BASE_DIR,
+        env=env_with(tmp_path, OKEYCALC_DEBUG="1"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert '"GET /masa/x/anahtar/…/ HTTP/1.1" 404' in run.stdout
+    assert "s3cr3t" not in run.stdout + run.stderr
+
+
 def test_make_serves_server_refuses_to_start_without_a_key(tmp_path):
     manage(tmp_path, "migrate", "-v", "0")
     server = subprocess.Popen(
