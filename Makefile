@@ -1,5 +1,5 @@
 # okeycalc — `make run` serves the app on SQLite, `make test` runs the whole suite, `make serve`
-# serves it production-like (gunicorn, DEBUG off). Each does every set-up step itself on a fresh
+# serves it production-like (an ASGI server: uvicorn workers under gunicorn, DEBUG off). Each does every set-up step itself on a fresh
 # machine. `make help` lists every target.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -25,11 +25,11 @@ CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages messages-update migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-event bench-lighthouse clean
+	messages messages-update migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-servers bench-event bench-lighthouse clean
 
 help:
-	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on)"
-	@echo "make serve          production-like: DEBUG off, collectstatic, migrate, gunicorn on $(HOST):$(PORT)"
+	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on, uvicorn --reload)"
+	@echo "make serve          production-like: DEBUG off, collectstatic, migrate, uvicorn workers under gunicorn on $(HOST):$(PORT)"
 	@echo "                    (needs OKEYCALC_SECRET_KEY; DATABASE_URL, REDIS_URL, WEB_CONCURRENCY optional)"
 	@echo "make install        create .venv with what the server runs (requirements.txt), compile translations"
 	@echo "make install-dev    the same plus tests and lint (requirements-dev.txt)"
@@ -41,12 +41,13 @@ help:
 	@echo "make test           install everything the tests need (Chromium too) and run the suite"
 	@echo "                    (in $(PYTEST_WORKERS) pytest-xdist processes: PYTEST_WORKERS=0 for one; PYTEST_ARGS adds options)"
 	@echo "make test-postgres  the same suite against DATABASE_URL (PostgreSQL)"
-	@echo "make test-multi     two gunicorn instances on one PostgreSQL + Redis, concurrent scorekeepers and a small event (CI)"
+	@echo "make test-multi     two server instances on one PostgreSQL + Redis, concurrent scorekeepers and a small event (CI)"
 	@echo "make lint           ruff check and format check, and the layer contracts (lint-imports)"
 	@echo "make chromium       install Debian's Chromium for the browser tests (as root)"
 	@echo "make bench          scoring-engine benchmark (wall time)"
 	@echo "make bench-instructions  the same, counted in instructions under valgrind"
-	@echo "make bench-web      pages vs a minimal view under gunicorn (needs wrk), bytes on the wire"
+	@echo "make bench-web      pages vs a minimal view under make serve's server (needs wrk), bytes on the wire"
+	@echo "make bench-servers  the ASGI servers compared: uvicorn workers under gunicorn vs granian (needs wrk)"
 	@echo "make bench-event    a 64-player event on two app servers (PostgreSQL + Redis): saves, standings, display"
 	@echo "make bench-lighthouse  Lighthouse mobile Performance and Best Practices of the main pages"
 	@echo "make clean          remove what the build and the tests create (.venv, vendor files, staticfiles, caches)"
@@ -115,8 +116,10 @@ messages-update: $(STAMPS)/venv
 migrate: $(STAMPS)/venv
 	$(PY) manage.py migrate --no-input -v 0
 
+# uvicorn restarts when a Python file changes; WhiteNoise serves the static files as they change.
 run: install static messages migrate
-	OKEYCALC_DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+	OKEYCALC_DEBUG=1 exec $(VENV)/bin/uvicorn okeycalc.asgi:application --reload --host $(HOST) --port $(PORT) \
+		--reload-dir okeycalc --reload-dir scorer --reload-dir templates
 
 # Again only when a static file changed (compressing them takes a while).
 $(STAMPS)/collectstatic: $(STAMPS)/venv $(STAMPS)/static $(shell find static -type f 2>/dev/null)
@@ -126,12 +129,13 @@ $(STAMPS)/collectstatic: $(STAMPS)/venv $(STAMPS)/static $(shell find static -ty
 collectstatic: $(STAMPS)/collectstatic
 
 # Production-like on this machine: DEBUG off, hashed and compressed static files served by
-# WhiteNoise, migrations first, then gunicorn (okeycalc/gunicorn.conf.py: workers from the CPU
-# count or WEB_CONCURRENCY, access log without edit-link secrets). SQLite unless DATABASE_URL.
+# WhiteNoise, migrations first, then gunicorn running uvicorn's ASGI worker (okeycalc/gunicorn.conf.py:
+# workers from the CPU count or WEB_CONCURRENCY, access log without edit-link secrets). SQLite
+# unless DATABASE_URL. bench/appserver.py's SERVE_COMMAND is the same command, for the tests.
 serve: check-secret-key install static collectstatic
 	OKEYCALC_DEBUG=0 $(PY) manage.py migrate --no-input -v 0
 	OKEYCALC_DEBUG=0 OKEYCALC_STATIC_MANIFEST=1 HOST=$(HOST) PORT=$(PORT) \
-		exec $(VENV)/bin/gunicorn -c okeycalc/gunicorn.conf.py okeycalc.wsgi
+		exec $(VENV)/bin/gunicorn -c okeycalc/gunicorn.conf.py okeycalc.asgi:application
 
 # The layer contracts are in pyproject.toml ([tool.importlinter]).
 lint: $(STAMPS)/venv-dev
@@ -167,9 +171,13 @@ bench: install
 bench-instructions: install
 	$(PY) bench/instructions.py
 
-# Web benchmark: starts its own gunicorn on 127.0.0.1:8160 (BENCH_WEB_ARGS="--rounds 5 ...").
+# Web benchmark: starts make serve's server on 127.0.0.1:8160 (BENCH_WEB_ARGS="--rounds 5 ...").
 bench-web: install static
 	$(PY) bench/web.py $(BENCH_WEB_ARGS)
+
+# The ASGI servers compared on pages, slow clients and idle connections (BENCH_SERVERS_ARGS="--seconds 10").
+bench-servers: install-dev static
+	$(PY) bench/servers.py $(BENCH_SERVERS_ARGS)
 
 # A tournament at scale (bench/event.py): two `make serve` instances on PostgreSQL (DATABASE_URL) and
 # Redis (REDIS_URL), 16 scorekeepers, 128 viewers, 2 venue displays (BENCH_EVENT_ARGS="--tables 8 ...").

@@ -1,15 +1,16 @@
-"""Start okeycalc under gunicorn on 127.0.0.1 for a load or fuzz run, and stop it afterwards.
+"""Start okeycalc's ASGI server on 127.0.0.1 for a load, fuzz or live test run, and stop it afterwards.
 
-Used by bench/fuzz.py, bench/concurrency.py, bench/slowclients.py and tests/live. ``make_serve=True``
-runs gunicorn exactly as ``make serve`` does (``okeycalc/gunicorn.conf.py``: its worker class,
-threads and timeouts), else with the workers and threads given. The database is migrated first; rate limits are
-off (``OKEYCALC_RATELIMIT=0``: the runs post far faster than people), debug is off, as in
-production. Only 127.0.0.1 and the port given are used.
+The one place outside the Makefile that knows how the server starts: bench/*.py, tests/live,
+tests/multi and tests/platform start it through :data:`SERVE_COMMAND`, exactly as ``make serve``
+runs it (gunicorn with ``okeycalc/gunicorn.conf.py``: uvicorn's worker, its connection limit,
+keep-alive and access log), with ``WEB_CONCURRENCY`` worker processes. The database is migrated
+first; rate limits are off unless the caller turns them on (``OKEYCALC_RATELIMIT=0``: the runs
+post far faster than people), debug is off, as in production. Only 127.0.0.1 and the port given
+are used. bench/servers.py also starts granian through :data:`CANDIDATES`, to compare.
 """
 
 import os
 import secrets
-import shutil
 import subprocess
 import sys
 import time
@@ -19,7 +20,26 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
+APPLICATION = "okeycalc.asgi:application"
 
+SERVE_COMMAND = (str(VENV_BIN / "gunicorn"), "-c", "okeycalc/gunicorn.conf.py", APPLICATION)
+"""What ``make serve`` runs (HOST, PORT and WEB_CONCURRENCY from the environment)."""
+
+CANDIDATES = {
+    "uvicorn": lambda port, workers: [*SERVE_COMMAND],
+    # granian as close to the same as its options allow: workers, keep-alive, access log.
+    "granian": lambda port, workers: [
+        str(VENV_BIN / "granian"),
+        "--interface=asgi",
+        "--host=127.0.0.1",
+        f"--port={port}",
+        f"--workers={workers}",
+        "--access-log",
+        "--no-ws",
+        APPLICATION,
+    ],
+}
+"""The ASGI servers bench/servers.py compares: ``make serve``'s first."""
 
 SECRET_KEY = secrets.token_urlsafe(50)  # production settings refuse the committed development key
 
@@ -41,62 +61,54 @@ def migrate(database_url: str, app_dir: Path = REPO) -> None:
 
 
 @contextmanager
-def gunicorn(
+def app_server(
     database_url: str,
     port: int,
     workers: int = 4,
-    threads: int = 2,
     log: Path | None = None,
     app_dir=None,
-    make_serve: bool = False,
     extra_env: dict[str, str] | None = None,
-    extra_args: tuple[str, ...] = (),
+    server: str = "uvicorn",
 ):
-    """A running gunicorn (``workers`` processes × ``threads`` threads, or as ``make serve`` runs it
-    with ``workers`` processes) serving ``app_dir`` (this checkout by default); yields its base URL."""
+    """The server as ``make serve`` runs it with ``workers`` processes (or another of
+    :data:`CANDIDATES`), serving ``app_dir`` (this checkout by default); yields its base URL."""
     app_dir = Path(app_dir or REPO)
-    binary = VENV_BIN / "gunicorn"
-    if not binary.exists() and shutil.which("gunicorn") is None:
-        sys.exit("gunicorn is not installed: .venv/bin/pip install -r requirements.txt")
     migrate(database_url, app_dir)
     out = open(log, "w") if log else subprocess.DEVNULL  # noqa: SIM115 (closed below)
-    command = [str(binary if binary.exists() else shutil.which("gunicorn")), "okeycalc.wsgi"]
-    env = server_env(database_url) | (extra_env or {})
-    if make_serve:
-        command += ["-c", "okeycalc/gunicorn.conf.py"]
-        env |= {"HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
-    else:
-        command += [
-            f"--bind=127.0.0.1:{port}",
-            f"--workers={workers}",
-            f"--threads={threads}",
-            "--timeout=60",
-            "--access-logfile=-",
-        ]
-    process = subprocess.Popen([*command, *extra_args], cwd=app_dir, env=env, stdout=out, stderr=out)
+    env = server_env(database_url) | {"HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
+    env |= extra_env or {}
+    process = subprocess.Popen(
+        CANDIDATES[server](port, workers), cwd=app_dir, env=env, stdout=out, stderr=out
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         wait_ready(url, process)
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process)
         if log:
             out.close()
 
 
-def wait_ready(url: str, process: subprocess.Popen, seconds: float = 60) -> None:
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def wait_ready(url: str, process: subprocess.Popen, seconds: float = 60, path: str = "/healthz") -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            sys.exit(f"gunicorn exited with status {process.returncode}")
+            sys.exit(f"the server exited with status {process.returncode}")
         try:
-            with urllib.request.urlopen(f"{url}/healthz", timeout=5) as response:
+            with urllib.request.urlopen(f"{url}{path}", timeout=5) as response:
                 if response.status == 200:
                     return
         except OSError:
             time.sleep(0.3)
-    sys.exit(f"gunicorn did not answer {url}/healthz within {seconds} s")
+    stop(process)
+    sys.exit(f"the server did not answer {url}{path} within {seconds} s")

@@ -1,4 +1,4 @@
-"""Concurrent writers against gunicorn (4 workers × 2 threads) on SQLite and PostgreSQL.
+"""Concurrent writers against the ASGI server as ``make serve`` runs it (4 workers) on SQLite and PostgreSQL.
 
 Run: ``.venv/bin/python bench/concurrency.py`` (SQLite file, then PostgreSQL when
 ``--postgres URL`` is given). Each round releases 8 phones at once (a barrier), in 4 scenarios:
@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from appserver import gunicorn  # noqa: E402
+from appserver import app_server  # noqa: E402
 
 from tests.live.client import Phone, hand_form  # noqa: E402
 from tests.support.posts import E2_HAND  # noqa: E402
@@ -164,7 +164,7 @@ def run(database_url: str, args) -> Tally:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "okeycalc.settings")
     django.setup()
     tally = Tally()
-    with gunicorn(database_url, args.port, workers=4, threads=2, app_dir=args.app_dir) as url:
+    with app_server(database_url, args.port, workers=4, app_dir=args.app_dir) as url:
         for _ in range(args.rounds):
             identical(url, tally)
             one_table(url, tally, args.hands)

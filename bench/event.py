@@ -4,8 +4,8 @@ Run: ``make bench-event`` (``BENCH_EVENT_ARGS="--tables 16 --viewers 128"``; ``-
 
 What it does, all by itself:
 - a fresh PostgreSQL database (``DATABASE_URL``, dropped and created again) and a Redis cache
-  (``REDIS_URL``) shared by two gunicorn instances started as ``make serve`` starts them
-  (``okeycalc/gunicorn.conf.py``: its worker class and threads, ``WEB_CONCURRENCY`` workers each),
+  (``REDIS_URL``) shared by two server instances started as ``make serve`` starts them
+  (``okeycalc/gunicorn.conf.py``: uvicorn's worker, ``WEB_CONCURRENCY`` workers each),
   with the benchmark's settings (``bench/web_settings.py``: the app's, DEBUG off, rate limits off,
   plus the minimal views ``/bench-floor/`` and ``/bench-floor/post/``), on 127.0.0.1 only;
 - a points event of ``4 × --tables`` players (LOCA Cezalı, ``--hands`` hands a game), round 1
@@ -101,9 +101,9 @@ class Phone:
         start = time.perf_counter()
         try:
             with self.opener.open(request, timeout=60) as response:
-                reply = Reply(response.status, response.read().decode(), dict(response.headers), 0)
+                reply = Reply(response.status, response.read().decode(), response.headers, 0)
         except urllib.error.HTTPError as exc:
-            reply = Reply(exc.code, exc.read().decode(errors="replace"), dict(exc.headers), 0)
+            reply = Reply(exc.code, exc.read().decode(errors="replace"), exc.headers, 0)
         except OSError as exc:
             reply = Reply(599, str(exc), {}, 0)
         reply.seconds = time.perf_counter() - start
@@ -431,7 +431,7 @@ def main() -> int:
     event_id, tables = make_event(args)
     logs = ROOT / "test-artifacts" / "bench-event"
     logs.mkdir(parents=True, exist_ok=True)
-    running = [start(args, port, key, logs / f"gunicorn-{port}.log") for port in ports]
+    running = [start(args, port, key, logs / f"server-{port}.log") for port in ports]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
         for base, server in zip(bases, running, strict=True):

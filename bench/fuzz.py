@@ -1,4 +1,4 @@
-"""Fuzz the JSON API and every form endpoint of a real gunicorn server: count 5xx answers.
+"""Fuzz the JSON API and every form endpoint of the real server (``make serve``'s): count 5xx answers.
 
 Run: ``.venv/bin/python bench/fuzz.py`` (5,000 API bodies and 5,000 form posts on a fresh SQLite
 file; ``--database-url postgres://…`` for PostgreSQL, ``--url`` for a server already running).
@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from appserver import gunicorn  # noqa: E402
+from appserver import app_server  # noqa: E402
 
 from tests.live.client import Phone  # noqa: E402
 from tests.live.fuzz import api_body, api_problems, form_post, form_problems  # noqa: E402
@@ -90,7 +90,7 @@ def fuzz_api(url: str, count: int, rng: random.Random) -> tuple[Counter, list]:
             phone.host, phone.port, fuzzed.body, fuzzed.content_type, chunked
         )
         statuses[status] += 1
-        if chunked:  # gunicorn decodes chunks: the answer must be the one the plain body gets
+        if chunked:  # the server decodes chunks: the answer must be the one the plain body gets
             plain = post_api(phone.host, phone.port, fuzzed.body, fuzzed.content_type, False)[0]
             if plain != status:
                 problems.append(f"chunked body answered {status}, the same body plain {plain}")
@@ -154,10 +154,8 @@ def main() -> int:
         database_url = args.database_url or f"sqlite:///{tmp}/fuzz.sqlite3"
         if args.url:
             return run(args.url, args)
-        with gunicorn(
-            database_url, args.port, workers=2, make_serve=True, log=Path(tmp) / "gunicorn.log"
-        ) as url:
-            print(f"gunicorn at {url}, database {database_url.split('@')[-1]}, seed {args.seed}")
+        with app_server(database_url, args.port, workers=2, log=Path(tmp) / "server.log") as url:
+            print(f"make serve's server at {url}, database {database_url.split('@')[-1]}, seed {args.seed}")
             return run(url, args)
 
 

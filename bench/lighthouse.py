@@ -2,7 +2,7 @@
 
 Run: ``make bench-lighthouse`` (or ``.venv/bin/python bench/lighthouse.py``).
 
-Starts the same production-like server as ``bench/web.py`` (gunicorn, DEBUG off, manifest
+Starts the same production-like server as ``bench/web.py`` (make serve's ASGI server, DEBUG off, manifest
 static, a table of 11 hands) and runs npm's ``lighthouse`` (12.2.3, through ``npx`` unless
 ``LIGHTHOUSE`` names an installed one) against Chromium (``CHROME_PATH``, default
 /usr/bin/chromium), headless, with Lighthouse's default mobile emulation and simulated
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from web import Client, make_table, manage, server_env, start_gunicorn  # noqa: E402
+from web import Client, make_table, manage, server_env, start_server  # noqa: E402
 
 LIGHTHOUSE_VERSION = "12.2.3"
 CATEGORIES = ("performance", "best-practices")
@@ -82,7 +82,7 @@ def main() -> int:
         manage(env, "migrate", "--no-input", "-v", "0")
         manage(env, "collectstatic", "--no-input", "-v", "0")
         public_id, secret = make_table(env)
-        server = start_gunicorn(env, args)
+        server = start_server(env, args)
         try:
             editor = Client(args.port)
             editor.request("GET", f"/masa/{public_id}/anahtar/{secret}/")

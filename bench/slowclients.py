@@ -1,8 +1,8 @@
 """Slow clients against the server as ``make serve`` runs it: do normal requests still get answered?
 
 Run: ``.venv/bin/python bench/slowclients.py`` (SQLite; ``--database-url postgres://…`` for
-PostgreSQL). It starts gunicorn with okeycalc/gunicorn.conf.py (``--worker-class sync`` and the
-like compare other workers), creates a table with a hand, then for ``--seconds`` (20) holds
+PostgreSQL). It starts the server as ``make serve`` runs it (bench/appserver.py: gunicorn with
+uvicorn's worker; ``--server granian`` for the other candidate), creates a table with a hand, then for ``--seconds`` (20) holds
 ``--slow`` (40) slow sockets open: half trickle their request headers, half send headers and then
 trickle a form body, one byte every ``--trickle`` seconds; a socket the server closes is opened
 again at once, so there are always that many. Meanwhile one normal client asks, one after the
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from appserver import gunicorn  # noqa: E402
+from appserver import CANDIDATES, app_server  # noqa: E402
 
 from tests.live.client import Phone  # noqa: E402
 from tests.support.posts import E2_HAND, NEW_TABLE  # noqa: E402
@@ -169,7 +169,7 @@ def main() -> int:
     parser.add_argument(
         "--workers", type=int, default=5, help="WEB_CONCURRENCY (default 5, as 2 × 2 CPUs + 1)"
     )
-    parser.add_argument("--worker-class", help="e.g. sync or gthread, to compare (default: the config's)")
+    parser.add_argument("--server", choices=CANDIDATES, default="uvicorn", help="default: make serve's")
     parser.add_argument("--database-url", default="", help="default: a fresh SQLite file")
     parser.add_argument("--port", type=int, default=8142)
     parser.add_argument("--url", help="a server already running there instead")
@@ -178,19 +178,10 @@ def main() -> int:
         return run(args.url, args)
     with tempfile.TemporaryDirectory() as tmp:
         database_url = args.database_url or f"sqlite:///{tmp}/slow.sqlite3"
-        extra = (f"--worker-class={args.worker_class}",) if args.worker_class else ()
-        with gunicorn(
-            database_url,
-            args.port,
-            workers=args.workers,
-            make_serve=True,
-            log=Path(tmp) / "log",
-            extra_args=extra,
+        with app_server(
+            database_url, args.port, workers=args.workers, log=Path(tmp) / "log", server=args.server
         ) as url:
-            print(
-                f"gunicorn (make serve's config{', ' + extra[0] if extra else ''}) at {url}, "
-                f"{args.workers} workers, database {database_url.split('@')[-1]}"
-            )
+            print(f"{args.server} at {url}, {args.workers} workers, database {database_url.split('@')[-1]}")
             return run(url, args)
 
 

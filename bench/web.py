@@ -6,7 +6,8 @@ What it does, all by itself:
 - a temporary SQLite database (or ``--database-url``), migrated; a table of 4 players (LOCA 101)
   with 11 generated valid hands (``bench/handgen.py``);
 - ``collectstatic`` with WhiteNoise's compressed manifest storage into a temporary STATIC_ROOT;
-- gunicorn (2 sync workers, DEBUG off, ``bench/web_settings.py``) on 127.0.0.1 (port 8160);
+- the ASGI server as ``make serve`` runs it (bench/appserver.py, 2 workers, DEBUG off,
+  ``bench/web_settings.py``) on 127.0.0.1 (port 8160);
   the bench settings add two floor views (``bench/web_urls.py``) that exist only here;
 - for every row of the table, ``--rounds`` rounds that measure the floor and then the endpoint
   with wrk (1 thread, 2 keep-alive connections, ``--seconds`` each), so both see the same load
@@ -34,6 +35,8 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
+
+from appserver import SERVE_COMMAND  # noqa: E402  (bench/ is on the path: this script runs from there)
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -72,13 +75,11 @@ def make_table(env: dict) -> tuple[str, str]:
     return public_id, secret
 
 
-def start_gunicorn(env: dict, args) -> subprocess.Popen:
-    gunicorn = Path(PYTHON).with_name("gunicorn")
-    if not gunicorn.exists():
-        sys.exit(f"gunicorn is not installed in {Path(PYTHON).parent}: pip install -r requirements.txt")
-    command = [str(gunicorn), "okeycalc.wsgi:application", "--workers", str(args.workers)]
-    command += ["--bind", f"127.0.0.1:{args.port}", "--log-level", "warning", "--chdir", str(ROOT)]
-    proc = subprocess.Popen(command, cwd=ROOT, env=env)
+def start_server(env: dict, args) -> subprocess.Popen:
+    """``make serve``'s server (its access log dropped: the load would fill the terminal)."""
+    env = env | {"HOST": "127.0.0.1", "PORT": str(args.port), "WEB_CONCURRENCY": str(args.workers)}
+    env["GUNICORN_LOGLEVEL"] = "warning"
+    proc = subprocess.Popen(SERVE_COMMAND, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -87,7 +88,7 @@ def start_gunicorn(env: dict, args) -> subprocess.Popen:
         except OSError:
             time.sleep(0.2)
     proc.terminate()
-    sys.exit("gunicorn did not answer /healthz within 30 s")
+    sys.exit("the server did not answer /healthz within 30 s")
 
 
 # --- a small HTTP client with cookies ------------------------------------------------------------
@@ -358,7 +359,7 @@ def pages_for(public_id: str) -> list[tuple[str, str, bool]]:
 def print_report(args, rows: list[Endpoint], results: dict, loads: list) -> bool:
     met = True
     print(
-        f"\nthroughput vs a minimal view on the same server: gunicorn {args.workers} sync workers, DEBUG off,"
+        f"\nthroughput vs a minimal view on the same server: {args.workers} ASGI workers (make serve's), DEBUG off,"
     )
     print(
         f"manifest static; wrk 1 thread {args.connections} connections, {args.rounds} rounds × {args.seconds} s,"
@@ -420,7 +421,7 @@ def main() -> int:
         manage(env, "migrate", "--no-input", "-v", "0")
         manage(env, "collectstatic", "--no-input", "-v", "0")
         public_id, secret = make_table(env)
-        server = start_gunicorn(env, args)
+        server = start_server(env, args)
         try:
             client = Client(args.port)
             rows, floors = endpoints_for(client, public_id, secret, args.encoding)

@@ -85,12 +85,20 @@ TEMPLATES = [
     },
 ]
 
+# Served by ASGI (okeycalc/asgi.py): Django's persistent connections belong to a thread and are
+# closed only by the request signals, which do not fit an event loop, so a request opens its
+# connection and closes it (CONN_MAX_AGE 0). On PostgreSQL they come from a pool per process
+# instead (psycopg_pool, OKEYCALC_DB_POOL_SIZE connections at most; 0 turns it off).
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("OKEYCALC_CONN_MAX_AGE", "60")),
-    )
+    "default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0)
 }
+DB_POOL_SIZE = int(os.environ.get("OKEYCALC_DB_POOL_SIZE", "4"))
+if DATABASES["default"].get("ENGINE") == "django.db.backends.postgresql" and DB_POOL_SIZE > 0:
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DB_POOL_SIZE,
+        "timeout": 10,
+    }
 if DATABASES["default"].get("ENGINE") == "django.db.backends.sqlite3":
     # Concurrent writers (two phones, a double tap, several app workers): every transaction takes
     # the write lock when it starts (IMMEDIATE), so a reader never has to upgrade and fail with
@@ -113,6 +121,9 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 # Flash messages live in their own cookie, only the latest few (scorer/platform/flash.py): never the session.
 MESSAGE_STORAGE = "scorer.platform.flash.LatestMessagesStorage"
+# Under ASGI a request body must arrive whole within this many seconds, or 408
+# (scorer/platform/bodydeadline.py, okeycalc/asgi.py).
+OKEYCALC_BODY_SECONDS = float(os.environ.get("OKEYCALC_BODY_SECONDS", "30"))
 # Edit and watch rights per device (scorer/tables/rights.py) expire after this many days unused.
 OKEYCALC_GRANT_MAX_IDLE_DAYS = int(os.environ.get("OKEYCALC_GRANT_MAX_IDLE_DAYS", "180"))
 

@@ -1,13 +1,18 @@
 """Reading a request body of bounded size, with or without Content-Length.
 
-Django reads ``Content-Length`` bytes and treats a missing header as an empty body, so a chunked
-upload (``Transfer-Encoding: chunked``) used to reach the API as ``""``. A server that decodes
-chunked input itself says so with ``wsgi.input_terminated`` (gunicorn, mod_wsgi): then the
-stream is read to its end. Where it does not (Django's development server), the body cannot be
-found safely and the client gets 411 Length Required. A body the server cannot decode (a chunk
-size that is not hexadecimal, a chunk without its terminator) is the client's error, a 400.
+Under ASGI (``make serve``, ``make run``: uvicorn) the server decodes a chunked upload
+(``Transfer-Encoding: chunked``) and Django's ASGI handler has read the whole body, in the event
+loop, before the view runs: the request's stream is that body, whatever its framing, and a chunk
+the server cannot decode never reaches Django (uvicorn answers 400 itself). Under WSGI, Django
+reads ``Content-Length`` bytes and treats a missing header as an empty body, so a chunked upload
+used to reach the API as ``""``. A WSGI server that decodes chunked input itself says so with
+``wsgi.input_terminated`` (mod_wsgi, gunicorn's own workers): then the stream is read to its end.
+Where it does not (Django's development server), the body cannot be found safely and the client
+gets 411 Length Required. A body such a server cannot decode (a chunk size that is not
+hexadecimal, a chunk without its terminator) is the client's error, a 400.
 """
 
+from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest
 
 from scorer.platform.numbers import parse_count
@@ -22,7 +27,7 @@ class LengthRequired(Exception):
 
 
 class MalformedBody(Exception):
-    """The server could not decode the body (e.g. gunicorn's ``InvalidChunkSize``)."""
+    """The WSGI server could not decode the body (e.g. gunicorn's ``InvalidChunkSize``)."""
 
 
 def _chunked(request: HttpRequest) -> bool:
@@ -49,7 +54,7 @@ def read_body(request: HttpRequest, limit: int) -> bytes:
     declared = parse_count(length)  # None for a huge or odd header: reading stops at the limit
     if declared is not None and declared > limit:
         raise BodyTooLarge
-    if _chunked(request) and not length:
+    if _chunked(request) and not length and not isinstance(request, ASGIRequest):
         if not request.META.get("wsgi.input_terminated"):
             raise LengthRequired
         body = _read_stream(request.META["wsgi.input"], limit)

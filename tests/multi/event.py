@@ -1,6 +1,6 @@
 """A small tournament on both app servers (CI): bench/event.py with 4 tables, bounded in time.
 
-Two gunicorn instances (as ``make serve`` runs them) on one PostgreSQL (DATABASE_URL, dropped and
+Two server instances (as ``make serve`` runs them) on one PostgreSQL (DATABASE_URL, dropped and
 created afresh) and Redis (REDIS_URL), 127.0.0.1 only: 4 scorekeepers enter 5 hands each through
 the hand form (double taps to both instances included) while 16 phones poll the public standings
 and a venue display polls its own (every second and two: more often than the pages do). Fails (exit status 1) when a hand is lost or doubled, when

@@ -1,4 +1,4 @@
-"""Several app servers, one database: two gunicorn instances (as `make serve` runs them) on one
+"""Several app servers, one database: two server instances (as `make serve` runs them) on one
 PostgreSQL and one Redis, with concurrent scorekeepers and viewers across both.
 
 Checks, failing with exit status 1:
@@ -67,9 +67,9 @@ class Phone:
         start = time.perf_counter()
         try:
             with self.opener.open(request, timeout=30) as response:
-                reply = Reply(response.status, response.read().decode(), dict(response.headers), 0)
+                reply = Reply(response.status, response.read().decode(), response.headers, 0)
         except urllib.error.HTTPError as exc:
-            reply = Reply(exc.code, exc.read().decode(errors="replace"), dict(exc.headers), 0)
+            reply = Reply(exc.code, exc.read().decode(errors="replace"), exc.headers, 0)
         reply.seconds = time.perf_counter() - start
         STATS.add(kind, reply)
         return reply
@@ -335,7 +335,7 @@ def main() -> int:
     prepare(key)
     logs = BASE_DIR / "test-artifacts" / "multi"
     logs.mkdir(parents=True, exist_ok=True)
-    running = [start(port, key, logs / f"gunicorn-{port}.log") for port in PORTS]
+    running = [start(port, key, logs / f"server-{port}.log") for port in PORTS]
     bases = [f"http://127.0.0.1:{port}" for port in PORTS]
     try:
         for base, server in zip(bases, running, strict=True):

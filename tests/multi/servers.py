@@ -1,7 +1,7 @@
 """Two app servers as ``make serve`` runs them, for tests/multi/run.py and bench/event.py.
 
-A fresh PostgreSQL database, Redis checked, migrations and the static files, then gunicorn with
-``okeycalc/gunicorn.conf.py`` started in the environment the caller gives and waited for until
+A fresh PostgreSQL database, Redis checked, migrations and the static files, then the server as
+``make serve`` runs it (bench/appserver.py's ``SERVE_COMMAND``) started in the environment the caller gives and waited for until
 ``/readyz`` answers; requests released at the same moment (double taps, two phones), and what the phones saw.
 """
 
@@ -15,11 +15,13 @@ import time
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
+from email.message import Message
 from pathlib import Path
+
+from bench.appserver import SERVE_COMMAND
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PYTHON = sys.executable
-GUNICORN = Path(PYTHON).with_name("gunicorn")
 
 
 @dataclass
@@ -28,7 +30,8 @@ class Reply:
 
     status: int
     body: str
-    headers: dict
+    headers: Message
+    """As the answer gave them: read case-insensitively (uvicorn sends lower-case names)."""
     seconds: float
 
 
@@ -114,7 +117,7 @@ def prepare(env: dict[str, str]) -> None:
 
 
 def port_free(port: int) -> bool:
-    """Whether nothing listens on the port (connections in TIME_WAIT do not count, as for gunicorn)."""
+    """Whether nothing listens on the port (connections in TIME_WAIT do not count, as for the server)."""
     with socket.socket() as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
@@ -125,10 +128,9 @@ def port_free(port: int) -> bool:
 
 
 def start(env: dict[str, str], log: Path) -> subprocess.Popen:
-    """gunicorn as ``make serve`` starts it, in ``env`` (its PORT and HOST), logging to ``log``."""
+    """The server as ``make serve`` starts it, in ``env`` (its PORT and HOST), logging to ``log``."""
     out = log.open("w")
-    command = [str(GUNICORN), "-c", "okeycalc/gunicorn.conf.py", "okeycalc.wsgi"]
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    return subprocess.Popen(SERVE_COMMAND, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
 
 
 def wait_ready(base: str, process: subprocess.Popen) -> None:

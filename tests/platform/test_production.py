@@ -1,7 +1,7 @@
 """Production settings: the secret key refusal, `check --deploy` with OKEYCALC_HTTPS=1, collectstatic
-without flags, and gunicorn's access log through the redaction filter.
+without flags, and the ASGI server's refusal of the committed key.
 
-Settings are read from the environment at start-up, so these run manage.py and gunicorn as
+Settings are read from the environment at start-up, so these run manage.py and the server as
 subprocesses with the environment under test.
 """
 
@@ -10,18 +10,13 @@ import re
 import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
-import pytest
-
+from bench.appserver import SERVE_COMMAND
 from okeycalc.production import DEV_SECRET_KEY, error_page_style_hash
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
-GUNICORN = Path(sys.executable).with_name("gunicorn")
 KEY = "test-only-key-" + "k3y" * 20
 
 
@@ -139,7 +134,8 @@ def test_the_dev_key_is_only_the_fallback(settings):
     assert DEV_SECRET_KEY.startswith("django-insecure-")
 
 
-# --- gunicorn: the real server, its access log -------------------------------------------------
+# --- the ASGI server: it refuses the committed key too -------------------------------------------
+# (tests/live/test_asgi_server.py checks the running server: its access log, static files, CSP...)
 
 
 def free_port() -> int:
@@ -148,68 +144,76 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_for(url: str, process: subprocess.Popen, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            return
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return
-        except urllib.error.HTTPError:
-            return
-        except OSError:
-            time.sleep(0.2)
-    pytest.fail(f"gunicorn did not answer at {url}")
+def test_the_asgi_application_refuses_the_committed_key_with_debug_off(tmp_path):
+    code = "import okeycalc.asgi"
+    run = subprocess.run(
+        [PYTHON, "-c", code], cwd=BASE_DIR, env=env_with(tmp_path), capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode != 0
+    assert "OKEYCALC_SECRET_KEY is not set and DEBUG is off" in run.stderr
+    for env in ({"OKEYCALC_SECRET_KEY": KEY}, {"OKEYCALC_DEBUG": "1"}):
+        ok = subprocess.run(
+            [PYTHON, "-c", code],
+            cwd=BASE_DIR,
+            env=env_with(tmp_path, **env),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert ok.returncode == 0, ok.stderr
 
 
-def gunicorn(tmp_path: Path, port: int, **env: str) -> subprocess.Popen:
-    manage(tmp_path, "migrate", "-v", "0")
-    return subprocess.Popen(
-        [str(GUNICORN), "-c", "okeycalc/gunicorn.conf.py", "okeycalc.wsgi"],
+def test_uvicorns_access_log_is_redacted_whatever_its_handlers(tmp_path):
+    """`make run` (uvicorn's own log configuration): the filter sits on the logger itself."""
+    script = (
+        "import logging, sys; import okeycalc.asgi; log = logging.getLogger('uvicorn.access'); "
+        "log.handlers = [logging.StreamHandler(sys.stdout)]; log.setLevel(logging.INFO); "
+        "log.info('%s - \"%s %s HTTP/%s\" %d', '127.0.0.1:1', 'GET', '/masa/x/anahtar/s3cr3t/', '1.1', 404)"
+    )
+    run = subprocess.run(
+        [PYTHON, "-c", script],
         cwd=BASE_DIR,
-        env=env_with(tmp_path, PORT=str(port), WEB_CONCURRENCY="1", **env),
+        env=env_with(tmp_path, OKEYCALC_DEBUG="1"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert '"GET /masa/x/anahtar/…/ HTTP/1.1" 404' in run.stdout
+    assert "s3cr3t" not in run.stdout + run.stderr
+
+
+def test_make_serves_server_refuses_to_start_without_a_key(tmp_path):
+    manage(tmp_path, "migrate", "-v", "0")
+    server = subprocess.Popen(
+        SERVE_COMMAND,
+        cwd=BASE_DIR,
+        env=env_with(tmp_path, PORT=str(free_port()), WEB_CONCURRENCY="1"),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-
-
-def stop(process: subprocess.Popen) -> tuple[str, str]:
-    if process.poll() is None:
-        process.terminate()
-    return process.communicate(timeout=30)
-
-
-def test_gunicorn_access_log_never_shows_an_edit_secret(tmp_path):
-    port = free_port()
-    server = gunicorn(tmp_path, port, OKEYCALC_SECRET_KEY=KEY)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for(base + "/healthz", server)
-        for path in ("/masa/abcdefghijklmnopqr/anahtar/s3cret-VALUE_1/", "/healthz"):
-            try:
-                urllib.request.urlopen(base + path, timeout=10)
-            except urllib.error.HTTPError as exc:
-                assert exc.code == 404
-    finally:
-        out, err = stop(server)
-    assert "s3cret-VALUE_1" not in out + err
-    access = [line for line in out.splitlines() if "/anahtar/" in line]
-    assert len(access) == 1, out  # printed once
-    assert re.search(r'"GET /masa/abcdefghijklmnopqr/anahtar/…/ HTTP/1.1" 404', access[0])
-    assert sum('"GET /healthz HTTP/1.1" 200' in line for line in out.splitlines()) >= 1
-
-
-def test_gunicorn_refuses_to_start_without_a_key(tmp_path):
-    port = free_port()
-    server = gunicorn(tmp_path, port)
     try:
         server.wait(timeout=60)
     finally:
-        out, err = stop(server)
+        if server.poll() is None:
+            server.kill()
+        out, err = server.communicate(timeout=30)
     assert server.returncode != 0
     assert "OKEYCALC_SECRET_KEY is not set and DEBUG is off" in err
+
+
+def test_the_makefile_serves_with_the_command_the_tests_start():
+    """bench/appserver.py's SERVE_COMMAND, which every test and bench starts, is make serve's."""
+    makefile = (BASE_DIR / "Makefile").read_text()
+    assert "exec $(VENV)/bin/gunicorn " + " ".join(SERVE_COMMAND[1:]) in makefile
+    assert "okeycalc.serving.Worker" in (BASE_DIR / "okeycalc" / "gunicorn.conf.py").read_text()
+
+
+def test_nothing_in_the_app_imports_gunicorn():
+    sources = [path for path in (BASE_DIR / "scorer").rglob("*.py")]
+    importing = [str(p) for p in sources if re.search(r"^\s*(import|from) gunicorn", p.read_text(), re.M)]
+    assert not importing
 
 
 def test_a_log_line_is_printed_once_under_debug(tmp_path):

@@ -1,0 +1,125 @@
+"""The ASGI server as ``make serve`` runs it (gunicorn with uvicorn's worker, okeycalc/asgi.py):
+what the WSGI server did keeps working through it (static files by WhiteNoise, the
+Content-Security-Policy, health checks, the form's CSRF, rate limits, an access log without
+edit-link secrets), chunked bodies are decoded by the server, and slow bodies are the event
+loop's: they hold no view, and one never finished gets 408 at its deadline (5 s for this server,
+30 s by default)."""
+
+import http.client
+import json
+import socket
+import threading
+import time
+
+from tests.live.client import Phone
+
+API_BODY = b'{"ruleset": "loca", "players": [{"opened": "sets", "finished": true}, {}, {}, {}]}'
+SECRET_PATH = "/masa/abcdefghijklmnopqr/anahtar/s3cret-VALUE_1/"
+
+
+def get(server, path: str, headers: dict | None = None) -> http.client.HTTPResponse:
+    connection = http.client.HTTPConnection(*server, timeout=10)
+    connection.request("GET", path, headers=headers or {})
+    response = connection.getresponse()
+    response.body = response.read()
+    connection.close()
+    return response
+
+
+def test_the_access_log_never_shows_an_edit_secret(make_serve, make_serve_log):
+    assert get(make_serve, SECRET_PATH).status in {302, 404}
+    assert get(make_serve, "/healthz").status == 200
+    time.sleep(0.5)  # the worker writes its line after the answer
+    log = make_serve_log.read_text()
+    assert "s3cret-VALUE_1" not in log
+    access = [line for line in log.splitlines() if "/masa/abcdefghijklmnopqr/anahtar/" in line]
+    assert len(access) == 1, log[-2000:]  # printed once
+    assert '"GET /masa/abcdefghijklmnopqr/anahtar/…/ HTTP/1.1" ' in access[0]
+    assert any('"GET /healthz HTTP/1.1" 200' in line for line in log.splitlines())
+
+
+def test_health_and_readiness_answer(make_serve):
+    for path in ("/healthz", "/readyz"):
+        response = get(make_serve, path)
+        assert response.status == 200
+        assert json.loads(response.body)["database"] == "ok"
+
+
+def test_pages_carry_the_content_security_policy(make_serve):
+    response = get(make_serve, "/")
+    assert response.status == 200
+    assert "script-src 'self'" in response.getheader("Content-Security-Policy")
+
+
+def test_whitenoise_serves_the_static_files_compressed(make_serve):
+    response = get(make_serve, "/static/vendor/htmx.min.js", {"Accept-Encoding": "gzip"})
+    assert response.status == 200
+    assert "javascript" in response.getheader("Content-Type")
+    assert len(response.body) > 1000
+
+
+def test_the_new_table_form_posts_with_its_csrf_token(make_serve):
+    phone = Phone(f"http://{make_serve[0]}:{make_serve[1]}")
+    public_id = phone.open_table()
+    assert phone.get(f"/masa/{public_id}/").status == 200
+    refused = Phone(f"http://{make_serve[0]}:{make_serve[1]}").post("/masa/yeni/", {"setup-ruleset": "loca"})
+    assert refused.status == 403  # no CSRF cookie and token
+
+
+def post_score(server, body: bytes, chunked: bool = False) -> int:
+    connection = http.client.HTTPConnection(*server, timeout=10)
+    headers = {"Content-Type": "application/json"}
+    connection.request("POST", "/api/v1/score", body=iter([body]) if chunked else body, headers=headers)
+    status = connection.getresponse().status
+    connection.close()
+    return status
+
+
+def test_a_chunked_body_is_decoded_by_the_server(make_serve):
+    assert post_score(make_serve, API_BODY, chunked=True) == 200
+
+
+def test_the_scoring_api_is_rate_limited(make_serve):
+    statuses = [post_score(make_serve, API_BODY) for _ in range(130)]
+    assert 429 in statuses
+    assert statuses[0] in {200, 429}
+
+
+def slow_chunked_body(server, stop: threading.Event, answers: list) -> None:
+    """POST /api/v1/score with a chunked body of one byte a second that never ends."""
+    with socket.create_connection(server, timeout=15) as conn:
+        conn.sendall(
+            b"POST /api/v1/score HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n"
+        )
+        try:
+            while not stop.wait(1.0):
+                conn.sendall(b"1\r\n \r\n")
+        except OSError:
+            pass  # the server answered 408 and closed
+        try:
+            answers.append(conn.recv(65536))
+        except OSError as exc:
+            answers.append(repr(exc).encode())
+
+
+def test_slow_bodies_hold_no_view_and_time_out_with_408(make_serve):
+    stop, answers = threading.Event(), []
+    senders = [
+        threading.Thread(target=slow_chunked_body, args=(make_serve, stop, answers)) for _ in range(40)
+    ]
+    for sender in senders:
+        sender.start()
+    try:
+        time.sleep(1.5)  # every slow body has begun
+        for _ in range(10):
+            started = time.monotonic()
+            assert get(make_serve, "/healthz").status == 200
+            assert time.monotonic() - started < 1.0
+        time.sleep(5.0)  # past the 5 s deadline of every slow body
+    finally:
+        stop.set()
+        for sender in senders:
+            sender.join(timeout=20)
+    assert len(answers) == 40
+    assert all(answer.startswith(b"HTTP/1.1 408") for answer in answers), answers[:3]
