@@ -135,5 +135,5 @@ def test_the_public_standings_fit_a_phone_and_update_themselves(page, live_serve
     axe_check()
 
     play(tables[3], (-101, 40, 12, 202))
-    expect(page.locator("li[data-table='3']")).to_contain_text("El 1/11", timeout=15_000)
+    expect(page.locator("li[data-table='3']")).to_contain_text("El 1/11")  # pushed
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
