@@ -162,10 +162,11 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 OKEYCALC_API_MAX_BODY = 64 * 1024
 
 # Server-sent events (scorer/platform/push.py): at most this many open streams per app-server
-# process (more are refused with 503 and those pages poll); "redis", "postgresql" or "poll" to
+# process (more are refused with 503 and those pages poll), below the server's own bound on
+# connections (WEB_MAX_CONNECTIONS, 1000: okeycalc/serving.py) so that pages still load; "redis", "postgresql" or "poll" to
 # choose how processes learn of changes (default: Redis with REDIS_URL, else LISTEN/NOTIFY on
 # PostgreSQL, else reading the open tables' versions).
-OKEYCALC_PUSH_MAX_STREAMS = int(os.environ.get("OKEYCALC_PUSH_MAX_STREAMS", "1000"))
+OKEYCALC_PUSH_MAX_STREAMS = int(os.environ.get("OKEYCALC_PUSH_MAX_STREAMS", "900"))
 OKEYCALC_PUSH_BACKEND = os.environ.get("OKEYCALC_PUSH_BACKEND", "")
 
 # Django's cache: local memory by default (one process); Redis at REDIS_URL when several app

@@ -20,6 +20,7 @@ under WSGI (the test server) a generator. Nothing here knows tables or events: t
 
 import asyncio
 import logging
+import signal
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -378,6 +379,29 @@ def hub() -> Hub:
         return _hub
 
 
+_chained: set[int] = set()
+
+
+def _end_streams_on_exit() -> None:
+    """When the server is told to stop (SIGTERM, SIGINT), the streams end at once: their browsers
+    reconnect (to another server, or to this one once it is back) instead of holding the server
+    until its graceful timeout. The server's own handler still runs. Only where signals can be
+    set (the main thread: the ASGI server's event loop; not the test server's threads)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for number in (signal.SIGTERM, signal.SIGINT):
+        previous = signal.getsignal(number)
+        if number in _chained or not callable(previous):
+            continue
+
+        def handler(signum, frame, previous=previous):
+            end_streams()
+            previous(signum, frame)
+
+        signal.signal(number, handler)
+        _chained.add(number)
+
+
 _stopped_threads: list[threading.Thread] = []
 
 
@@ -470,6 +494,7 @@ def _sync_events(kind: str, key: int, current, shown: str) -> Iterator[str]:
 
 async def _async_events(kind: str, key: int, current, shown: str) -> AsyncIterator[str]:
     subscriber = Subscriber(asyncio.get_running_loop())
+    _end_streams_on_exit()
     the_hub = hub()
     topic = the_hub.subscribe(kind, key, subscriber)
     render = sync_to_async(_rendered_in_thread, thread_sensitive=False)
