@@ -12,7 +12,6 @@ never serves HTML the previous release cached in a shared (Redis) cache.
 import hashlib
 import math
 import os
-import time
 from collections.abc import Callable
 from functools import cache as memoize
 from typing import NamedTuple
@@ -23,11 +22,6 @@ from scorer.events.selectors import EventView, TableProgress
 from scorer.platform import cache
 
 CACHE_SECONDS = 60 * 60
-RENDER_SECONDS = 10
-"""How long the flag of the one rendering a new stamp holds (the others render it after that)."""
-WAIT_SECONDS = 3.0
-"""How long a viewer with no earlier part to show waits for the one rendering the first."""
-WAIT_STEP_SECONDS = 0.025
 VERSION = 1
 """Bump when what the public pages show changes other than through their templates."""
 TEMPLATES = (
@@ -157,45 +151,18 @@ def part_key(stamp: str, language: str, part: str) -> str:
     return f"okeycalc:event:{VERSION}:{templates_digest()}:{stamp}:{language}:{part}"
 
 
-def latest_key(event_id: int, language: str, part: str) -> str:
-    return f"okeycalc:event:{VERSION}:{templates_digest()}:latest:{event_id}:{language}:{part}"
-
-
-def _wait_for(key: str):
-    """The part cached at ``key`` once somebody else has rendered it, or None after WAIT_SECONDS."""
-    deadline = time.monotonic() + WAIT_SECONDS
-    while time.monotonic() < deadline:
-        time.sleep(WAIT_STEP_SECONDS)
-        found = cache.get(key)
-        if found is not None:
-            return found
-    return None
-
-
 def shared_part(
     event_id: int, stamp: str, language: str, part: str, render: Callable[[], Part]
 ) -> tuple[Part, str]:
     """(part, key): the cached public ``part`` of this stamp, rendered by ``render`` on a miss.
 
-    When the stamp has just changed, every poll misses at once (128 phones, 16 tables saving):
-    only the first renders (it holds a short flag in the cache), the others get the event's
-    latest part meanwhile — a few hundred milliseconds old, with its own ETag, so their next
-    poll gets the new one. Without a latest part (the first views of an event: a room of phones
-    opening the link at once) they wait for the first one's part, up to ``WAIT_SECONDS``; without
-    a cache each renders."""
+    The streams of one process share one render per change (scorer/platform/push.py); through
+    this cache the app servers and the pages' first views share it too. Two servers missing at
+    the same moment both render (the same bytes): nobody waits for another's render."""
     key = part_key(stamp, language, part)
     found = cache.get(key)  # a miss, too, while the cache is down: rendered afresh
     if found is not None:
         return Part(*found), key
-    latest = latest_key(event_id, language, part)
-    if not cache.add(f"{key}:rendering", 1, RENDER_SECONDS):
-        previous = cache.get(latest)
-        if previous is not None:
-            return Part(*previous[1]), previous[0]
-        found = _wait_for(key)
-        if found is not None:
-            return Part(*found), key
     found = render()
     cache.set(key, found, CACHE_SECONDS)
-    cache.set(latest, (key, found), CACHE_SECONDS)
     return found, key

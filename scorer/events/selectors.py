@@ -7,13 +7,11 @@ with their games, and all their hands at once), however many tables and hands it
 """
 
 import re
-import threading
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
 from django.db.models import Max, Sum
 from django.http import Http404
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorer.engine import InvalidInput
@@ -34,7 +32,6 @@ __all__ = [
     "event_get",
     "event_stamp",
     "event_standings",
-    "event_view",
     "readable_errors",
     "table_place",
 ]
@@ -519,31 +516,3 @@ def _progress(event: Event, data: EventData, rnd: Round, table: EventTable, tabl
         decided=tuple(names[e].name for e in table_result.decided or ()),
         repeats=repeats,
     )
-
-
-# --- the organizer's pages: the same view again while nothing changed -------------------------------
-
-VIEW_CACHE_SIZE = 32
-_views: OrderedDict = OrderedDict()
-_views_lock = threading.Lock()
-
-
-def event_view(event: Event, *, next_round: bool = True) -> EventView:
-    """:func:`event_standings`, reused while the event's stamp (:func:`event_stamp`: every organizer
-    change and every hand of its tables moves it) and the language stay the same.
-
-    The organizer's page polls its tables' progress; scoring a 64-player event's 528 hands takes
-    a few hundred milliseconds, asking the stamp one query. Kept per process, a few events at
-    most; writes (services) never use it."""
-    key = (event.public_id, event_stamp(event), get_language(), next_round)
-    with _views_lock:
-        view = _views.get(key)
-        if view is not None:
-            _views.move_to_end(key)
-            return view
-    view = event_standings(event, next_round=next_round)
-    with _views_lock:
-        _views[key] = view
-        while len(_views) > VIEW_CACHE_SIZE:
-            _views.popitem(last=False)
-    return view

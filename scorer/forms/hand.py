@@ -3,11 +3,9 @@
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from types import MappingProxyType
+from functools import cached_property
 
 from django import forms
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -314,28 +312,9 @@ class HandForm(EngineErrorsMixin, forms.Form):
         return bool(getattr(self, "cleaned_data", {}).get(name))
 
 
-def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> Mapping[str, forms.Field]:
-    """Every player's fields (``p{i}-<name>``) of a hand form, in the page's order.
-
-    Built once per rule set, options, player count and language, then shared by the forms that
-    ask: a hand form has some forty fields, and building them was a good part of each hand page,
-    preview and save. Sharing is safe because nothing changes a field after it is built here —
-    a form keeps its data, errors and bound fields on itself, not on its fields. (Do not lay these
-    fields out with crispy's ``crispy_field`` tag: it writes classes such as ``is-invalid`` into
-    the widget itself. ``scorer/_hand_form.html`` only reads them.)
-    """
-    try:
-        key = (ruleset.id, tuple(sorted(options.items())), count, translation.get_language())
-        hash(key)
-    except TypeError:  # an option value that cannot be a key: build afresh
-        return _build_player_fields(ruleset, options, count)
-    return _shared_player_fields(key)
-
-
-@lru_cache(maxsize=256)
-def _shared_player_fields(key: tuple) -> Mapping[str, forms.Field]:
-    ruleset_id, options, count, _language = key
-    return MappingProxyType(_build_player_fields(get_ruleset(ruleset_id), dict(options), count))
+def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, forms.Field]:
+    """Every player's fields (``p{i}-<name>``) of a hand form, in the page's order."""
+    return _build_player_fields(ruleset, options, count)
 
 
 def _build_player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, forms.Field]:

@@ -19,10 +19,7 @@ attacker guess the secret from the compressed length. okeycalc's pages carry two
   reset, so these pages go out gzipped or, for a client without gzip, uncompressed.
   A view may mark any other response with ``response.breach_sensitive = True``: never compressed.
 
-Responses that many viewers share (the viewer's live board) may name a cache key in
-``response.compressed_cache_key``: the compressed bytes are kept in Django's cache under it, so
-a poll served from cache does not compress again. The key must name everything the body
-depends on (the view builds it from the table version, language and role).
+Streams (server-sent events) are never compressed here: a streaming response passes through.
 """
 
 import gzip
@@ -33,13 +30,10 @@ import brotli
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
-from scorer.platform import cache
-
 COMPRESSIBLE = ("text/html", "application/json", "text/plain", "text/csv", "image/svg+xml", "text/css")
 MIN_SIZE = 200  # below this the headers cost more than compression saves
 BROTLI_QUALITY = 3  # dynamic pages: qualities above 3 switch to a much slower algorithm for ~10 % fewer bytes
 GZIP_LEVEL = 6
-CACHE_SECONDS = 60 * 60
 EDIT_LINK = re.compile(rb"/anahtar/[^/\"'<>\s]*")  # an edit link's secret part (scorer.urls: game_claim)
 ENCODING_PART = re.compile(r"\s*([A-Za-z0-9*-]+)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*")
 
@@ -106,18 +100,6 @@ def weak_etag(response: HttpResponse) -> None:
         response.headers["ETag"] = "W/" + etag
 
 
-def compressed_body(response: HttpResponse, encoding: str) -> bytes:
-    key = getattr(response, "compressed_cache_key", None)
-    if not key:
-        return compress(response.content, encoding)
-    key = f"{key}:{encoding}"
-    body = cache.get(key)
-    if body is None:
-        body = compress(response.content, encoding)
-        cache.set(key, body, CACHE_SECONDS)
-    return body
-
-
 class CompressionMiddleware:
     """Brotli or gzip for dynamic responses; edit links isolated from the rest (BREACH)."""
 
@@ -136,7 +118,7 @@ class CompressionMiddleware:
         encoding = choose_encoding(accepted, isolating=bool(spans))
         if encoding is None:
             return response
-        body = gzip_isolating(response.content, spans) if spans else compressed_body(response, encoding)
+        body = gzip_isolating(response.content, spans) if spans else compress(response.content, encoding)
         if len(body) >= len(response.content):
             return response
         response.content = body

@@ -10,7 +10,7 @@ from django.utils import timezone, translation
 from scorer.engine import InvalidInput
 from scorer.events.models import EventGame, EventTable
 from scorer.events.rules import score_event
-from scorer.events.selectors import event_standings, event_view
+from scorer.events.selectors import event_standings
 from scorer.events.services import decide_cut, finish_event, next_match_game, start_round
 from scorer.models import Game, Hand
 from scorer.tables.services import game_plan, hand_delete, hand_record, hand_restore, hand_update
@@ -324,7 +324,7 @@ def test_an_invalid_document_keeps_its_tables_and_says_where_in_words():
     Hand.objects.filter(game=first.game).update(deleted_at=timezone.now())  # not through the app
 
     with translation.override("en"):
-        view = event_view(event)
+        view = event_standings(event, next_round=True)
         problems = view.problems
     assert view.errors and view.result is None
     assert [len(tables) for tables in view.rounds] == [2, 2]  # the tables, unscored

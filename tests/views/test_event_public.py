@@ -3,7 +3,6 @@ public id, polled like a table's board (204 unchanged, 286 once over), shared th
 (also when it is down), in a number of queries that does not grow with tables or hands."""
 
 import re
-import threading
 
 import pytest
 from django.core.cache import cache
@@ -12,7 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorer.events import public, selectors
+from scorer.events import public
 from scorer.events.services import start_round
 from scorer.platform import cache as safe_cache
 from tests.support.eventdb import new_event, play, play_round
@@ -190,47 +189,3 @@ def test_knockout_standings_show_the_round_reached_and_who_goes_on():
     assert "Tur 1" in html and "Masa 1 · bitti" in html
 
 
-def test_while_one_viewer_renders_a_new_stamp_the_others_get_the_latest_part(monkeypatch):
-    event = started(8)
-    old = etag_of(Client().get(url("standings_live", event), **HTMX).content.decode())
-    play(event.rounds.get().tables.get(number=1).games.get(), (-101, 40, 12, 202))
-    new = f"{selectors.event_stamp(event)}-tr"
-    cache.add(f"{public.part_key(new, 'tr', 'standings')}:rendering", 1, 10)  # somebody is rendering it
-    renders = []
-    monkeypatch.setattr(public, "event_view", lambda view: renders.append(1))
-
-    stale = Client().get(url("standings_live", event, v="older"), **HTMX)
-    assert stale.status_code == 200 and etag_of(stale.content.decode()) == old and not renders
-    assert Client().get(url("standings_live", event, v=old), **HTMX).status_code == 204  # it has that one
-    # Its next poll, once the new stamp is rendered, gets it.
-    monkeypatch.undo()
-    cache.delete(f"{public.part_key(new, 'tr', 'standings')}:rendering")
-    fresh = Client().get(url("standings_live", event, v=old), **HTMX)
-    assert etag_of(fresh.content.decode()) == new
-
-
-def test_the_first_views_wait_for_the_one_rendering_the_first_part(monkeypatch):
-    """A room of phones opens the link at once: there is no earlier part to give them, so they
-    wait for the first one's rendering instead of each scoring the event again."""
-    event = started(8)
-    stamp = f"{selectors.event_stamp(event)}-tr"
-    key = public.part_key(stamp, "tr", "standings")
-    cache.add(f"{key}:rendering", 1, 10)  # somebody is rendering the first part
-    renders = []
-    monkeypatch.setattr(public, "event_view", lambda view: renders.append(1))
-    monkeypatch.setattr(public, "WAIT_STEP_SECONDS", 0.01)
-    theirs = public.Part("<div id='standings-live'>rendered by the first</div>", False, etag=stamp)
-    threading.Timer(0.1, lambda: cache.set(key, tuple(theirs), 60)).start()
-
-    response = Client().get(url("standings_live", event), **HTMX)
-    assert response.status_code == 200 and "rendered by the first" in response.content.decode()
-    assert not renders
-
-
-def test_a_viewer_renders_itself_when_the_first_rendering_never_comes(monkeypatch):
-    event = started(8)
-    stamp = f"{selectors.event_stamp(event)}-tr"
-    cache.add(f"{public.part_key(stamp, 'tr', 'standings')}:rendering", 1, 10)  # a renderer that died
-    monkeypatch.setattr(public, "WAIT_SECONDS", 0.05)
-    response = Client().get(url("standings_live", event), **HTMX)
-    assert response.status_code == 200 and etag_of(response.content.decode()) == stamp

@@ -36,7 +36,7 @@ def _csv(rows: list[list[object]], filename: str) -> HttpResponse:
 def event_export_json(request: HttpRequest, public_id: str) -> HttpResponse:
     """The event as an EVENT_FORMAT.md document (turnuva.json): the one its pages score, so a
     decision at the cut that no longer fits the numbers is left out as they leave it (E15)."""
-    document = selectors.event_view(selectors.event_get(public_id), next_round=False).document
+    document = selectors.event_standings(selectors.event_get(public_id), next_round=False).document
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json; charset=utf-8"
     )

@@ -131,7 +131,7 @@ def event_claim(request: HttpRequest, public_id: str, secret: str) -> HttpRespon
 
 
 def organize_context(request: HttpRequest, event: Event) -> dict:
-    view = selectors.event_view(event, next_round=True)
+    view = selectors.event_standings(event, next_round=True)
     entrants = view.data.entrants
     link = request.build_absolute_uri(
         reverse("scorer:event_claim", args=[event.public_id, event.link_secret])
@@ -255,7 +255,7 @@ def event_reseat(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 def _table(request: HttpRequest, event: Event, round_number: int, number: int):
-    view = selectors.event_view(event, next_round=False)
+    view = selectors.event_standings(event, next_round=False)
     if not 1 <= round_number <= len(view.rounds):
         raise Http404("No such round")
     for table in view.rounds[round_number - 1]:
@@ -396,7 +396,7 @@ def event_link_rotate(request: HttpRequest, event: Event) -> HttpResponse:
 @organizer_required
 def event_cards(request: HttpRequest, event: Event) -> HttpResponse:
     """Print view: one card per table of the current round (number, seats, its scorekeeper's QR)."""
-    view = selectors.event_view(event, next_round=False)
+    view = selectors.event_standings(event, next_round=False)
     round_number = parse_count(request.GET.get("tur")) or view.round_number
     if not 1 <= round_number <= max(view.round_number, 1) or not view.rounds:
         raise Http404("No round")

@@ -85,7 +85,6 @@ def _live(request: HttpRequest, shared: tuple[public.Part, str]) -> HttpResponse
     if part.etag and request.GET.get("v") == part.etag:
         return HttpResponse(status=UNCHANGED)
     response = HttpResponse(part.html, status=STOP_POLLING if part.complete else 200)
-    response.compressed_cache_key = key  # compressed once per encoding (scorer/platform/compress.py)
     return response
 
 

@@ -64,11 +64,9 @@ def viewer_part(request: HttpRequest, game: Game, etag: str, part: str) -> tuple
 
 
 def viewer_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
-    """The viewers' live partial from the shared cache, compressed once per encoding."""
-    (html, final), key = viewer_part(request, game, etag, "live")
-    response = HttpResponse(html, status=STOP_POLLING if final else 200)
-    response.compressed_cache_key = key
-    return response
+    """The viewers' live partial from the shared cache."""
+    (html, final), _key = viewer_part(request, game, etag, "live")
+    return HttpResponse(html, status=STOP_POLLING if final else 200)
 
 
 def editor_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
