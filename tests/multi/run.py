@@ -67,9 +67,9 @@ class Phone:
         start = time.perf_counter()
         try:
             with self.opener.open(request, timeout=30) as response:
-                reply = Reply(response.status, response.read().decode(), dict(response.headers), 0)
+                reply = Reply(response.status, response.read().decode(), response.headers, 0)
         except urllib.error.HTTPError as exc:
-            reply = Reply(exc.code, exc.read().decode(errors="replace"), dict(exc.headers), 0)
+            reply = Reply(exc.code, exc.read().decode(errors="replace"), exc.headers, 0)
         reply.seconds = time.perf_counter() - start
         STATS.add(kind, reply)
         return reply

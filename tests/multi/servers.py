@@ -15,6 +15,7 @@ import time
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
+from email.message import Message
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -24,11 +25,12 @@ GUNICORN = Path(PYTHON).with_name("gunicorn")
 
 @dataclass
 class Reply:
-    """One answer as a phone got it: status, body, headers and how long it took."""
+    """One answer as a phone got it: status, body, headers and how long it took. The headers are
+    urllib's message, looked up whatever the case of their names (uvicorn sends them in lower case)."""
 
     status: int
     body: str
-    headers: dict
+    headers: Message | dict
     seconds: float
 
 
