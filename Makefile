@@ -41,7 +41,8 @@ help:
 	@echo "make test           install everything the tests need (Chromium too) and run the suite"
 	@echo "                    (in $(PYTEST_WORKERS) pytest-xdist processes: PYTEST_WORKERS=0 for one; PYTEST_ARGS adds options)"
 	@echo "make test-postgres  the same suite against DATABASE_URL (PostgreSQL)"
-	@echo "make test-multi     two gunicorn instances on one PostgreSQL + Redis, concurrent scorekeepers and a small event (CI)"
+	@echo "make test-multi     two gunicorn instances on one PostgreSQL + Redis, concurrent scorekeepers, a small event,"
+	@echo "                    and 50 open streams that must get every change once, in order, across a restart (CI)"
 	@echo "make lint           ruff check and format check, and the layer contracts (lint-imports)"
 	@echo "make chromium       install Debian's Chromium for the browser tests (as root)"
 	@echo "make bench          scoring-engine benchmark (wall time)"
@@ -160,6 +161,7 @@ test-postgres: install-dev static messages chromium
 test-multi: install static collectstatic
 	$(PY) tests/multi/run.py
 	$(PY) tests/multi/event.py
+	$(PY) tests/multi/push.py
 
 bench: install
 	$(PY) bench/engine.py
