@@ -25,7 +25,7 @@ CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages messages-update migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-event bench-lighthouse clean
+	messages messages-update migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-event bench-push bench-lighthouse clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on)"
@@ -49,6 +49,8 @@ help:
 	@echo "make bench-instructions  the same, counted in instructions under valgrind"
 	@echo "make bench-web      pages vs a minimal view under gunicorn (needs wrk), bytes on the wire"
 	@echo "make bench-event    a 64-player event on two app servers (PostgreSQL + Redis): saves, standings, display"
+	@echo "make bench-push     1,000 open streams on two app servers: save-to-arrival, memory and CPU per stream,"
+	@echo "                    saves against the polling code (BENCH_PUSH_ARGS=\"--baseline DIR\")"
 	@echo "make bench-lighthouse  Lighthouse mobile Performance and Best Practices of the main pages"
 	@echo "make clean          remove what the build and the tests create (.venv, vendor files, staticfiles, caches)"
 	@echo "make help           this list"
@@ -177,6 +179,12 @@ bench-web: install static
 # Redis (REDIS_URL), 16 scorekeepers, 128 viewers, 2 venue displays (BENCH_EVENT_ARGS="--tables 8 ...").
 bench-event: install static collectstatic
 	$(PY) bench/event.py $(BENCH_EVENT_ARGS)
+
+# Pushed changes at scale (bench/push.py): two app servers on PostgreSQL + Redis, 1,000 open streams
+# over 16 boards and a display, 16 scorekeepers; with --baseline DIR the same saves against the polling
+# code checked out in DIR (BENCH_PUSH_ARGS="--streams 200 --baseline /tmp/okeycalc-poll"). Not in CI.
+bench-push: install static collectstatic
+	$(PY) bench/push.py $(BENCH_PUSH_ARGS)
 
 # Lighthouse 12 from npm (npx) against Debian's Chromium, on the same production-like server.
 bench-lighthouse: install static chromium

@@ -224,6 +224,7 @@ def baseline_servers(checkout: Path) -> ModuleType:
 
 
 def push_phase(phase: Phase) -> dict:
+    load_before = os.getloadavg()[0]
     phase.up()
     try:
         pids = lambda: [server.pid for server in phase.running] + workers_of(phase.running)  # noqa: E731
@@ -250,7 +251,8 @@ def push_phase(phase: Phase) -> dict:
         crowd.stop()
     finally:
         phase.down()
-    return push_figures(phase, crowd, before, after, idle, idle_window, opened, load_seconds, load_cpu)
+    figures = push_figures(phase, crowd, before, after, idle, idle_window, opened, load_seconds, load_cpu)
+    return figures | {"machine_load": [round(load_before, 1), round(os.getloadavg()[0], 1)]}
 
 
 def board_version(event_id: str) -> int:
@@ -415,6 +417,7 @@ class Pollers:
 
 
 def poll_phase(phase: Phase) -> dict:
+    load_before = os.getloadavg()[0]
     phase.up()
     try:
         pollers = Pollers(phase.targets())
@@ -428,7 +431,8 @@ def poll_phase(phase: Phase) -> dict:
         pollers.stop()
     finally:
         phase.down()
-    return poll_figures(phase, pollers.pollers, load_seconds, load_cpu)
+    figures = poll_figures(phase, pollers.pollers, load_seconds, load_cpu)
+    return figures | {"machine_load": [round(load_before, 1), round(os.getloadavg()[0], 1)]}
 
 
 def poll_figures(phase: Phase, pollers: list[Poller], load_seconds: float, load_cpu: float) -> dict:
@@ -501,6 +505,9 @@ def report(result: dict) -> None:
     print(
         f"  server CPU while saving         {push['load_cpu_pct_core']} % of a core over {push['load_s']} s"
     )
+    print(
+        f"  machine load average            {push['machine_load'][0]} at the start, {push['machine_load'][1]} at the end"
+    )
     poll = result.get("poll")
     if poll:
         print(
@@ -513,6 +520,9 @@ def report(result: dict) -> None:
         )
         print(
             f"  server CPU while saving         {poll['load_cpu_pct_core']} % of a core over {poll['load_s']} s"
+        )
+        print(
+            f"  machine load average            {poll['machine_load'][0]} at the start, {poll['machine_load'][1]} at the end"
         )
         print(
             f"  save p99 push / poll            {result['save_p99_ratio']}"
