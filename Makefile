@@ -25,7 +25,7 @@ CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages messages-update migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-servers bench-event bench-lighthouse clean
+	messages messages-update migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-servers bench-event bench-push bench-lighthouse clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on, uvicorn --reload)"
@@ -41,7 +41,8 @@ help:
 	@echo "make test           install everything the tests need (Chromium too) and run the suite"
 	@echo "                    (in $(PYTEST_WORKERS) pytest-xdist processes: PYTEST_WORKERS=0 for one; PYTEST_ARGS adds options)"
 	@echo "make test-postgres  the same suite against DATABASE_URL (PostgreSQL)"
-	@echo "make test-multi     two server instances on one PostgreSQL + Redis, concurrent scorekeepers and a small event (CI)"
+	@echo "make test-multi     two server instances on one PostgreSQL + Redis, concurrent scorekeepers, a small event,"
+	@echo "                    and 50 open streams that must get every change once, in order, across a restart (CI)"
 	@echo "make lint           ruff check and format check, and the layer contracts (lint-imports)"
 	@echo "make chromium       install Debian's Chromium for the browser tests (as root)"
 	@echo "make bench          scoring-engine benchmark (wall time)"
@@ -49,6 +50,8 @@ help:
 	@echo "make bench-web      pages vs a minimal view under make serve's server (needs wrk), bytes on the wire"
 	@echo "make bench-servers  the ASGI servers compared: uvicorn workers under gunicorn vs granian (needs wrk)"
 	@echo "make bench-event    a 64-player event on two app servers (PostgreSQL + Redis): saves, standings, display"
+	@echo "make bench-push     1,000 open streams on two app servers: save-to-arrival, memory and CPU per stream,"
+	@echo "                    saves against the polling code (BENCH_PUSH_ARGS=\"--baseline DIR\")"
 	@echo "make bench-lighthouse  Lighthouse mobile Performance and Best Practices of the main pages"
 	@echo "make clean          remove what the build and the tests create (.venv, vendor files, staticfiles, caches)"
 	@echo "make help           this list"
@@ -164,6 +167,7 @@ test-postgres: install-dev static messages chromium
 test-multi: install static collectstatic
 	$(PY) tests/multi/run.py
 	$(PY) tests/multi/event.py
+	$(PY) tests/multi/push.py
 
 bench: install
 	$(PY) bench/engine.py
@@ -183,6 +187,12 @@ bench-servers: install-dev static
 # Redis (REDIS_URL), 16 scorekeepers, 128 viewers, 2 venue displays (BENCH_EVENT_ARGS="--tables 8 ...").
 bench-event: install static collectstatic
 	$(PY) bench/event.py $(BENCH_EVENT_ARGS)
+
+# Pushed changes at scale (bench/push.py): two app servers on PostgreSQL + Redis, 1,000 open streams
+# over 16 boards and a display, 16 scorekeepers; with --baseline DIR the same saves against the polling
+# code checked out in DIR (BENCH_PUSH_ARGS="--streams 200 --baseline /tmp/okeycalc-poll"). Not in CI.
+bench-push: install static collectstatic
+	$(PY) bench/push.py $(BENCH_PUSH_ARGS)
 
 # Lighthouse 12 from npm (npx) against Debian's Chromium, on the same production-like server.
 bench-lighthouse: install static chromium

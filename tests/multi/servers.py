@@ -26,7 +26,8 @@ PYTHON = sys.executable
 
 @dataclass
 class Reply:
-    """One answer as a phone got it: status, body, headers and how long it took."""
+    """One answer as a phone got it: status, body, headers and how long it took. The headers are
+    urllib's message, looked up whatever the case of their names (uvicorn sends them in lower case)."""
 
     status: int
     body: str
