@@ -3,7 +3,8 @@
 //  - hand form: the chosen finisher's flags only, no "tiles left" for the finisher, the finisher
 //    and anyone with points or okeys typed switched from "Açmadı" to opened (the finisher's
 //    "Açmadı" disabled), "9 çift + 1 seri" choosing "Çift", penalty badges;
-//  - new table: the "deals first" choices show the names as they are typed.
+//  - new table: the "deals first" choices show the names as they are typed;
+//  - live forms (data-latest-answer): an answer shows only what the form holds now.
 (() => {
   const fire = (input) => {
     input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -195,6 +196,33 @@
       if (event.target.matches("[data-player-name]")) updateDealerNames(form);
     });
   };
+
+  // An answer that arrives after more typing (a slow connection) was worked out from the values
+  // sent: swapped in, it would put the older values back into the fields and score them, and the
+  // typing would be lost. Such an answer is dropped, and the same request (with the same tapped
+  // button) goes again with what the form holds now. hx-sync on each form keeps one in flight.
+  const sentStates = new WeakMap();
+  const formState = (form) => new URLSearchParams(new FormData(form)).toString();
+  const liveForm = (config) => config?.elt?.closest?.("form[data-latest-answer]");
+
+  document.addEventListener("htmx:beforeSend", (event) => {
+    const form = liveForm(event.detail.requestConfig);
+    if (form) sentStates.set(event.detail.xhr, formState(form));
+  });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const { xhr, requestConfig: config } = event.detail;
+    const form = liveForm(config);
+    const sent = sentStates.get(xhr);
+    if (!form || sent === undefined || formState(form) === sent) return;
+    event.detail.shouldSwap = false;
+    const fields = new Set(new FormData(form).keys());
+    const button = [...config.formData].filter(([name]) => !fields.has(name));
+    // After this answer's own handling, so that hx-sync sees no request in flight.
+    queueMicrotask(() => {
+      const values = Object.fromEntries(button);
+      window.htmx.ajax(config.verb, config.path, { source: config.elt, values }).catch(() => {});
+    });
+  });
 
   const init = (root) => {
     initSteppers(root);

@@ -1,0 +1,166 @@
+"""Answers that arrive late, as on a slow café connection: the screen always ends at what was
+typed last. Each test holds one of the server's answers until more has been typed, then lets it
+through. The page's clock stands still meanwhile (Playwright's clock), so that htmx's timers (the
+live result's 400 ms delay, the 20 ms before swapped-in content listens) wait for the test too:
+each race happens the same way on every run."""
+
+from datetime import datetime
+
+from django.urls import reverse
+from playwright.sync_api import Page, Request, Route, expect
+
+from scorer.engine import score_hand
+from tests.support.factories import claim_url, new_table
+
+START = datetime(2030, 1, 1)
+HTMX_TIMERS = 1_000  # ms: longer than any delay and settle time of htmx on these pages
+
+
+class HeldAnswers:
+    """A route that holds the server's answers to the first ``count`` POSTs whose address contains
+    ``part`` until ``release``: the page sees them arrive late. The page counts the answers it
+    handled (htmx:afterRequest), so that a test waits for that state, not for a time."""
+
+    def __init__(self, page: Page, part: str, count: int = 1) -> None:
+        self.page, self.part, self.count = page, part, count
+        self.held: list[Route] = []
+        page.evaluate(
+            """() => document.addEventListener("htmx:afterRequest",
+                () => { window.answersHandled = (window.answersHandled || 0) + 1; })"""
+        )
+        page.route("**/*", self._handle)
+
+    def _handle(self, route: Route, request: Request) -> None:
+        if request.method == "POST" and self.part in request.url and self.count:
+            self.count -= 1
+            self.held.append(route)
+            self.page.evaluate("() => { window.answersHeld = (window.answersHeld || 0) + 1; }")
+        else:
+            route.continue_()
+
+    def wait(self) -> None:
+        """Until the request to hold has gone out (and is held)."""
+        self.page.wait_for_function("() => window.answersHeld >= 1")
+
+    def release(self) -> None:
+        """Let the held answer through and wait until the page has handled it."""
+        handled = self.page.evaluate("() => window.answersHandled || 0")
+        self.held.pop(0).continue_()
+        self.page.wait_for_function("n => window.answersHandled > n", arg=handled)
+
+
+def stop_the_clock(page: Page) -> None:
+    page.clock.install(time=START)
+    page.clock.pause_at(START.replace(second=1))
+
+
+def open_calculator(page: Page, live_server) -> None:
+    page.goto(live_server.url + reverse("scorer:calculator"))
+    expect(page.locator("[data-hand-form].js-ready")).to_be_attached()  # htmx listens too
+
+
+def test_a_name_left_just_as_the_answer_to_the_name_before_lands_is_checked(page, live_server):
+    """The flaky test_errors_in_view test: the first name's refresh came back while the second
+    was typed; the second name's change (Tab) then fell in the moment before the swapped-in
+    set-up listened, and the result kept "Ali — Oyuncu 2" for ever."""
+    open_calculator(page, live_server)
+    held = HeldAnswers(page, "refresh=1")
+    stop_the_clock(page)
+
+    page.locator("#id_setup-name_0").fill("Ali")
+    page.locator("#id_setup-name_1").fill("Ali")  # leaving the first name sends its refresh
+    held.wait()
+    held.release()  # the first name's answer lands after the second name was typed
+    page.locator("#id_setup-name_1").press("Tab")
+    page.clock.run_for(HTMX_TIMERS)
+
+    expect(page.locator('#calc-result a[href="#id_setup-name_1"]')).to_be_visible()
+    expect(page.locator("#id_setup-name_1")).to_have_value("Ali")
+
+
+def test_a_name_changed_just_after_a_refresh_landed_is_checked(page, live_server):
+    """What a swap brings in listens at once: a change in the moment after it is not lost."""
+    open_calculator(page, live_server)
+    held = HeldAnswers(page, "refresh=1")
+    stop_the_clock(page)
+
+    page.locator("#id_setup-name_0").fill("Ali")
+    page.locator("#id_setup-name_0").press("Tab")
+    held.wait()
+    held.release()  # nothing typed meanwhile: the refresh is swapped in
+    page.locator("#id_setup-name_1").fill("Ali")
+    page.locator("#id_setup-name_1").press("Tab")
+    page.clock.run_for(HTMX_TIMERS)
+
+    expect(page.locator('#calc-result a[href="#id_setup-name_1"]')).to_be_visible()
+
+
+def test_points_typed_while_a_name_refresh_is_away_are_kept_and_scored(page, live_server):
+    open_calculator(page, live_server)
+    page.locator('label[for="id_finisher_0"]').click()
+    expect(page.locator("#calc-result .player-result [data-total]")).to_have_count(4)
+    held = HeldAnswers(page, "refresh=1")
+    stop_the_clock(page)
+
+    page.locator("#id_setup-name_0").fill("Ali")
+    page.locator("#id_setup-name_0").press("Tab")  # the name's refresh goes out
+    held.wait()
+    page.locator("#id_p1-points").fill("23")  # typed while it is away
+    held.release()
+    page.clock.run_for(HTMX_TIMERS)
+
+    expect(page.locator("#id_p1-points")).to_have_value("23")
+    expect(page.locator('label[for="id_finisher_0"]')).to_have_text("Ali")
+    hand = {
+        "ruleset": "loca",
+        "players": [
+            {"name": "Ali", "opened": "sets", "finished": True},
+            {"name": "Oyuncu 2", "opened": "sets", "remaining": {"points": 23}},
+            {"name": "Oyuncu 3"},
+            {"name": "Oyuncu 4"},
+        ],
+    }
+    totals = [str(total) for total in score_hand(hand).totals]
+    expect(page.locator("#calc-result .player-result [data-total]").nth(1)).to_have_attribute(
+        "data-total", totals[1]
+    )
+
+
+def test_a_count_typed_while_a_tapped_tile_is_away_is_kept_with_the_tile(page, live_server):
+    page.goto(live_server.url + reverse("scorer:tile_picker"))
+    page.select_option("#picker-indicator", "red-5")
+    expect(page.locator("#okey-shown")).to_have_attribute("data-okey", "red-6")
+    held = HeldAnswers(page, reverse("scorer:tile_picker"))
+    stop_the_clock(page)
+
+    page.locator('[data-tile="blue-7"]').click()  # the tap goes out
+    held.wait()
+    page.locator("details.picker-counts > summary").click()
+    page.locator("#count-p0-red-3").fill("2")  # typed while it is away
+    held.release()
+    page.clock.run_for(HTMX_TIMERS)
+
+    expect(page.locator("#count-p0-red-3")).to_have_value("2")
+    row = page.locator('.picker-totals tr[data-player="0"]')
+    expect(row).to_have_attribute("data-points", str(7 + 3 + 3))  # the tapped tile and the typed two
+
+
+def test_the_hand_preview_shows_the_points_typed_after_its_request_went_out(page, live_server):
+    """An older preview is not shown while the newer one waits for its 400 ms."""
+    game, secret = new_table("loca")
+    page.goto(live_server.url + claim_url(game, secret))
+    page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+    expect(page.locator("[data-hand-form].js-ready")).to_be_attached()
+    page.locator('label[for="id_finisher_0"]').click()
+    bora = page.locator("#hand-bar-totals [data-bar-total]").nth(1)
+    expect(bora).not_to_have_text("")
+    held = HeldAnswers(page, reverse("scorer:hand_preview", args=[game.public_id]))
+    stop_the_clock(page)
+
+    page.locator("#id_p1-points").fill("23")
+    page.clock.run_for(HTMX_TIMERS)  # its preview goes out
+    held.wait()
+    page.locator("#id_p1-points").fill("30")  # typed while it is away
+    held.release()
+
+    expect(bora).to_have_text("30")
