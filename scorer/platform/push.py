@@ -57,10 +57,26 @@ class Part(NamedTuple):
     id: str
     event: str
     html: str
+    rights: object = None
+    """What the part was rendered under (an edit or organizer link's version), for
+    :attr:`Feed.allowed` to compare with what the stream's device holds."""
 
 
 class Gone(Exception):
-    """The topic's object no longer exists (or this stream lost the right to see it): the stream ends."""
+    """The topic's object no longer exists: the stream ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class Feed:
+    """What one stream shows. ``variant()`` names the part this device gets now (language and
+    role; None: nothing more, the stream ends); ``render(variant)`` renders it, in a thread, once
+    for every stream of the process asking for it (raises :class:`Gone`); ``allowed(part)`` says
+    whether this device may see a rendered part (False: ``variant()`` is asked again — it names
+    another, or None)."""
+
+    variant: Callable[[], str | None]
+    render: Callable[[str], Part]
+    allowed: Callable[[Part], bool] = lambda part: True
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,20 +217,63 @@ class Topic:
     generation: int = 0
     """Counts the wakes: a shared part is current for the generation it was rendered in."""
     stamp: object = None
-    memo: dict[str, tuple[int, Part]] = field(default_factory=dict)
+    memo: dict[str, tuple[int, Part | Gone]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    rendering: dict[tuple[str, int], asyncio.Future] = field(default_factory=dict)
 
-    def shared(self, variant: str, render: Callable[[], Part]) -> Part:
-        """This generation's part of ``variant``: rendered by the first stream that asks, the
-        same bytes for every other stream of this topic in this process."""
+    def shared(self, variant: str, render: Callable[[str], Part]) -> Part:
+        """(WSGI: a thread per stream) This generation's part of ``variant``: rendered by the
+        first stream that asks, the same bytes for every other stream of the topic."""
         with self.lock:
             generation = self.generation
             found = self.memo.get(variant)
-            if found is not None and found[0] == generation:
-                return found[1]
-            part = render()
-            self.memo[variant] = (generation, part)
-            return part
+            if found is None or found[0] != generation:
+                found = self.memo[variant] = (generation, _outcome(render, variant))
+        return _result(found[1])
+
+    async def shared_async(self, variant: str, render: Callable[[str], Part]) -> Part:
+        """(ASGI: the process's streams on one event loop) The same, without a thread waiting:
+        the first stream starts the render in a thread, the others await it."""
+        generation = self.generation
+        found = self.memo.get(variant)
+        if found is not None and found[0] == generation:
+            return _result(found[1])
+        key = (variant, generation)
+        task = self.rendering.get(key)
+        if task is None:
+            task = self.rendering[key] = asyncio.ensure_future(self._render(variant, render, generation))
+        return _result(await asyncio.shield(task))  # a stream that goes away leaves the render to the others
+
+    async def _render(self, variant: str, render: Callable[[str], Part], generation: int) -> Part | Gone:
+        try:
+            outcome = await sync_to_async(_outcome_in_thread, thread_sensitive=False)(render, variant)
+            if self.memo.get(variant, (-1,))[0] <= generation:
+                self.memo[variant] = (generation, outcome)
+            return outcome
+        finally:
+            del self.rendering[(variant, generation)]
+
+
+def _outcome(render: Callable[[str], Part], variant: str) -> Part | Gone:
+    try:
+        return render(variant)
+    except Gone as gone:
+        return gone
+
+
+def _outcome_in_thread(render: Callable[[str], Part], variant: str) -> Part | Gone:
+    """In a thread of the loop's pool: its connection is kept or closed as a request's would be."""
+    close_old_connections()
+    try:
+        return _outcome(render, variant)
+    finally:
+        close_old_connections()
+
+
+def _result(outcome: Part | Gone) -> Part:
+    if isinstance(outcome, Gone):
+        raise outcome
+    return outcome
 
 
 class Hub:
@@ -438,20 +497,17 @@ HELLO = f"retry: {RETRY_MS}\nevent: hello\ndata: \n\n"
 PING = ": ping\n\n"
 
 
-def stream_response(
-    request: HttpRequest, *, kind: str, key: int, current: Callable[[Topic], Part]
-) -> HttpResponse:
-    """The stream of topic ``kind:key``: ``current(topic)`` answers the part this request may see
-    now (through :meth:`Topic.shared`), or raises :class:`Gone`. Called in a thread."""
+def stream_response(request: HttpRequest, *, kind: str, key: int, feed: Feed) -> HttpResponse:
+    """The stream of topic ``kind:key`` as ``feed`` shows it to this request's device."""
     if hub().stream_count() >= settings.OKEYCALC_PUSH_MAX_STREAMS:
         # The page keeps polling; its browser tries the stream again later.
         return HttpResponse("Too many open streams", status=503, headers={"Retry-After": "30"})
     shown = request.headers.get("Last-Event-ID") or request.GET.get("v", "")
     release_connections()
     if hasattr(request, "scope"):
-        content = _async_events(kind, key, current, shown)
+        content = _async_events(kind, key, feed, shown)
     else:
-        content = _sync_events(kind, key, current, shown)
+        content = _sync_events(kind, key, feed, shown)
     response = StreamingHttpResponse(content, content_type="text/event-stream; charset=utf-8")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -468,32 +524,24 @@ def release_connections() -> None:
             connection.close()
 
 
-def _rendered(current: Callable[[Topic], Part], topic: Topic) -> Part | None:
-    try:
-        return current(topic)
-    except Gone:
-        return None
-
-
-def _rendered_in_thread(current: Callable[[Topic], Part], topic: Topic) -> Part | None:
-    """(ASGI) In a thread of the loop's pool: its connection is kept or closed as a request's would be."""
-    close_old_connections()
-    try:
-        return _rendered(current, topic)
-    finally:
-        close_old_connections()
-
-
-def _sync_events(kind: str, key: int, current, shown: str) -> Iterator[str]:
+def _sync_events(kind: str, key: int, feed: Feed, shown: str) -> Iterator[str]:
     subscriber = Subscriber(None)
     the_hub = hub()
     topic = the_hub.subscribe(kind, key, subscriber)
     try:
         yield HELLO
         while not subscriber.ended:
-            part = _rendered(current, topic)
-            if part is None:
+            variant = feed.variant()
+            if variant is None:
                 return
+            try:
+                part = topic.shared(variant, feed.render)
+            except Gone:
+                return
+            if not feed.allowed(part):
+                if feed.variant() == variant:
+                    return
+                continue
             if part.id != shown:
                 shown = part.id
                 yield event_text(part)
@@ -503,18 +551,25 @@ def _sync_events(kind: str, key: int, current, shown: str) -> Iterator[str]:
         the_hub.unsubscribe(topic, subscriber)
 
 
-async def _async_events(kind: str, key: int, current, shown: str) -> AsyncIterator[str]:
+async def _async_events(kind: str, key: int, feed: Feed, shown: str) -> AsyncIterator[str]:
     subscriber = Subscriber(asyncio.get_running_loop())
     _end_streams_on_exit()
     the_hub = hub()
     topic = the_hub.subscribe(kind, key, subscriber)
-    render = sync_to_async(_rendered_in_thread, thread_sensitive=False)
     try:
         yield HELLO
         while not subscriber.ended:
-            part = await render(current, topic)
-            if part is None:
+            variant = feed.variant()
+            if variant is None:
                 return
+            try:
+                part = await topic.shared_async(variant, feed.render)
+            except Gone:
+                return
+            if not feed.allowed(part):
+                if feed.variant() == variant:
+                    return
+                continue
             if part.id != shown:
                 shown = part.id
                 yield event_text(part)

@@ -187,5 +187,3 @@ def test_knockout_standings_show_the_round_reached_and_who_goes_on():
     assert html.count('data-state="advanced"') == 4 and html.count('data-state="out"') == 4
     assert "tur atladı" in html and "elendi" in html
     assert "Tur 1" in html and "Masa 1 · bitti" in html
-
-

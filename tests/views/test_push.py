@@ -418,3 +418,50 @@ def test_a_save_never_waits_for_a_redis_that_is_down(settings, monkeypatch):
 def test_the_event_text_keeps_every_line_of_the_part():
     part = push.Part("7-tr-view", "board", "<p>\n  a\n</p>")
     assert push.event_text(part) == "id: 7-tr-view\nevent: board\ndata: <p>\ndata:   a\ndata: </p>\n\n"
+
+
+def test_under_asgi_the_streams_of_a_process_await_one_render_without_holding_threads():
+    """Fifty streams of one topic on the event loop ask at once: one render runs (in a thread),
+    the others await it; after a wake the next asks render again, once."""
+    import asyncio
+
+    topic = push.Topic("table:1", table_push.KIND, 1)
+    renders = []
+    started = threading.Event()
+
+    def render(variant: str) -> push.Part:
+        renders.append(variant)
+        started.wait(5)  # slow: every other stream asks meanwhile
+        return push.Part(f"{len(renders)}-tr-view", "board", "<section></section>")
+
+    async def crowd() -> list[push.Part]:
+        asks = [asyncio.ensure_future(topic.shared_async("tr:view", render)) for _ in range(50)]
+        await asyncio.sleep(0.05)
+        started.set()
+        first = await asyncio.gather(*asks)
+        topic.generation += 1  # a change
+        second = await asyncio.gather(*[topic.shared_async("tr:view", render) for _ in range(50)])
+        return first + second
+
+    parts = asyncio.run(crowd())
+    assert renders == ["tr:view", "tr:view"]
+    assert {part.id for part in parts[:50]} == {"1-tr-view"} and {part.id for part in parts[50:]} == {
+        "2-tr-view"
+    }
+    assert topic.rendering == {}
+
+
+def test_under_asgi_a_topic_gone_ends_every_stream_that_asked():
+    import asyncio
+
+    topic = push.Topic("table:2", table_push.KIND, 2)
+
+    def render(variant: str) -> push.Part:
+        raise push.Gone()
+
+    async def ask() -> list:
+        return await asyncio.gather(
+            *[topic.shared_async("tr:view", render) for _ in range(3)], return_exceptions=True
+        )
+
+    assert all(isinstance(outcome, push.Gone) for outcome in asyncio.run(ask()))

@@ -189,15 +189,15 @@ def progress_etag(event: Event) -> str:
     return f"{selectors.event_stamp(event)}-{get_language()}"
 
 
-def _progress_part(request: HttpRequest, event_pk: int) -> tuple[push.Part, int]:
+def _progress_part(request: HttpRequest, event_pk: int) -> push.Part:
     """The organizer page's progress now, with a stand-in for the CSRF token (the same bytes for
-    every organizer's device), and the event's organizer link version."""
+    every organizer's device), rendered at the event's organizer link version."""
     event = Event.objects.filter(pk=event_pk).first()
     if event is None:
         raise push.Gone()
     context = organize_context(request, event) | {"csrf_token": push.PUSHED_CSRF_TOKEN}
     html = render_to_string(f"{ORGANIZE}#progress", context, request)
-    return push.Part(context["stream_etag"], "progress", html), event.secret_version
+    return push.Part(context["stream_etag"], "progress", html, rights=event.secret_version)
 
 
 @require_safe
@@ -208,16 +208,18 @@ def event_progress_stream(request: HttpRequest, event: Event) -> HttpResponse:
     grant = rights.organizer_grant(request, event)
     language = get_language()
 
-    def current(topic: push.Topic) -> push.Part:
-        with translation.override(language):
-            part, secret_version = topic.shared(
-                f"{language}:progress", lambda: _progress_part(request, event.pk)
-            )
-        if secret_version != grant.secret_version:
-            raise push.Gone()
-        return part
+    revoked = [False]
 
-    return push.stream_response(request, kind=event_push.KIND, key=event.pk, current=current)
+    def render(_variant: str) -> push.Part:
+        with translation.override(language):
+            return _progress_part(request, event.pk)
+
+    def allowed(part: push.Part) -> bool:
+        revoked[0] = part.rights != grant.secret_version
+        return not revoked[0]
+
+    feed = push.Feed(lambda: None if revoked[0] else f"{language}:progress", render, allowed)
+    return push.stream_response(request, kind=event_push.KIND, key=event.pk, feed=feed)
 
 
 def _act(request: HttpRequest, event: Event, action: Callable[[], object], done: str) -> HttpResponse:

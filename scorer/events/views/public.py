@@ -151,19 +151,17 @@ def _event_stream(request: HttpRequest, public_id: str, name: str, part_of) -> H
     event = selectors.event_get(public_id)
     language = get_language()
 
-    def render() -> push.Part:
-        found = Event.objects.filter(pk=event.pk).first()
-        if found is None:
-            raise push.Gone()
-        etag = _etag(found)
-        part, _key = part_of(request, found, etag)
-        return push.Part(etag, name, part.html)
-
-    def current(topic: push.Topic) -> push.Part:
+    def render(_variant: str) -> push.Part:
         with translation.override(language):
-            return topic.shared(f"{language}:{name}", render)
+            found = Event.objects.filter(pk=event.pk).first()
+            if found is None:
+                raise push.Gone()
+            etag = _etag(found)
+            part, _key = part_of(request, found, etag)
+            return push.Part(etag, name, part.html)
 
-    return push.stream_response(request, kind=event_push.KIND, key=event.pk, current=current)
+    feed = push.Feed(lambda: f"{language}:{name}", render)
+    return push.stream_response(request, kind=event_push.KIND, key=event.pk, feed=feed)
 
 
 @require_safe

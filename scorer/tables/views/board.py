@@ -131,17 +131,17 @@ def editor_html(request: HttpRequest, game: Game, etag: str) -> str:
     return render_to_string(LIVE_PARTIAL, context, request)
 
 
-def _board_part(request: HttpRequest, public_id: str, editor: bool) -> tuple[push.Part, int]:
-    """The table's live partial now (for viewers from the shared cache), and its secret version."""
+def _board_part(request: HttpRequest, public_id: str, editor: bool) -> push.Part:
+    """The table's live partial now (for viewers from the shared cache); the scorekeeper's holds
+    the edit link's version it was rendered at."""
     game = selectors.game_find(public_id)
     if game is None:
         raise push.Gone()
     etag = live_etag(request, game, editor)
-    if editor:
-        html = editor_html(request, game, etag)
-    else:
+    if not editor:
         (html, _final), _key = viewer_part(request, game, etag, "live")
-    return push.Part(etag, "board", html), game.secret_version
+        return push.Part(etag, "board", html)
+    return push.Part(etag, "board", editor_html(request, game, etag), rights=game.secret_version)
 
 
 @require_safe
@@ -154,18 +154,18 @@ def board_stream(request: HttpRequest, public_id: str) -> HttpResponse:
     language = get_language()
     editor = [grant is not None and grant.can_edit]
 
-    def current(topic: push.Topic) -> push.Part:
+    def render(variant: str) -> push.Part:
         with translation.override(language):
-            if editor[0]:
-                part, secret_version = topic.shared(
-                    f"{language}:edit", lambda: _board_part(request, public_id, True)
-                )
-                if secret_version == grant.secret_version:
-                    return part
-                editor[0] = False
-            return topic.shared(f"{language}:view", lambda: _board_part(request, public_id, False))[0]
+            return _board_part(request, public_id, variant.endswith(":edit"))
 
-    return push.stream_response(request, kind=table_push.KIND, key=game.pk, current=current)
+    def allowed(part: push.Part) -> bool:
+        if part.rights is None or part.rights == grant.secret_version:
+            return True
+        editor[0] = False  # the edit link was replaced: from now on the viewers' part
+        return False
+
+    feed = push.Feed(lambda: f"{language}:{'edit' if editor[0] else 'view'}", render, allowed)
+    return push.stream_response(request, kind=table_push.KIND, key=game.pk, feed=feed)
 
 
 @require_safe
