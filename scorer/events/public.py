@@ -19,7 +19,7 @@ from typing import NamedTuple
 from django.template.loader import get_template
 
 from scorer.events.selectors import EventView, TableProgress
-from scorer.platform import cache
+from scorer.platform import cache, push
 
 CACHE_SECONDS = 60 * 60
 VERSION = 1
@@ -152,7 +152,7 @@ def part_key(stamp: str, language: str, part: str) -> str:
 
 
 def shared_part(
-    event_id: int, stamp: str, language: str, part: str, render: Callable[[], Part]
+    event_id: int, stamp: str, language: str, part: str, render: Callable[[], Part], *, topic: str = ""
 ) -> tuple[Part, str]:
     """(part, key): the cached public ``part`` of this stamp, rendered by ``render`` on a miss.
 
@@ -160,6 +160,8 @@ def shared_part(
     this cache the app servers and the pages' first views share it too. Two servers missing at
     the same moment both render (the same bytes): nobody waits for another's render."""
     key = part_key(stamp, language, part)
+    if topic:  # a stream's: rendered by one process of all (scorer/platform/push.py)
+        return Part(*push.rendered_once(key, render, topic=topic, seconds=CACHE_SECONDS)), key
     found = cache.get(key)  # a miss, too, while the cache is down: rendered afresh
     if found is not None:
         return Part(*found), key

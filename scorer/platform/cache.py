@@ -82,3 +82,13 @@ def add(key: str, value, timeout: float, *, alias: str = "default") -> bool:
     except CACHE_ERRORS as exc:
         failed(alias, "pages are rendered afresh meanwhile", exc)
         return True
+
+
+def delete(key: str, *, alias: str = "default") -> None:
+    """``cache.delete``, skipped while the cache is down."""
+    if not available(alias):
+        return
+    try:
+        caches[alias].delete(key)
+    except CACHE_ERRORS as exc:
+        failed(alias, "pages are rendered afresh meanwhile", exc)

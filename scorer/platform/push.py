@@ -32,6 +32,8 @@ from django.conf import settings
 from django.db import close_old_connections, connections, transaction
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 
+from scorer.platform import cache
+
 logger = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.15
@@ -64,6 +66,38 @@ class Part(NamedTuple):
 
 class Gone(Exception):
     """The topic's object no longer exists: the stream ends."""
+
+
+class Elsewhere(Exception):
+    """Another process is rendering this part into the shared cache: the stream sends nothing now
+    and is woken again once it is there (:func:`rendered_once`)."""
+
+
+RENDER_FLAG_SECONDS = 10
+"""How long the flag of a process rendering a shared part holds, should that process die."""
+ELSEWHERE_RETRY_SECONDS = 1.0
+"""A stream told :class:`Elsewhere` asks again after this, unless it is woken first."""
+
+
+def rendered_once(key: str, render: Callable[[], object], *, topic: str, seconds: float) -> object:
+    """What the shared cache holds at ``key``, rendered by ``render`` in one process of all: with
+    Redis every process's streams wake at once for a change, and one of them renders (it holds a
+    flag in the cache) while the others raise :class:`Elsewhere`; once the part is stored the
+    renderer announces ``topic`` again, and the others read it. Without a shared cache every
+    process renders its own (the flag is its own too). A stream never waits in a thread for it."""
+    found = cache.get(key)
+    if found is not None:
+        return found
+    if not cache.add(f"{key}:rendering", 1, RENDER_FLAG_SECONDS):
+        raise Elsewhere()
+    try:
+        found = render()
+        cache.set(key, found, seconds)
+    finally:
+        cache.delete(f"{key}:rendering")
+    if settings.REDIS_URL:
+        send([topic])
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -538,14 +572,17 @@ def _sync_events(kind: str, key: int, feed: Feed, shown: str) -> Iterator[str]:
                 part = topic.shared(variant, feed.render)
             except Gone:
                 return
-            if not feed.allowed(part):
+            except Elsewhere:
+                part = None  # asked again when it is ready (or in a second, should its renderer die)
+            if part is not None and not feed.allowed(part):
                 if feed.variant() == variant:
                     return
                 continue
-            if part.id != shown:
+            if part is not None and part.id != shown:
                 shown = part.id
                 yield event_text(part)
-            if not subscriber.wait(HEARTBEAT_SECONDS) and not subscriber.ended:
+            woken = subscriber.wait(HEARTBEAT_SECONDS if part is not None else ELSEWHERE_RETRY_SECONDS)
+            if not woken and part is not None and not subscriber.ended:
                 yield PING
     finally:
         the_hub.unsubscribe(topic, subscriber)
@@ -566,14 +603,19 @@ async def _async_events(kind: str, key: int, feed: Feed, shown: str) -> AsyncIte
                 part = await topic.shared_async(variant, feed.render)
             except Gone:
                 return
-            if not feed.allowed(part):
+            except Elsewhere:
+                part = None  # asked again when it is ready (or in a second, should its renderer die)
+            if part is not None and not feed.allowed(part):
                 if feed.variant() == variant:
                     return
                 continue
-            if part.id != shown:
+            if part is not None and part.id != shown:
                 shown = part.id
                 yield event_text(part)
-            if not await subscriber.wait_async(HEARTBEAT_SECONDS) and not subscriber.ended:
+            woken = await subscriber.wait_async(
+                HEARTBEAT_SECONDS if part is not None else ELSEWHERE_RETRY_SECONDS
+            )
+            if not woken and part is not None and not subscriber.ended:
                 yield PING
     finally:
         the_hub.unsubscribe(topic, subscriber)

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from django.template.loader import get_template
 
 from scorer.models import Game
-from scorer.platform import cache
+from scorer.platform import cache, push
 
 TEMPLATE = "scorer/board.html"
 CACHE_SECONDS = 60 * 60
@@ -61,10 +61,13 @@ def viewer_key(game: Game, language: str, part: str) -> str:
 
 
 def viewer_html(
-    game: Game, language: str, part: str, render: Callable[[], ViewerPart]
+    game: Game, language: str, part: str, render: Callable[[], ViewerPart], *, topic: str = ""
 ) -> tuple[ViewerPart, str]:
-    """(part, key): the cached viewer ``part`` of the board, rendered by ``render`` on a miss."""
+    """(part, key): the cached viewer ``part`` of the board, rendered by ``render`` on a miss; for
+    a stream (``topic``), by one process of all (:func:`scorer.platform.push.rendered_once`)."""
     key = viewer_key(game, language, part)
+    if topic:
+        return ViewerPart(*push.rendered_once(key, render, topic=topic, seconds=CACHE_SECONDS)), key
     found = cache.get(key)  # a miss, too, while the cache is down: rendered afresh
     if found is None:
         found = render()

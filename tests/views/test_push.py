@@ -148,7 +148,9 @@ def test_viewers_of_one_table_share_one_render_per_change(monkeypatch):
     game, _secret = new_table(hands_planned=3)
     renders = []
     real = board.viewer_part
-    monkeypatch.setattr(board, "viewer_part", lambda *args: renders.append(args[2]) or real(*args))
+    monkeypatch.setattr(
+        board, "viewer_part", lambda *args, **kwargs: renders.append(args[2]) or real(*args, **kwargs)
+    )
     streams = [open_stream(Client(), board_stream_url(game)) for _ in range(3)]
     firsts = [stream.next_part() for stream in streams]
     assert len({event["data"] for event in firsts}) == 1
@@ -465,3 +467,47 @@ def test_under_asgi_a_topic_gone_ends_every_stream_that_asked():
         )
 
     assert all(isinstance(outcome, push.Gone) for outcome in asyncio.run(ask()))
+
+
+def test_a_shared_part_is_rendered_by_one_process_and_the_others_are_told_to_wait(settings, monkeypatch):
+    """With Redis every process's streams wake at once: the one holding the flag renders, the
+    others get Elsewhere (no render, no thread waiting) and are woken when the part is stored."""
+    from django.core.cache import cache
+
+    sent = []
+    monkeypatch.setattr(push, "send", lambda names: sent.append(list(names)))
+    settings.REDIS_URL = "redis://stands-for-a-shared-cache"
+    cache.delete("k")
+    cache.add("k:rendering", 1, 10)  # another process is rendering
+    with pytest.raises(push.Elsewhere):
+        push.rendered_once("k", lambda: pytest.fail("rendered twice"), topic="table:9", seconds=60)
+    cache.delete("k:rendering")
+    assert push.rendered_once("k", lambda: ("<p>", True), topic="table:9", seconds=60) == ("<p>", True)
+    assert sent == [["table:9"]]  # the others read it now
+    assert cache.get("k:rendering") is None
+    assert push.rendered_once("k", lambda: pytest.fail("rendered twice"), topic="table:9", seconds=60)
+    assert sent == [["table:9"]]  # a hit announces nothing
+
+
+def test_a_stream_told_elsewhere_sends_the_part_once_it_is_there(monkeypatch):
+    from django.core.cache import cache
+
+    from scorer.tables import boardcache
+
+    monkeypatch.setattr(push, "ELSEWHERE_RETRY_SECONDS", 30)  # only the renderer's announcement wakes it
+    game, _secret = new_table(hands_planned=3)
+    key = boardcache.viewer_key(game, "tr", "live")
+    cache.add(f"{key}:rendering", 1, 10)  # another process renders this version
+    stream = open_stream(Client(), board_stream_url(game))
+
+    def rendered_elsewhere() -> None:
+        cache.set(key, ("<section id='board-live'>from the other process</section>", False), 60)
+        cache.delete(f"{key}:rendering")
+        push.send([table_push.topic(game.pk)])  # the renderer announces it
+
+    threading.Timer(0.2, rendered_elsewhere).start()
+    started = time.monotonic()
+    part = stream.next_part()
+    assert part["data"] == "<section id='board-live'>from the other process</section>"
+    assert time.monotonic() - started < 5
+    stream.close()

@@ -55,7 +55,9 @@ def _page_seconds(request: HttpRequest) -> int:
     return min(60, max(3, seconds))
 
 
-def standings_part(request: HttpRequest, event: Event, etag: str) -> tuple[public.Part, str]:
+def standings_part(
+    request: HttpRequest, event: Event, etag: str, *, topic: str = ""
+) -> tuple[public.Part, str]:
     """(part, key) of the standings' live part (the page's and the polls'), shared by every viewer."""
 
     def render_part() -> public.Part:
@@ -63,10 +65,12 @@ def standings_part(request: HttpRequest, event: Event, etag: str) -> tuple[publi
         html = render_to_string(f"{STANDINGS}#live", {"view": view, "etag": etag}, request)
         return public.Part(html, view["complete"], etag=etag)
 
-    return public.shared_part(event.pk, etag, get_language(), "standings", render_part)
+    return public.shared_part(event.pk, etag, get_language(), "standings", render_part, topic=topic)
 
 
-def display_part(request: HttpRequest, event: Event, etag: str, page: int) -> tuple[public.Part, str]:
+def display_part(
+    request: HttpRequest, event: Event, etag: str, page: int, *, topic: str = ""
+) -> tuple[public.Part, str]:
     """(part, key) of the display's live part on server page ``page``."""
 
     def render_part() -> public.Part:
@@ -75,7 +79,7 @@ def display_part(request: HttpRequest, event: Event, etag: str, page: int) -> tu
         html = render_to_string(f"{DISPLAY}#live", {"view": view, "etag": etag} | pages, request)
         return public.Part(html, view["complete"], pages["next_page"], etag)
 
-    return public.shared_part(event.pk, etag, get_language(), f"display-{page}", render_part)
+    return public.shared_part(event.pk, etag, get_language(), f"display-{page}", render_part, topic=topic)
 
 
 def _live(request: HttpRequest, shared: tuple[public.Part, str]) -> HttpResponse:
@@ -157,7 +161,7 @@ def _event_stream(request: HttpRequest, public_id: str, name: str, part_of) -> H
             if found is None:
                 raise push.Gone()
             etag = _etag(found)
-            part, _key = part_of(request, found, etag)
+            part, _key = part_of(request, found, etag, topic=push.topic_name(event_push.KIND, event.pk))
             return push.Part(etag, name, part.html)
 
     feed = push.Feed(lambda: f"{language}:{name}", render)
@@ -172,4 +176,6 @@ def standings_stream(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_safe
 def display_stream(request: HttpRequest, public_id: str) -> HttpResponse:
     """The display's changes: its first server page, which the display's script pages itself."""
-    return _event_stream(request, public_id, "display", lambda r, e, etag: display_part(r, e, etag, 1))
+    return _event_stream(
+        request, public_id, "display", lambda r, e, etag, topic: display_part(r, e, etag, 1, topic=topic)
+    )

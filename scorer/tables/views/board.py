@@ -52,15 +52,18 @@ def _etag_of(request: HttpRequest, public_id: str) -> str | None:
     return live_etag(request, game)
 
 
-def viewer_part(request: HttpRequest, game: Game, etag: str, part: str) -> tuple[boardcache.ViewerPart, str]:
-    """(part, cache key) of the viewers' "live" partial or "page" body, shared by all of them."""
+def viewer_part(
+    request: HttpRequest, game: Game, etag: str, part: str, *, topic: str = ""
+) -> tuple[boardcache.ViewerPart, str]:
+    """(part, cache key) of the viewers' "live" partial or "page" body, shared by all of them
+    (for a stream, ``topic``: rendered by one process of all)."""
 
     def render_part() -> boardcache.ViewerPart:
         context = board_context(request, game, editor=False, etag=etag)
         html = render_to_string(f"{BOARD}#{part}", context, request)
         return boardcache.ViewerPart(html, context["final"])
 
-    return boardcache.viewer_html(game, get_language(), part, render_part)
+    return boardcache.viewer_html(game, get_language(), part, render_part, topic=topic)
 
 
 def viewer_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
@@ -139,7 +142,7 @@ def _board_part(request: HttpRequest, public_id: str, editor: bool) -> push.Part
         raise push.Gone()
     etag = live_etag(request, game, editor)
     if not editor:
-        (html, _final), _key = viewer_part(request, game, etag, "live")
+        (html, _final), _key = viewer_part(request, game, etag, "live", topic=table_push.topic(game.pk))
         return push.Part(etag, "board", html)
     return push.Part(etag, "board", editor_html(request, game, etag), rights=game.secret_version)
 
