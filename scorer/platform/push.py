@@ -25,6 +25,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from asgiref.sync import sync_to_async
@@ -96,7 +97,7 @@ def rendered_once(key: str, render: Callable[[], object], *, topic: str, seconds
     finally:
         cache.delete(f"{key}:rendering")
     if settings.REDIS_URL:
-        send([topic])
+        send([AGAIN + topic])
     return found
 
 
@@ -143,16 +144,22 @@ def publish(kind: str, *keys: int) -> None:
         transaction.on_commit(lambda: send(names))
 
 
+AGAIN = "again|"
+"""Before a topic's name in a message: no change, but a part is ready (:func:`rendered_once`)."""
+
+
 def send(names: list[str]) -> None:
-    """Tell this process's streams and every other process's hub that ``names`` changed."""
-    hub = _hub
-    if hub is not None:
-        for name in names:
-            hub.wake(name)
+    """Tell this process's streams and every other process's hub that ``names`` changed. With a
+    Redis listener connected this process hears it from Redis too, and only then."""
     try:
-        _backend_send(names)
+        sent = _backend_send(names)
     except Exception:  # a push lost is a push late (the safety poll): never a failed save
         logger.warning("could not publish %s", names, exc_info=True)
+        sent = False
+    hub = _hub
+    if hub is not None and not (sent and hub.listening and hub.backend == "redis"):
+        for name in names:
+            hub.heard(name)
 
 
 def backend_name() -> str:
@@ -184,12 +191,13 @@ def _redis():
     return _redis_client
 
 
-def _backend_send(names: list[str]) -> None:
+def _backend_send(names: list[str]) -> bool:
+    """Publish ``names`` to the other processes; whether Redis took them."""
     global _redis_down_until
     backend = backend_name()
     if backend == "redis":
         if time.monotonic() < _redis_down_until:
-            return
+            return False
         try:
             client = _redis()
             for name in names:
@@ -197,10 +205,12 @@ def _backend_send(names: list[str]) -> None:
         except Exception:
             _redis_down_until = time.monotonic() + REDIS_RETRY_SECONDS
             raise
-    elif backend == "postgresql":
+        return True
+    if backend == "postgresql":
         with connections["default"].cursor() as cursor:
             for name in names:
                 cursor.execute("SELECT pg_notify(%s, %s)", [PG_CHANNEL, name])
+    return False
 
 
 # --- one process's topics and streams -------------------------------------------------------
@@ -345,12 +355,22 @@ class Hub:
             if not topic.subscribers and self.topics.get(topic.name) is topic:
                 del self.topics[topic.name]
 
-    def wake(self, name: str) -> None:
+    def heard(self, message: str) -> None:
+        """A message: a topic changed, or (``AGAIN``) a part of it is ready in the shared cache."""
+        if message.startswith(AGAIN):
+            self.wake(message.removeprefix(AGAIN), changed=False)
+        else:
+            self.wake(message)
+
+    def wake(self, name: str, *, changed: bool = True) -> None:
+        """Wake the topic's streams; ``changed``: what they showed is out of date (else only the
+        streams that have nothing yet ask again; the others find their part in the memo)."""
         with self.lock:
             topic = self.topics.get(name)
             if topic is None:
                 return
-            topic.generation += 1  # a render under way keeps its older generation: asked again
+            if changed:
+                topic.generation += 1  # a render under way keeps its older generation: asked again
             subscribers = list(topic.subscribers)
         for subscriber in subscribers:
             subscriber.wake()
@@ -413,7 +433,7 @@ class Hub:
                 while not self.stopped.is_set():
                     message = pubsub.get_message(timeout=LISTEN_WAIT_SECONDS)
                     if message is not None:
-                        self.wake(message["data"].decode())
+                        self.heard(message["data"].decode())
                 pubsub.close()
             except Exception:
                 self._lost("Redis")
@@ -428,7 +448,7 @@ class Hub:
                     self._listened()
                     while not self.stopped.is_set():
                         for notify in connection.notifies(timeout=LISTEN_WAIT_SECONDS):
-                            self.wake(notify.payload)
+                            self.heard(notify.payload)
             except Exception:
                 self._lost("PostgreSQL")
 
@@ -527,6 +547,13 @@ def event_text(part: Part) -> str:
     return f"id: {part.id}\nevent: {part.event}\n{data}\n"
 
 
+@lru_cache(maxsize=64)
+def event_bytes(part: Part) -> bytes:
+    """The event as it goes out, encoded once for every stream sending the same part (the parts of
+    a topic's memo are the same objects, whose strings keep their hash)."""
+    return event_text(part).encode()
+
+
 HELLO = f"retry: {RETRY_MS}\nevent: hello\ndata: \n\n"
 PING = ": ping\n\n"
 
@@ -580,7 +607,7 @@ def _sync_events(kind: str, key: int, feed: Feed, shown: str) -> Iterator[str]:
                 continue
             if part is not None and part.id != shown:
                 shown = part.id
-                yield event_text(part)
+                yield event_bytes(part)
             woken = subscriber.wait(HEARTBEAT_SECONDS if part is not None else ELSEWHERE_RETRY_SECONDS)
             if not woken and part is not None and not subscriber.ended:
                 yield PING
@@ -611,7 +638,7 @@ async def _async_events(kind: str, key: int, feed: Feed, shown: str) -> AsyncIte
                 continue
             if part is not None and part.id != shown:
                 shown = part.id
-                yield event_text(part)
+                yield event_bytes(part)
             woken = await subscriber.wait_async(
                 HEARTBEAT_SECONDS if part is not None else ELSEWHERE_RETRY_SECONDS
             )
