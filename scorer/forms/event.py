@@ -1,5 +1,6 @@
-"""Tournaments: a new event (name, date, rule set and options, hands, format, entrants, seed), an
-event's import, and the organizer's small forms (late arrival, withdrawal, cut decision, notes).
+"""Tournaments: a new event (name, date, rule set and options, hands, format, entrants, seed) and
+an event's import. The organizer's actions (late arrival, withdrawal, cut decision, notes) have no
+form class: their views read their few fields from request.POST (scorer/events/views/organizer.py).
 
 Like the new-table form, these validate and lay out; the rules (scorer/events/rules) check the
 event document they build and their error paths (``entrants[3]``, ``format.rounds``) are put back

@@ -142,7 +142,7 @@ def test_a_corrected_hand_is_marked_on_the_board_and_its_page_shows_its_history(
     if (language, js) == ("tr", True):
         board.locator("tr[data-number='2']").scroll_into_view_if_needed()
         page.evaluate("window.scrollTo(0, document.querySelector('.board-wrap').offsetTop - 8)")
-        keep(page, "issue17-board-corrected")
+        keep(page, "board-corrected-hands")
 
     board.locator("[data-facts='2'] [data-corrected]").click()
 
@@ -158,7 +158,7 @@ def test_a_corrected_hand_is_marked_on_the_board_and_its_page_shows_its_history(
     axe(page)
     if (language, js) == ("tr", True):
         page.evaluate("document.querySelector('[data-history]').scrollIntoView()")
-        keep(page, "issue17-history")
+        keep(page, "hand-history")
 
 
 # --- a stale edit shows the other phone's values beside yours ----------------------------------------
@@ -218,7 +218,7 @@ def test_delete_asks_first_then_the_undo_button_brings_the_hand_back(phone, live
         expect(dialog.locator("[data-confirm-cancel]")).to_be_focused()
         axe(page)
         if language == "tr":
-            keep(page, "issue17-delete-dialog")
+            keep(page, "delete-hand-dialog")
         page.keyboard.press("Escape")
         expect(dialog).to_have_count(0)
         expect(delete).to_be_focused()  # focus back where it was
@@ -229,7 +229,7 @@ def test_delete_asks_first_then_the_undo_button_brings_the_hand_back(phone, live
         expect(page.locator("h1")).to_have_text(words["delete?"])
         axe(page)
         if language == "tr":
-            keep(page, "issue17-delete-question")
+            keep(page, "delete-hand-question")
         page.locator("[data-confirm-yes]").click()
 
     expect(page).to_have_url(at(live_server, "game_board", game))

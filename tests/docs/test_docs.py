@@ -165,3 +165,25 @@ def test_readme_links_the_docs():
     for doc in ("docs/hand-format.md", "docs/rulesets.md", "docs/architecture.md", "docs/examples.md"):
         assert doc in targets
     assert not any("shared" in target for target in targets)
+
+
+def test_readme_is_short_and_links_the_guide_and_the_benchmarks():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 200
+    targets = local_links(REPO / "README.md")
+    assert "docs/guide.md" in targets
+    assert "docs/benchmarks.md" in targets
+
+
+ISSUE_NUMBER = re.compile(r"\bissues?[ -]?#?\d", re.I)
+
+
+@pytest.mark.parametrize("doc", DOC_PAGES)
+def test_the_docs_describe_the_product_not_its_issues(doc):
+    text = (REPO / doc).read_text(encoding="utf-8")
+    assert not ISSUE_NUMBER.findall(text), f"{doc} names an issue number"
+
+
+def test_the_issue_check_would_catch_one():
+    assert ISSUE_NUMBER.findall("## Hardening (issue 18)") and ISSUE_NUMBER.findall("see issue-16")
+    assert not ISSUE_NUMBER.findall("a known issue with 2 phones")
