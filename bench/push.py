@@ -4,8 +4,7 @@ Run: ``make bench-push`` (``BENCH_PUSH_ARGS="--streams 200 --baseline /tmp/okeyc
 ``--help`` lists all). Not in CI.
 
 The push phase (this checkout): a fresh PostgreSQL database and a Redis database of its own, two
-app servers started by tests/multi/servers.py as ``make serve`` starts them (an ASGI worker through
-tests/multi/asgi.py while the configuration names the WSGI one), an event of ``--tables`` tables
+app servers started by tests/multi/servers.py as ``make serve`` starts them, an event of ``--tables`` tables
 (round 1 drawn, through its own services), ``--streams`` raw viewer streams
 (tests/multi/streams.py) spread in turn over the tables' boards and the event's venue display on
 both servers, then one scorekeeper a table saving ``--hands`` hands through the hand form.
@@ -46,7 +45,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.multi import asgi, run, servers  # noqa: E402
+from tests.multi import run, servers  # noqa: E402
 from tests.multi.keepers import Keeper, make_event  # noqa: E402
 from tests.multi.streams import HOST, Crowd, Stream, Target, read_body, read_head, request_bytes  # noqa: E402
 
@@ -151,7 +150,7 @@ class Phase:
             "WEB_CONCURRENCY": str(ARGS.workers),
             "GUNICORN_LOGLEVEL": "warning",
         }
-        return asgi.env(env) if self.checkout == ROOT else env
+        return env
 
     def up(self) -> None:
         """A fresh database, the event, both servers ready, every edit link claimed, pages warm."""

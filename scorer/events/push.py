@@ -12,6 +12,9 @@ from scorer.platform import push
 from scorer.tables import push as table_push
 
 KIND = "event"
+SETTLE_SECONDS = 0.1
+"""An event's pages wait this long after a change for the others of that moment (its tables'
+scorekeepers save at once at the end of a hand): one render of the standings for all of them."""
 
 
 def _stamps(keys: list[int]) -> dict[int, object]:
@@ -30,5 +33,5 @@ def event_changed(event: Event) -> None:
 
 
 def connect() -> None:
-    push.register(push.Kind(KIND, _stamps))
+    push.register(push.Kind(KIND, _stamps, settle=SETTLE_SECONDS))
     table_push.register_related(tables_events)

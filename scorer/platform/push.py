@@ -121,6 +121,9 @@ class Kind:
 
     name: str
     stamps: Callable[[list[int]], dict[int, object]]
+    settle: float = 0.0
+    """Seconds a change waits for more before its streams are woken: a topic that many writers
+    change at once (an event's sixteen tables) is rendered once for the changes of that moment."""
 
 
 KINDS: dict[str, Kind] = {}
@@ -264,6 +267,8 @@ class Topic:
     memo: dict[str, tuple[int, Part | Gone]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     rendering: dict[tuple[str, int], asyncio.Future] = field(default_factory=dict)
+    settling: bool = False
+    """A wake is waiting for the topic's kind's ``settle`` to pass."""
 
     def shared(self, variant: str, render: Callable[[str], Part]) -> Part:
         """(WSGI: a thread per stream) This generation's part of ``variant``: rendered by the
@@ -371,6 +376,23 @@ class Hub:
                 return
             if changed:
                 topic.generation += 1  # a render under way keeps its older generation: asked again
+            settle = KINDS[topic.kind].settle if changed and topic.kind in KINDS else 0.0
+            if settle:
+                if topic.settling:
+                    return  # the wake on its way brings this change too
+                topic.settling = True
+                timer = threading.Timer(settle, self._settled, [topic])
+                timer.daemon = True
+                timer.start()
+                return
+            subscribers = list(topic.subscribers)
+        for subscriber in subscribers:
+            subscriber.wake()
+
+    def _settled(self, topic: Topic) -> None:
+        with self.lock:
+            topic.settling = False
+            topic.generation += 1  # whatever was rendered meanwhile may predate the last change
             subscribers = list(topic.subscribers)
         for subscriber in subscribers:
             subscriber.wake()
