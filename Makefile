@@ -25,7 +25,7 @@ CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages messages-update migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-servers bench-event bench-push bench-lighthouse clean
+	messages messages-update migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-servers bench-event bench-push bench-lighthouse screenshots clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on, uvicorn --reload)"
@@ -43,6 +43,7 @@ help:
 	@echo "make test-postgres  the same suite against DATABASE_URL (PostgreSQL)"
 	@echo "make test-multi     two server instances on one PostgreSQL + Redis, concurrent scorekeepers, a small event,"
 	@echo "                    and 50 open streams that must get every change once, in order, across a restart (CI)"
+	@echo "make screenshots    retake the docs' screenshots (docs/screenshots/) with the browser tests"
 	@echo "make lint           ruff check and format check, and the layer contracts (lint-imports)"
 	@echo "make chromium       install Debian's Chromium for the browser tests (as root)"
 	@echo "make bench          scoring-engine benchmark (wall time)"
@@ -168,6 +169,12 @@ test-multi: install static collectstatic
 	$(PY) tests/multi/run.py
 	$(PY) tests/multi/event.py
 	$(PY) tests/multi/push.py
+
+# The docs' screenshots (docs/screenshots/): the browser tests that take them, then a copy; the
+# suite alone writes them under test-artifacts/ only.
+screenshots: install-dev static messages chromium
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -p no:randomly tests/browser/test_corrections.py
+	cp test-artifacts/docs-screenshots/*.png docs/screenshots/
 
 bench: install
 	$(PY) bench/engine.py

@@ -14,7 +14,8 @@ from scorer.tables.services import hand_record, hand_update
 from tests.conftest import BASE_DIR, MOBILE_VIEWPORT
 from tests.support.factories import claim_in, finisher, new_table
 
-DOCS_SCREENSHOTS = BASE_DIR / "docs" / "screenshots"
+DOCS_SCREENSHOTS = BASE_DIR / "test-artifacts" / "docs-screenshots"
+"""Where the docs' screenshots are taken; `make screenshots` copies them into docs/screenshots/."""
 MODES = [
     pytest.param("tr", True, id="tr-js"),
     pytest.param("tr", False, id="tr-nojs"),
@@ -76,7 +77,8 @@ def at(live_server, name: str, game, *args) -> str:
 
 
 def keep(page, name: str) -> Path:
-    """A screenshot committed with the docs (docs/screenshots/<name>.png), at 375 px."""
+    """A screenshot for the docs at 375 px (`make screenshots` puts it in docs/screenshots/): the
+    suite itself changes no tracked file."""
     DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = DOCS_SCREENSHOTS / f"{name}.png"
     page.set_viewport_size(MOBILE_VIEWPORT)
