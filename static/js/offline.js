@@ -284,10 +284,21 @@
       problem = true;
       showStatus();
     });
-    // Back online: the board now, not at the next poll.
+    // The server's stream is open (static/js/live.js): what it pushes is the server's board.
+    const streamed = () => {
+      problem = false;
+      seen(table);
+      delete html.dataset.offlineCopy;
+      showStatus();
+    };
+    document.addEventListener("okeycalc:stream-hello", streamed);
+    document.body.addEventListener("htmx:sseMessage", (event) => {
+      if (event.target.id === "board-live" || event.target.closest?.("#board-live")) streamed();
+    });
+    // Back online: the board now, not at the next poll (live.js lets this ask through).
     window.addEventListener("online", () => {
       const el = live();
-      if (el && window.htmx) htmx.ajax("GET", el.getAttribute("hx-get"), { source: el, target: el, swap: "outerHTML" });
+      if (el && window.htmx && el.hasAttribute("hx-get")) htmx.trigger(el, "okeycalc:wake");
     });
   };
 

@@ -176,12 +176,15 @@ def test_the_scorekeeper_changes_the_planned_hands_and_a_stale_change_is_refused
     expect(page.locator("[data-plan-done], .alert-success").first).to_contain_text("7")
     assert Game.objects.get(pk=game.pk).hands_planned == 7
 
-    # Another phone saves a hand meanwhile: this page's form is now stale and says so.
-    hand_record(game=game, data=finisher(2))
+    # Another phone saves a hand while this one is choosing: the pushed board waits for the form
+    # to be left (it would wipe the choice), so the choice is sent stale and refused, saying so.
     box = page.locator("details[data-plan]")
     if not box.evaluate("d => d.open"):
         box.locator("summary").click()
     box.locator("select[name=hands_planned]").select_option("3")
+    hand_record(game=game, data=finisher(2))
+    if phone.js:
+        expect(page.locator("#board-live[data-behind]")).to_have_count(1)  # held back, not lost
     box.locator("button[type=submit]").click()
     stale = {"tr": "Masa bu arada değişti", "en": "The table changed meanwhile"}[phone.lang]
     expect(page.get_by_text(stale)).to_be_visible()

@@ -3,6 +3,7 @@
 import asyncio
 
 from scorer.platform.bodydeadline import BodyDeadline
+from tests.support.aio import run_apart
 
 
 async def echo(scope, receive, send):
@@ -32,7 +33,7 @@ def run(messages: list[dict], gap: float, seconds: float) -> list[dict]:
         await BodyDeadline(echo, seconds)({"type": "http"}, receive, send)
         return sent
 
-    return asyncio.run(main())
+    return run_apart(main)
 
 
 def test_a_body_arriving_in_time_reaches_the_app_and_the_disconnect_after_it():

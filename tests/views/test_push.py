@@ -23,6 +23,7 @@ from scorer.platform import push
 from scorer.tables import push as table_push
 from scorer.tables.rights import game_link_rotate
 from scorer.tables.services import game_plan, hand_delete, hand_record
+from tests.support.aio import run_apart
 from tests.support.eventdb import new_event, play
 from tests.support.factories import claim, finisher_alone, new_table
 
@@ -445,7 +446,7 @@ def test_under_asgi_the_streams_of_a_process_await_one_render_without_holding_th
         second = await asyncio.gather(*[topic.shared_async("tr:view", render) for _ in range(50)])
         return first + second
 
-    parts = asyncio.run(crowd())
+    parts = run_apart(crowd)
     assert renders == ["tr:view", "tr:view"]
     assert {part.id for part in parts[:50]} == {"1-tr-view"} and {part.id for part in parts[50:]} == {
         "2-tr-view"
@@ -466,7 +467,7 @@ def test_under_asgi_a_topic_gone_ends_every_stream_that_asked():
             *[topic.shared_async("tr:view", render) for _ in range(3)], return_exceptions=True
         )
 
-    assert all(isinstance(outcome, push.Gone) for outcome in asyncio.run(ask()))
+    assert all(isinstance(outcome, push.Gone) for outcome in run_apart(ask))
 
 
 def test_a_shared_part_is_rendered_by_one_process_and_the_others_are_told_to_wait(settings, monkeypatch):
