@@ -5,8 +5,10 @@ app-server process holds one :class:`Hub`: it learns of changes from one listene
 process — Redis pub/sub when ``REDIS_URL`` is set, else PostgreSQL ``LISTEN/NOTIFY`` on
 PostgreSQL, else (the embedded SQLite default) by reading the stamps of the topics it has open
 every ``POLL_SECONDS`` — and wakes the streams of that topic in this process. A woken stream asks
-its topic for the current part of its *variant* (language and role): the first asker renders it,
-every other stream of the topic in this process gets the same bytes (:meth:`Topic.shared`).
+its topic for the current part of its *variant* (language and role, from its :class:`Feed`): the
+first asker renders it, every other stream of the topic in this process gets the same bytes
+(:meth:`Topic.shared_async`; with Redis, one process of all renders a part the viewers share:
+:func:`rendered_once`).
 Whatever the backend, the hub also reads the open topics' stamps every ``SAFETY_SECONDS``, so a
 lost message (Redis restarted, a listener reconnecting) delays a change, never loses it.
 
