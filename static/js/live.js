@@ -53,9 +53,10 @@
     };
   }
 
+  // Somebody is in one of the part's forms (a choice not sent yet): a swap would wipe it.
   function busy(part) {
     const focused = document.activeElement;
-    return (focused && focused !== document.body && part.contains(focused) && focused.form) || part.querySelector("form[data-typed]");
+    return Boolean(focused && focused !== document.body && part.contains(focused) && focused.form);
   }
 
   function init() {
@@ -85,11 +86,6 @@
       }
     });
 
-    document.addEventListener("input", (event) => {
-      const form = event.target.form;
-      if (form && form.closest("[data-live-poll]")) form.dataset.typed = "1";
-    });
-    document.addEventListener("submit", (event) => delete event.target.dataset.typed, true);
     document.addEventListener("focusout", (event) => {
       const part = event.target.closest && event.target.closest("[data-behind]");
       if (!part) return;
