@@ -625,6 +625,8 @@ def _sync_events(kind: str, key: int, feed: Feed, shown: str) -> Iterator[str]:
                 return
             except Elsewhere:
                 part = None  # asked again when it is ready (or in a second, should its renderer die)
+            finally:
+                release_connections()  # this thread waits next: its connection goes back (a pool's)
             if part is not None and not feed.allowed(part):
                 if feed.variant() == variant:
                     return
