@@ -182,6 +182,7 @@ def test_the_scorekeeper_changes_the_planned_hands_and_a_stale_change_is_refused
     if not box.evaluate("d => d.open"):
         box.locator("summary").click()
     box.locator("select[name=hands_planned]").select_option("3")
+    box.locator("select[name=hands_planned]").focus()  # still choosing
     hand_record(game=game, data=finisher(2))
     if phone.js:
         expect(page.locator("#board-live[data-behind]")).to_have_count(1)  # held back, not lost
