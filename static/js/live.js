@@ -1,7 +1,8 @@
 // Pages that follow changes (the board, an event's standings, display and organizer page) listen
 // to the server's stream (scorer/platform/push.py) through htmx's SSE extension: a wrapper with
-// sse-connect, and inside it the live part with sse-swap, which each change replaces. The part
-// also carries its polling (hx-trigger "every Ns, okeycalc:wake", data-live-poll): the fallback.
+// sse-connect and sse-swap, whose content (the live part) each change replaces; the wrapper stays,
+// so its listener does too (one on a replaced element missed the next event). The part carries
+// its polling (hx-trigger "every Ns, okeycalc:wake", data-live-poll): the fallback.
 // While a stream is open (it said "hello") the polls are held back; when it drops (a proxy that
 // buffers, a server restarting) they go on until it is back. A phone that wakes asks at once.
 (() => {
@@ -78,7 +79,8 @@
 
     document.addEventListener("htmx:sseBeforeMessage", (event) => {
       const part = event.target;
-      if (event.detail.lastEventId && part.dataset.etag === event.detail.lastEventId) {
+      const shown = part.querySelector("[data-etag]");
+      if (event.detail.lastEventId && shown && shown.dataset.etag === event.detail.lastEventId) {
         event.preventDefault(); // a poll brought this state already
       } else if (busy(part)) {
         event.preventDefault(); // somebody is filling in a form of this part: asked once it is left
@@ -92,7 +94,8 @@
       setTimeout(() => {
         if (!busy(part) && part.dataset.behind) {
           delete part.dataset.behind;
-          htmx.trigger(part, WAKE);
+          const poll = part.querySelector("[data-live-poll]");
+          if (poll) htmx.trigger(poll, WAKE);
         }
       }, 0);
     });

@@ -278,7 +278,8 @@
       showStatus();
     });
     document.body.addEventListener("htmx:afterSwap", (event) => {
-      if (event.target.id === "board-live" || event.detail.elt?.id === "board-live") note();
+      const pushed = event.target.classList?.contains("live-stream"); // a pushed board (live.js)
+      if (pushed || event.target.id === "board-live" || event.detail.elt?.id === "board-live") note();
     });
     document.body.addEventListener("htmx:sendError", () => {
       problem = true;
@@ -293,7 +294,7 @@
     };
     document.addEventListener("okeycalc:stream-hello", streamed);
     document.body.addEventListener("htmx:sseMessage", (event) => {
-      if (event.target.id === "board-live" || event.target.closest?.("#board-live")) streamed();
+      if (event.target.querySelector?.("#board-live")) streamed();
     });
     // Back online: the board now, not at the next poll (live.js lets this ask through).
     window.addEventListener("online", () => {

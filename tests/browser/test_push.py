@@ -25,7 +25,7 @@ POLL_WAIT_MS = 12_000
 
 WATCH = """() => {
     window.okeycalcSeen = [];
-    const live = () => document.querySelector("[sse-swap][data-etag], #board-live[data-etag], #display-live, #standings-live");
+    const live = () => document.querySelector(".live-stream [data-etag]");
     let last = live() && live().dataset.etag;
     new MutationObserver(() => {
         const part = live();

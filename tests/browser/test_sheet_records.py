@@ -185,7 +185,7 @@ def test_the_scorekeeper_changes_the_planned_hands_and_a_stale_change_is_refused
     box.locator("select[name=hands_planned]").focus()  # still choosing
     hand_record(game=game, data=finisher(2))
     if phone.js:
-        expect(page.locator("#board-live[data-behind]")).to_have_count(1)  # held back, not lost
+        expect(page.locator(".live-stream[data-behind]")).to_have_count(1)  # held back, not lost
     box.locator("button[type=submit]").click()
     stale = {"tr": "Masa bu arada değişti", "en": "The table changed meanwhile"}[phone.lang]
     expect(page.get_by_text(stale)).to_be_visible()

@@ -91,7 +91,7 @@ def test_a_board_stream_sends_the_current_board_then_each_change_with_its_versio
     first = stream.next_part()
     assert first["event"] == "board"
     assert first["id"] == f"{game.version}-tr-view"
-    assert 'id="board-live"' in first["data"] and 'sse-swap="board"' in first["data"]
+    assert 'id="board-live"' in first["data"] and "data-live-poll" in first["data"]
     assert 'data-hands-played="0"' in first["data"]
 
     hand_record(game=game, data=finisher_alone())
