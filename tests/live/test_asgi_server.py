@@ -87,13 +87,15 @@ def test_the_scoring_api_is_rate_limited(make_serve):
     assert statuses[0] in {200, 429}
 
 
-def slow_chunked_body(server, stop: threading.Event, answers: list) -> None:
-    """POST /api/v1/score with a chunked body of one byte a second that never ends."""
+def slow_chunked_body(server, stop: threading.Event, answers: list, begun: threading.Barrier) -> None:
+    """POST /api/v1/score with a chunked body of one byte a second that never ends (until the
+    server answers and closes: sending then fails)."""
     with socket.create_connection(server, timeout=15) as conn:
         conn.sendall(
             b"POST /api/v1/score HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             b"Transfer-Encoding: chunked\r\n\r\n"
         )
+        begun.wait(timeout=15)
         try:
             while not stop.wait(1.0):
                 conn.sendall(b"1\r\n \r\n")
@@ -106,19 +108,20 @@ def slow_chunked_body(server, stop: threading.Event, answers: list) -> None:
 
 
 def test_slow_bodies_hold_no_view_and_time_out_with_408(make_serve):
-    stop, answers = threading.Event(), []
+    stop, answers, begun = threading.Event(), [], threading.Barrier(41)
     senders = [
-        threading.Thread(target=slow_chunked_body, args=(make_serve, stop, answers)) for _ in range(40)
+        threading.Thread(target=slow_chunked_body, args=(make_serve, stop, answers, begun)) for _ in range(40)
     ]
     for sender in senders:
         sender.start()
     try:
-        time.sleep(1.5)  # every slow body has begun
+        begun.wait(timeout=15)  # every slow body has begun
         for _ in range(10):
             started = time.monotonic()
             assert get(make_serve, "/healthz").status == 200
             assert time.monotonic() - started < 1.0
-        time.sleep(5.0)  # past the 5 s deadline of every slow body
+        for sender in senders:  # each ends when the server answers it (its 5 s deadline)
+            sender.join(timeout=20)
     finally:
         stop.set()
         for sender in senders:
