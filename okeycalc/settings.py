@@ -269,7 +269,7 @@ SECURE_CSP = {
     "connect-src": [CSP.SELF],
     "font-src": [CSP.SELF],
     "manifest-src": [CSP.SELF],
-    # The service worker is /sw.js of our own origin (scorer/views/offline.py), no other.
+    # The service worker is /sw.js of our own origin (scorer/shell/views/offline.py), no other.
     "worker-src": [CSP.SELF],
     "object-src": [CSP.NONE],
     "base-uri": [CSP.NONE],

@@ -5,9 +5,9 @@ from django.urls.converters import StringConverter, get_converters
 
 from scorer.calculator.views import calculator, tiles
 from scorer.models import PUBLIC_ID_PATTERN
-from scorer.tables.views import board, imports, plan, rematch, tables
+from scorer.shell.views import icons, offline
+from scorer.tables.views import board, home, imports, plan, rematch, tables
 from scorer.teaching.views import compare, examples, glossary, learn, practice, rules
-from scorer.views import icons, offline, pages
 
 app_name = "scorer"
 
@@ -22,11 +22,11 @@ if "table" not in get_converters():  # a failed first import of this module must
     register_converter(PublicIdConverter, "table")
 
 urlpatterns = [
-    path("", pages.home, name="home"),
-    path("masalarim/", pages.my_tables, name="my_tables"),
-    path("katil/", pages.join_by_code, name="join_by_code"),
-    path("healthz", pages.healthz, name="healthz"),
-    path("readyz", pages.readyz, name="readyz"),
+    path("", home.home, name="home"),
+    path("masalarim/", home.my_tables, name="my_tables"),
+    path("katil/", home.join_by_code, name="join_by_code"),
+    path("healthz", home.healthz, name="healthz"),
+    path("readyz", home.readyz, name="readyz"),
     path("favicon.ico", icons.favicon, name="favicon"),
     path("manifest.webmanifest", icons.manifest, name="manifest"),
     # The service worker (root scope: it must control every page) and what it shows offline.

@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy
 from scorer.engine import RuleSet, all_rulesets, get_ruleset
 from scorer.engine.names import clean_name, name_key
 from scorer.engine.parse import name_problem
-from scorer.forms import CHOICE_LABELS, style_widgets
-from scorer.forms.layout import Section, snippet
+from scorer.formkit.fields import CHOICE_LABELS, style_widgets
+from scorer.formkit.layout import Section, snippet
 from scorer.platform.numbers import parse_count
 
 DEFAULT_RULESET = "loca"

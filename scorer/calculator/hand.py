@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from scorer.engine import FieldError, HandResult, InvalidInput, RuleSet, score_hand
 from scorer.engine.tiles import is_tile_name, parse_tile, value_tiles
-from scorer.forms import HandForm
+from scorer.tables.forms import HandForm
 
 MAX_TILES = 22
 

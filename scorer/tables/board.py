@@ -15,7 +15,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
-from scorer.forms.common import CHOICE_LABELS
+from scorer.formkit.fields import CHOICE_LABELS
 from scorer.models import Game, Hand, HandChange
 from scorer.tables import guards, history, joincode, selectors
 from scorer.tables.charts import Chart, running_chart

@@ -13,8 +13,8 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput
-from scorer.forms.hand import OPENED_CHOICES
 from scorer.models import Game, HandChange
+from scorer.tables.forms.hand import OPENED_CHOICES
 from scorer.tables.services import hand_score
 
 OPENED = dict(OPENED_CHOICES)

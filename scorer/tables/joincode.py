@@ -1,6 +1,6 @@
 """Join codes as people type and read them: "k7m q2p", "K7M-Q2P" and "k7mq2p" are the same code.
 
-A code opens the viewers' board only (scorer.views.pages.join_by_code): it is not a secret and
+A code opens the viewers' board only (scorer.tables.views.home.join_by_code): it is not a secret and
 grants nothing but watching, which anyone with the board's link can do already.
 """
 

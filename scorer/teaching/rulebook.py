@@ -22,7 +22,7 @@ from scorer.engine.clauses import Clause, Decision, RulesetInfo
 from scorer.engine.codes import LineCode as C
 from scorer.engine.describe import cited_clauses, describe_ruleset
 from scorer.engine.rulesets import RuleSet
-from scorer.forms.common import CHOICE_LABELS
+from scorer.formkit.fields import CHOICE_LABELS
 from scorer.teaching.compare import adapt_hand
 
 SAMPLE_TILES = 10

@@ -2,7 +2,7 @@
 
 from django import template
 
-from scorer.forms.common import error_items as form_error_items
+from scorer.formkit.fields import error_items as form_error_items
 
 register = template.Library()
 

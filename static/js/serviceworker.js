@@ -1,4 +1,4 @@
-// okeycalc's service worker code, imported by /sw.js (scorer/views/offline.py) after Workbox.
+// okeycalc's service worker code, imported by /sw.js (scorer/shell/views/offline.py) after Workbox.
 // self.okeycalc holds this deployment's release and URLs.
 //
 //  - Static files: from the cache (the ones every page uses are cached when the worker installs).

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from scorer.views.offline import WORKBOX
+from scorer.shell.views.offline import WORKBOX
 from tests.conftest import AXE_JS, AXE_TAGS, BASE_DIR, MOBILE_VIEWPORT, SCREENSHOT_DIR, _format_axe_violations
 
 STATIC_DIR = BASE_DIR / "static"

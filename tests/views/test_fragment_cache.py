@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from scorer.forms import HandForm
+from scorer.tables.forms import HandForm
 from scorer.tables.selectors import next_hand
 from scorer.tables.services import hand_update
 from tests.support.factories import claim, finisher, new_table, url

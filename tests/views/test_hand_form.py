@@ -5,7 +5,7 @@ from django import forms
 
 from scorer.engine import get_ruleset, score_hand
 from scorer.engine.errors import FieldError
-from scorer.forms import DECK, HandForm
+from scorer.tables.forms import DECK, HandForm
 from tests.support.factories import NAMES
 
 

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from scorer.views import offline
+from scorer.shell.views import offline
 
 pytestmark = pytest.mark.django_db
 

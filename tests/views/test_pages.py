@@ -8,7 +8,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.views import defaults
 
-from scorer.views import pages
+from scorer.tables.views import home as pages
 
 
 @pytest.mark.django_db

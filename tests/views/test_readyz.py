@@ -4,7 +4,7 @@ import pytest
 from django.db import OperationalError
 from django.urls import reverse
 
-from scorer.views import pages
+from scorer.tables.views import home as pages
 
 
 class _BrokenConnection:

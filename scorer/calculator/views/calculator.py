@@ -13,9 +13,9 @@ from scorer.calculator.hand import calc_hand, calc_tiles, hand_tiles
 from scorer.calculator.share import BadShareLink, share_load
 from scorer.calculator.views.common import bad_link
 from scorer.engine import InvalidInput, score_hand
-from scorer.forms import HandForm
 from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
+from scorer.tables.forms import HandForm
 
 TEMPLATE = "scorer/calculator.html"
 

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from scorer.engine import InvalidInput, score_game
 from scorer.events import rights, selectors, services
+from scorer.events.forms import EventImportForm
 from scorer.events.views.organizer import organize_url
-from scorer.forms.event import EventImportForm
 from scorer.platform.limits import limited
 from scorer.tables import rights as table_rights
 from scorer.tables.board import csv_cell

@@ -24,9 +24,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scorer.engine import InvalidInput, get_ruleset
 from scorer.events import push as event_push
 from scorer.events import rights, selectors, services
+from scorer.events.forms import EventForm, placement_text
 from scorer.events.models import Entrant, Event, EventRecord
 from scorer.events.rules.decisions import for_kind
-from scorer.forms.event import EventForm, placement_text
 from scorer.platform import push
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count

@@ -10,8 +10,8 @@ from functools import wraps
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scorer.forms import HandForm
 from scorer.models import Game
+from scorer.tables.forms import HandForm
 from scorer.tables.rights import LEGACY_SESSION_KEY, can_edit, revoked
 from scorer.tables.selectors import game_get
 

@@ -10,10 +10,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorer.engine import InvalidInput
-from scorer.forms.imports import GameImportForm
 from scorer.platform.http import HtmxHttpRequest
 from scorer.tables import rights
 from scorer.tables.backup import game_import
+from scorer.tables.forms.imports import GameImportForm
 from scorer.tables.views.tables import board_url
 
 TEMPLATE = "scorer/game_import.html"

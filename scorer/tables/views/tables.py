@@ -18,13 +18,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorer.engine import HandResult, InvalidInput
-from scorer.forms import GameForm, HandForm
 from scorer.models import Game, Hand
 from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
 from scorer.tables import guards, history, rights, selectors, services
+from scorer.tables.forms import GameForm, HandForm
 from scorer.tables.views.auth import edit_required, forbidden
 
 logger = logging.getLogger(__name__)

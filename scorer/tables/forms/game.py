@@ -11,9 +11,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine import all_rulesets
-
-from .common import CHOICE_LABELS, EngineErrorsMixin, checked, ruleset_or_default, style_widgets
-from .layout import Item, OrderedList, Section, snippet
+from scorer.formkit.fields import (
+    CHOICE_LABELS,
+    EngineErrorsMixin,
+    checked,
+    ruleset_or_default,
+    style_widgets,
+)
+from scorer.formkit.layout import Item, OrderedList, Section, snippet
 
 MAX_PLAYERS = 4
 DEFAULT_HANDS = 5

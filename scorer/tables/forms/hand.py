@@ -11,8 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet, get_ruleset
 from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
-
-from .common import EngineErrorsMixin, error_items, style_widgets
+from scorer.formkit.fields import EngineErrorsMixin, error_items, style_widgets
 
 PLAYER_PATH = re.compile(r"^(?:hands\[\d+\]\.)?players\[(\d+)\](?:\.(.+))?$")
 OPENED_CHOICES = (

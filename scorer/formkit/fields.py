@@ -1,4 +1,4 @@
-"""What both forms share: Bootstrap classes, option labels, engine errors put back on fields."""
+"""Shared form helpers: Bootstrap classes, option labels, engine errors put back on fields."""
 
 from collections.abc import Callable, Iterable
 

@@ -1,20 +1,13 @@
-"""Forms: a new table (GameForm) and the entry of one hand (HandForm).
+"""The forms of a table: a new table (GameForm), the entry of one hand (HandForm, which the
+calculator uses too) and an import (GameImportForm).
 
 They validate and lay out; they never score. The engine checks the data they build and its
 error paths (``players[1].remaining.points``) are mapped back onto the fields, so an error
 shows next to what the user typed.
 """
 
-from .common import CHOICE_LABELS, EngineErrorsMixin, style_widgets
 from .game import GameForm
 from .hand import DECK, HandForm, PlayerFields
+from .imports import GameImportForm
 
-__all__ = [
-    "CHOICE_LABELS",
-    "DECK",
-    "EngineErrorsMixin",
-    "GameForm",
-    "HandForm",
-    "PlayerFields",
-    "style_widgets",
-]
+__all__ = ["DECK", "GameForm", "GameImportForm", "HandForm", "PlayerFields"]

@@ -20,11 +20,10 @@ from django.utils.translation import gettext_lazy
 
 from scorer.engine import all_rulesets
 from scorer.events.models import Event, new_seed
-
-from .common import EngineErrorsMixin, checked, ruleset_or_default, style_widgets
-from .game import GameForm
-from .imports import GameImportForm
-from .layout import Section, snippet
+from scorer.formkit.fields import EngineErrorsMixin, checked, ruleset_or_default, style_widgets
+from scorer.formkit.layout import Section, snippet
+from scorer.tables.forms.game import GameForm
+from scorer.tables.forms.imports import GameImportForm
 
 DEFAULT_HANDS = 11
 """The written eşli sheet plays games of 11 hands; LOCA and GkOkay allow it."""

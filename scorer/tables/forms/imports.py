@@ -10,8 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine.errors import FieldError
-
-from .layout import snippet
+from scorer.formkit.layout import snippet
 
 MAX_IMPORT_BYTES = 256 * 1024
 """A 20-hand table of four players exports to about 15 KiB."""

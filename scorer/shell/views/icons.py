@@ -1,6 +1,6 @@
 """The site's icon at /favicon.ico (where browsers and bookmark tools look first) and the web app
 manifest, so that installing the app gives the scorekeeper's phone a named, coloured icon that
-opens "Masalarım" (the service worker that makes it work offline: scorer/views/offline.py)."""
+opens "Masalarım" (the service worker that makes it work offline: scorer/shell/views/offline.py)."""
 
 import json
 from functools import cache
