@@ -5,7 +5,7 @@ from django.urls.converters import StringConverter, get_converters
 
 from scorer.calculator.views import calculator, tiles
 from scorer.models import PUBLIC_ID_PATTERN
-from scorer.shell.views import icons, offline
+from scorer.shell.views import health, icons, offline
 from scorer.tables.views import board, home, imports, plan, rematch, tables
 from scorer.teaching.views import compare, examples, glossary, learn, practice, rules
 
@@ -25,8 +25,8 @@ urlpatterns = [
     path("", home.home, name="home"),
     path("masalarim/", home.my_tables, name="my_tables"),
     path("katil/", home.join_by_code, name="join_by_code"),
-    path("healthz", home.healthz, name="healthz"),
-    path("readyz", home.readyz, name="readyz"),
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
     path("favicon.ico", icons.favicon, name="favicon"),
     path("manifest.webmanifest", icons.manifest, name="manifest"),
     # The service worker (root scope: it must control every page) and what it shows offline.

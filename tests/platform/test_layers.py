@@ -38,6 +38,10 @@ BREAKS = [
     ("platform-no-domain", "scorer/platform/compress.py", "from scorer.engine import score_hand"),
     ("rowfetch-fenced", "scorer/tables/services.py", "from scorer.platform import rowfetch"),
     ("rowfetch-fenced", "scorer/teaching/compare.py", "from scorer.platform.rowfetch import fetch_one"),
+    ("views-apart", "scorer/events/views/organizer.py", "from scorer.tables.views.auth import edit_required"),
+    ("views-apart", "scorer/teaching/views/compare.py", "from scorer.calculator.views import calculator"),
+    ("shared-no-domain", "scorer/formkit/fields.py", "from scorer.tables.forms import HandForm"),
+    ("shared-no-domain", "scorer/shell/errors.py", "from scorer.models import Game"),
 ]
 
 

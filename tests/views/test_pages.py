@@ -8,7 +8,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.views import defaults
 
-from scorer.tables.views import home as pages
+from scorer.shell.views import health
 
 
 @pytest.mark.django_db
@@ -83,7 +83,7 @@ class _BrokenConnection:
 
 
 def test_healthz_answers_503_when_the_database_fails(client, monkeypatch):
-    monkeypatch.setattr(pages, "connection", _BrokenConnection())
+    monkeypatch.setattr(health, "connection", _BrokenConnection())
 
     response = client.get(reverse("scorer:healthz"))
 

@@ -4,7 +4,7 @@ import pytest
 from django.db import OperationalError
 from django.urls import reverse
 
-from scorer.tables.views import home as pages
+from scorer.shell.views import health
 
 
 class _BrokenConnection:
@@ -37,7 +37,7 @@ def test_ready_when_database_and_cache_answer(client):
 
 
 def test_not_ready_without_the_database(client, monkeypatch):
-    monkeypatch.setattr(pages, "connection", _BrokenConnection())
+    monkeypatch.setattr(health, "connection", _BrokenConnection())
     response = client.get(reverse("scorer:readyz"))
     assert response.status_code == 503
     assert response.json() == {"status": "error", "database": "error", "cache": "ok"}
@@ -46,7 +46,7 @@ def test_not_ready_without_the_database(client, monkeypatch):
 @pytest.mark.django_db
 @pytest.mark.parametrize("broken", [_BrokenCache(), _ForgetfulCache()])
 def test_not_ready_when_the_cache_fails_or_loses_what_it_was_given(client, monkeypatch, broken):
-    monkeypatch.setattr(pages, "cache", broken)
+    monkeypatch.setattr(health, "cache", broken)
     response = client.get(reverse("scorer:readyz"))
     assert response.status_code == 503
     assert response.json()["cache"] == "error"

@@ -11,10 +11,10 @@ from django.views.decorators.http import require_http_methods, require_safe
 from scorer.calculator.forms import CalcSetupForm, setup_initial
 from scorer.calculator.hand import calc_hand, calc_tiles, hand_tiles
 from scorer.calculator.share import BadShareLink, share_load
-from scorer.calculator.views.common import bad_link
 from scorer.engine import InvalidInput, score_hand
 from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
+from scorer.shell.errors import bad_link
 from scorer.tables.forms import HandForm
 
 TEMPLATE = "scorer/calculator.html"

@@ -31,8 +31,8 @@ from scorer.platform import push
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
+from scorer.shell.errors import forbidden
 from scorer.tables import rights as table_rights
-from scorer.tables.views.auth import forbidden
 
 logger = logging.getLogger(__name__)
 

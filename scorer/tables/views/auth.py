@@ -11,19 +11,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from scorer.models import Game
+from scorer.shell.errors import forbidden
 from scorer.tables.forms import HandForm
 from scorer.tables.rights import LEGACY_SESSION_KEY, can_edit, revoked
 from scorer.tables.selectors import game_get
 
-__all__ = ["SESSION_KEY", "can_edit", "edit_required", "forbidden", "revoked_page"]
+__all__ = ["SESSION_KEY", "can_edit", "edit_required", "revoked_page"]
 
 SESSION_KEY = LEGACY_SESSION_KEY
 """Sessions made before grants kept raw secrets here; they are turned into grants on first use."""
-
-
-def forbidden(request: HttpRequest) -> HttpResponse:
-    """The friendly 403 page (also what an htmx request gets; htmx does not swap it in)."""
-    return render(request, "403.html", status=403)
 
 
 def typed_form(request: HttpRequest, game: Game) -> HandForm | None:

@@ -23,9 +23,10 @@ from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
+from scorer.shell.errors import forbidden
 from scorer.tables import guards, history, rights, selectors, services
 from scorer.tables.forms import GameForm, HandForm
-from scorer.tables.views.auth import edit_required, forbidden
+from scorer.tables.views.auth import edit_required
 
 logger = logging.getLogger(__name__)
 

@@ -5,8 +5,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from scorer.calculator.share import BadShareLink, share_load
-from scorer.calculator.views.common import bad_link
 from scorer.platform.limits import limited
+from scorer.shell.errors import bad_link
 from scorer.teaching.compare import hand_compare
 from scorer.teaching.examples import EXAMPLES, example_get
 
