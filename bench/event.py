@@ -157,7 +157,7 @@ def make_event(args) -> tuple[str, list[Table]]:
     from tests.support.events import NAMES
 
     entrants = [f"{NAMES[k % len(NAMES)]} {k + 1}" for k in range(4 * args.tables)]
-    event, _secret = services.create_event(
+    event, _secret = services.event_create(
         name="Bench turnuvası",
         date=None,
         ruleset="loca-cezali",
@@ -168,7 +168,7 @@ def make_event(args) -> tuple[str, list[Table]]:
         rounds=1,
         seed=1907,
     )
-    services.start_round(event=event)
+    services.round_start(event=event)
     view = selectors.event_standings(event, next_round=False)
     tables = []
     for progress in view.current:

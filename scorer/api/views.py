@@ -12,9 +12,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from scorer.api.body import BodyTooLarge, LengthRequired, MalformedBody, read_body
+from scorer.documents import score_document
 from scorer.engine.describe import describe_rulesets
 from scorer.platform.limits import limited
-from scorer.tables.services import score_document
 
 JSON_DUMPS = {"ensure_ascii": False}
 

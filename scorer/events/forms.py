@@ -193,7 +193,7 @@ class EventForm(EngineErrorsMixin, forms.Form):
         return {"name": name.strip() or " – ".join(players), "players": players}
 
     def event_kwargs(self) -> dict:
-        """Keyword arguments for ``create_event`` (after ``is_valid()``)."""
+        """Keyword arguments for ``event_create`` (after ``is_valid()``)."""
         data = self.cleaned_data
         knockout = data["kind"] == Event.KNOCKOUT
         date = data.get("date")

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from django.template.loader import get_template
 
-from scorer.events.selectors import EventView, TableProgress
+from scorer.events.selectors import EventStandings, TableProgress
 from scorer.platform import cache, push
 
 CACHE_SECONDS = 60 * 60
@@ -40,7 +40,7 @@ DISPLAY_PAGE_SECONDS = 10
 """How long a page of the display shows (``?sn=`` changes it, from 3 to 60 seconds)."""
 
 
-def table_view(table: TableProgress) -> dict:
+def table_data(table: TableProgress) -> dict:
     """One table's progress: "Masa 3 · El 7/11", the match game when a match has several."""
     return {
         "number": table.number,
@@ -57,10 +57,10 @@ def table_view(table: TableProgress) -> dict:
     }
 
 
-def event_view(view: EventView) -> dict:
+def page_data(scored: EventStandings) -> dict:
     """The public pages' data: a plain dict, so that a template never reaches into the database."""
-    event = view.event
-    rounds = view.result.rounds if view.result else ()
+    event = scored.event
+    rounds = scored.result.rounds if scored.result else ()
     standings = [
         {
             "place": row.place,
@@ -75,9 +75,9 @@ def event_view(view: EventView) -> dict:
             "state": row.state,
             "final": bool(rounds) and rounds[-1].final and row.round == len(rounds),
         }
-        for row in view.standings
+        for row in scored.standings
     ]
-    tables = [table_view(table) for table in view.current]
+    tables = [table_data(table) for table in scored.current]
     return {
         "public_id": event.public_id,
         "name": event.name,
@@ -86,14 +86,14 @@ def event_view(view: EventView) -> dict:
         "partners": event.partners,
         "hands_per_game": event.hands_per_game,
         "rounds_planned": None if event.knockout else event.rounds_planned,
-        "round": view.round_number,
+        "round": scored.round_number,
         "final_round": bool(rounds) and rounds[-1].final,
-        "complete": view.complete or event.finished,
-        "errors": bool(view.errors),
+        "complete": scored.complete or event.finished,
+        "errors": bool(scored.errors),
         "standings": standings,
         "shared_places": any(row["shared"] for row in standings),
         "tables": tables,
-        "tables_done": view.tables_done,
+        "tables_done": scored.tables_done,
     }
 
 

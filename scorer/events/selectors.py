@@ -22,7 +22,7 @@ from scorer.models import Hand
 
 __all__ = [
     "EventData",
-    "EventView",
+    "EventStandings",
     "StandingRow",
     "TablePlace",
     "TableProgress",
@@ -292,7 +292,7 @@ class TableProgress:
 
 
 @dataclass(frozen=True, slots=True)
-class EventView:
+class EventStandings:
     """What the event's pages show: standings, each round's tables, the next round if any."""
 
     event: Event
@@ -343,7 +343,9 @@ class EventView:
         return tuple(self.result.event.entrants[e].name for e in entrants) if self.result else ()
 
 
-def event_standings(event: Event, *, next_round: bool = True, data: EventData | None = None) -> EventView:
+def event_standings(
+    event: Event, *, next_round: bool = True, data: EventData | None = None
+) -> EventStandings:
     """Score the event (its document through the rules): standings, every table's progress and,
     with ``next_round``, the seating the next round would get. Stored input the rules no longer
     accept is shown as errors, never a crash."""
@@ -361,7 +363,7 @@ def event_standings(event: Event, *, next_round: bool = True, data: EventData | 
             result = score_event(trimmed, next_round=next_round)
         except InvalidInput as still:
             rounds, byes = _unscored_rounds(event, data)
-            return EventView(
+            return EventStandings(
                 event, data, document, None, tuple(still.errors), (), rounds, byes, stale_decisions=stale
             )
         document = trimmed
@@ -385,7 +387,7 @@ def event_standings(event: Event, *, next_round: bool = True, data: EventData | 
         seating = result.next_round
     elif isinstance(result.next_round, NoRound):
         problem = result.next_round.message
-    return EventView(
+    return EventStandings(
         event, data, document, result, (), standings, tuple(rounds), tuple(byes), seating, problem, stale
     )
 

@@ -1,4 +1,4 @@
-"""Services of tournaments: score an event document, and (below) the writes of the web app."""
+"""Services of tournaments: the writes of the web app (create, seat, decide, close, finish, import)."""
 
 import datetime
 
@@ -7,34 +7,17 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scorer.documents import MSG_NESTED
 from scorer.engine import InvalidInput
 from scorer.engine.errors import FieldError
 from scorer.events import push
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round, new_seed
-from scorer.events.rules import NoRound, score_event
+from scorer.events.rules import score_event
 from scorer.events.rules.document import parse_event
 from scorer.events.selectors import event_data, event_document, event_standings
 from scorer.models import Game, Hand
 from scorer.tables import push as table_push
-from scorer.tables.services import MSG_NESTED, game_create
-
-
-def event_score_document(data: object, *, next_round: bool = False) -> tuple[bool, dict]:
-    """Score an event document: ``(True, result)`` or ``(False, {"errors": [...]})``.
-
-    The rules refuse text no answer could hold (lone surrogates) first, naming its path."""
-    try:
-        result = score_event(data, next_round=next_round)
-    except InvalidInput as exc:
-        return False, exc.to_dict()
-    except RecursionError:
-        return False, InvalidInput([FieldError("", _(MSG_NESTED))]).to_dict()
-    if isinstance(result.next_round, NoRound):
-        return False, InvalidInput([FieldError("rounds", result.next_round.message)]).to_dict()
-    return True, result.to_dict()
-
-
-# --- the web app's writes ---------------------------------------------------------------------
+from scorer.tables.services import game_create
 
 
 def _invalid(path: str, message: str) -> InvalidInput:
@@ -119,7 +102,7 @@ def _event_from_parsed(parsed, *, device=None) -> Event:
 
 
 @transaction.atomic
-def create_event(*, device=None, seed: int | None = None, **fields) -> tuple[Event, str]:
+def event_create(*, device=None, seed: int | None = None, **fields) -> tuple[Event, str]:
     """Create an event from the create form's fields (see :func:`event_document_of`); returns it
     and its organizer link's secret. Raises InvalidInput naming the document's paths."""
     document = event_document_of(seed=new_seed() if seed is None else seed, **fields)
@@ -181,7 +164,7 @@ def _seat(event: Event, number: int, seating, entrants: list[Entrant]) -> Round:
     return rnd
 
 
-def game_players(event: Event, seated: list[Entrant]) -> list[str]:
+def _game_players(event: Event, seated: list[Entrant]) -> list[str]:
     """A table's players in turn order: with teams, team 1's first, team 2's first, team 1's second…"""
     if event.partners:
         first, second = (entrant.players for entrant in seated)
@@ -193,7 +176,7 @@ def _open_game(event: Event, table: EventTable, seated: list[Entrant], *, number
     game, _secret = game_create(
         ruleset=event.ruleset,
         options=event.options,
-        players=game_players(event, seated),
+        players=_game_players(event, seated),
         hands_planned=event.hands_per_game,
         first_dealer=first_dealer,
         in_event=True,
@@ -214,7 +197,7 @@ def _why_not_seated(view) -> InvalidInput:
 
 
 @transaction.atomic
-def start_round(event: Event, *, device=None, version: int | None = None) -> Round:
+def round_start(*, event: Event, device=None, version: int | None = None) -> Round:
     """Seat and open the next round: round 1 by the seeded draw, later points rounds by the
     standings, knockout rounds by drawing who advanced (scorer.events.rules). Every table gets a
     normal okeycalc table (Game) with the seats' players, partners opposite. In a knockout, the
@@ -262,7 +245,7 @@ def _writable(event: Event) -> None:
 
 
 @transaction.atomic
-def reseat_round(event: Event, *, device=None, version: int | None = None) -> Round:
+def round_reseat(*, event: Event, device=None, version: int | None = None) -> Round:
     """Seat the current round again (decision E11): only while none of its tables has a hand.
     Late arrivals and no-shows written down meanwhile are then taken into account."""
     locked = _lock_event(event)
@@ -290,7 +273,7 @@ def reseat_round(event: Event, *, device=None, version: int | None = None) -> Ro
 
 
 @transaction.atomic
-def close_table(event: Event, table_id: int, *, note: str = "", device=None, version: int | None = None):
+def table_close(*, event: Event, table_id: int, note: str = "", device=None, version: int | None = None):
     """Close a table that cannot finish (decision E8): it counts with the hands it has, and
     nobody can change it any more."""
     locked = _lock_event(event)
@@ -312,7 +295,7 @@ def close_table(event: Event, table_id: int, *, note: str = "", device=None, ver
 
 
 @transaction.atomic
-def decide_cut(event: Event, table_id: int, chosen: list[int], *, note="", device=None, version=None):
+def cut_decide(*, event: Event, table_id: int, chosen: list[int], note="", device=None, version=None):
     """Record who the organizer sends on from a tie at the cut (decision E6); the rules check
     that the choice settles the table's tie as the numbers stand."""
     locked = _lock_event(event)
@@ -344,7 +327,7 @@ def decide_cut(event: Event, table_id: int, chosen: list[int], *, note="", devic
 
 
 @transaction.atomic
-def next_match_game(event: Event, table_id: int, *, device=None) -> EventGame:
+def match_game_open(*, event: Event, table_id: int, device=None) -> EventGame:
     """Open the next game of a knockout match (the rematch of the one before, decision E7)."""
     from scorer.tables.services import game_rematch
 
@@ -364,7 +347,7 @@ def _entrant_document(name: str, players: list[str] | None, partners: bool):
 
 
 @transaction.atomic
-def add_late(event: Event, *, name: str, players=None, note="", device=None, version=None) -> Entrant:
+def entrant_add(*, event: Event, name: str, players=None, note="", device=None, version=None) -> Entrant:
     """A late arrival (decision E10): points events until their last round starts, knockouts
     only before their first round. It plays from the next round."""
     locked = _lock_event(event)
@@ -404,7 +387,9 @@ def add_late(event: Event, *, name: str, players=None, note="", device=None, ver
 
 
 @transaction.atomic
-def withdraw(event: Event, entrant_id: int, *, no_show: bool = False, note="", device=None, version=None):
+def entrant_withdraw(
+    *, event: Event, entrant_id: int, no_show: bool = False, note="", device=None, version=None
+):
     """An entrant leaves (decision E9): seated in no later round; what it played still counts.
     A no-show never played at all."""
     locked = _lock_event(event)
@@ -431,7 +416,7 @@ def withdraw(event: Event, entrant_id: int, *, no_show: bool = False, note="", d
 
 
 @transaction.atomic
-def finish_event(event: Event, *, device=None, version=None) -> Event:
+def event_finish(*, event: Event, device=None, version=None) -> Event:
     """Finish the event (decision E12): every table is closed to any change; the standings stand."""
     locked = _lock_event(event)
     _check_version(locked, version)
@@ -446,7 +431,7 @@ def finish_event(event: Event, *, device=None, version=None) -> Event:
 
 
 @transaction.atomic
-def import_event(data: object, *, device=None) -> tuple[Event, str]:
+def event_import(*, data: object, device=None) -> tuple[Event, str]:
     """Store an event document (EVENT_FORMAT.md) with its rounds, tables and every game's hands.
 
     Validated by the rules first, every error naming its path; nothing is stored unless all of
@@ -509,5 +494,6 @@ def import_event(data: object, *, device=None) -> tuple[Event, str]:
     return event, event.link_secret
 
 
-def record_link_rotation(event: Event, *, device=None) -> None:
+def link_rotation_record(*, event: Event, device=None) -> None:
+    """Write down that the organizer made a new organizer link (the old one no longer works)."""
     _record(event, EventRecord.LINK, device=device)

@@ -148,7 +148,7 @@ def _validate(document: object) -> None:
     score_game(document)
 
 
-def game_import(document: object) -> tuple[Game, str]:
+def game_import(*, document: object) -> tuple[Game, str]:
     """A game document (the board's JSON export) as a new table; returns it and its edit secret."""
     _validate(document)
     hands = document.get("hands", [])
@@ -201,7 +201,7 @@ def _table_fields(table: Mapping) -> TableFields:
     return fields
 
 
-def table_restore(table: Mapping, document: object) -> Imported:
+def table_restore(*, table: Mapping, document: object) -> Imported:
     """Restore one table of a backup with its public id and edit secret hash (skipped if present)."""
     _validate(document)
     fields = _table_fields(table)
@@ -356,7 +356,7 @@ def _old_id(table: Mapping, field: str) -> str:
     return value if isinstance(value, str) and PUBLIC_ID.fullmatch(value) else ""
 
 
-def entry_import(data: object, *, as_new: bool = False, renamed: dict[str, Game] | None = None) -> Imported:
+def entry_import(*, data: object, as_new: bool = False, renamed: dict[str, Game] | None = None) -> Imported:
     """One backup entry or bare game document; ``as_new`` gives restored tables new ids and secrets.
 
     ``renamed`` (kept by the caller across one archive) maps the ids of tables imported as new
@@ -364,9 +364,9 @@ def entry_import(data: object, *, as_new: bool = False, renamed: dict[str, Game]
     """
     table, document = split_entry(data)
     if table is not None and not as_new:
-        return table_restore(table, document)
+        return table_restore(table=table, document=document)
     with transaction.atomic():
-        game, secret = game_import(document)
+        game, secret = game_import(document=document)
         if table is not None and renamed is not None:
             if old := _old_id(table, "public_id"):
                 renamed[old] = game

@@ -59,7 +59,7 @@ def tables_to_repair() -> list[TableRepair]:
     return sorted(repairs.values(), key=lambda repair: repair.pk)
 
 
-def table_repair(repair: TableRepair) -> None:
+def table_repair(*, repair: TableRepair) -> None:
     """Store one table's repair, bumping its version (the viewers' ETag and cache key)."""
     with transaction.atomic():
         Game.objects.filter(pk=repair.pk).update(

@@ -1,9 +1,8 @@
-"""Services: the one place views and commands call to score or store (Django-Styleguide style).
+"""Services of tables: the one place views and commands call to store (Django-Styleguide style).
 
 Writes are atomic and validate through the engine first: nothing invalid is ever stored.
 """
 
-from collections.abc import Mapping
 from functools import cache
 
 from django.db import IntegrityError, connections, router, transaction
@@ -13,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scorer.engine import HandResult, InvalidInput, get_ruleset, score_game, score_hand, score_input
+from scorer.engine import HandResult, InvalidInput, get_ruleset, score_game, score_input
 from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
@@ -23,26 +22,7 @@ from scorer.tables.outcome import hand_outcome, next_dealer
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
 MSG_RESTORE_FULL = gettext_noop("All planned hands have been played: the deleted hand cannot come back.")
-MSG_NESTED = gettext_noop("Input is nested too deeply.")
 MSG_NOT_OVER = gettext_noop("A rematch can start once every planned hand of this game has been played.")
-
-
-def is_game(data: object) -> bool:
-    """A game document has a ``hands`` list; a hand document has player states."""
-    return isinstance(data, Mapping) and "hands" in data
-
-
-def score_document(data: object) -> tuple[bool, dict]:
-    """Score a hand or a game document: ``(True, result)`` or ``(False, {"errors": [...]})``.
-
-    The engine refuses text no answer could hold (lone surrogates) first, naming its path."""
-    try:
-        result = score_game(data) if is_game(data) else score_hand(data)
-    except InvalidInput as exc:
-        return False, exc.to_dict()
-    except RecursionError:
-        return False, InvalidInput([FieldError("", _(MSG_NESTED))]).to_dict()
-    return True, result.to_dict()
 
 
 def game_create(

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from scorer.events.services import start_round
+from scorer.events.services import round_start
 from tests.support.eventdb import names, new_event, play
 
 TV = {"width": 1920, "height": 1080}
@@ -19,7 +19,7 @@ PAGE_SECONDS = 3
 @pytest.fixture
 def big_event(db):
     event, _secret = new_event(64, hands=11)
-    start_round(event)
+    round_start(event=event)
     tables = {t.number: t.games.get() for t in event.rounds.get().tables.all()}
     play(tables[1], *[(-101, 40, 12, 202)] * 7)  # Masa 1 · El 7/11
     play(tables[16], *[(-101, 40, 12, 202)] * 11)  # done

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from scorer.events.models import EventGame
 from scorer.events.selectors import event_standings
-from scorer.events.services import start_round
+from scorer.events.services import round_start
 from tests.support.eventdb import new_event, play_round
 
 WAIT_MS = 15_000
@@ -23,7 +23,7 @@ def test_a_round_one_delete_is_refused_once_round_two_started_and_the_organizer_
     browser, live_server, page, axe_check
 ):
     event, secret = new_event(8, hands=1)
-    start_round(event)
+    round_start(event=event)
     play_round(event)
     link = EventGame.objects.select_related("game").get(table__round__number=1, table__number=1)
     game = link.game

@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from scorer.events.services import start_round
+from scorer.events.services import round_start
 from tests.support.eventdb import new_event
 
 SAVES = 10
@@ -42,7 +42,7 @@ WATCH = """() => {
 def event_table(db):
     """A points event of four players, one table of SAVES hands, its round seated."""
     event, _secret = new_event(4, hands=SAVES, rounds=1)
-    start_round(event)
+    round_start(event=event)
     link = event.rounds.get().tables.get().games.select_related("game").get()
     return event, link.game
 

@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
-from scorer.tables.services import score_document
+from scorer.documents import score_document
 from scorer.teaching import docgen
 from scorer.teaching.examples import EXAMPLES, EXAMPLES_DIR, SPEC_EXAMPLES
 

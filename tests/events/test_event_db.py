@@ -9,7 +9,7 @@ from scorer.engine import InvalidInput
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round
 from scorer.events.rules import score_event
 from scorer.events.selectors import event_document, event_stamp, event_standings
-from scorer.events.services import create_event, start_round
+from scorer.events.services import event_create, round_start
 from scorer.tables.services import game_rematch
 from tests.support.eventdb import new_event, play, play_round
 
@@ -26,7 +26,7 @@ def test_create_event_stores_the_event_and_its_entrants_in_order():
 
 
 def test_a_new_event_gets_a_seed_short_enough_to_read_out():
-    event, _ = create_event(
+    event, _ = event_create(
         name="Cuma", date="2026-12-04", ruleset="loca", options={}, hands_per_game=1, kind="points",
         rounds=1, entrants=["Ayşe", "Bora", "Cem"],
     )  # fmt: skip
@@ -65,14 +65,14 @@ def test_create_event_refuses_what_the_rules_refuse_naming_the_path(changes, pat
         "entrants": ["Ayşe", "Bora", "Cem", "Deniz"],
     }
     with pytest.raises(InvalidInput) as raised:
-        create_event(**{**fields, **changes})
+        event_create(**{**fields, **changes})
     assert path in [error.path for error in raised.value.errors]
     assert not Event.objects.exists()
 
 
 def test_round_one_is_the_seeded_draw_and_every_table_is_a_normal_game():
     event, _ = new_event(16)
-    rnd = start_round(event)
+    rnd = round_start(event=event)
     expected = score_event(event_document(event) | {"rounds": []}, next_round=True).next_round
     tables = list(EventTable.objects.filter(round=rnd).order_by("number"))
     entrants = list(Entrant.objects.filter(event=event).order_by("position"))
@@ -90,7 +90,7 @@ def test_round_one_is_the_seeded_draw_and_every_table_is_a_normal_game():
 
 def test_partners_sit_opposite_in_the_game():
     event, _ = new_event(2, partners=True)
-    rnd = start_round(event)
+    rnd = round_start(event=event)
     table = rnd.tables.get()
     first, second = (Entrant.objects.get(pk=pk) for pk in table.seats)
     game = table.games.get().game
@@ -100,14 +100,14 @@ def test_partners_sit_opposite_in_the_game():
 
 def test_the_next_round_waits_for_every_table_then_seats_by_standings():
     event, _ = new_event(16)
-    start_round(event)
+    round_start(event=event)
     with pytest.raises(InvalidInput) as raised:
-        start_round(event)
+        round_start(event=event)
     assert raised.value.errors[0].path == "rounds"
     play_round(event)
     view = event_standings(event)
     assert view.round_complete and view.next_round is not None
-    second = start_round(event)
+    second = round_start(event=event)
     assert second.number == 2 and second.method == "standings"
     entrants = view.data.entrants
     seating = [[entrants[e].pk for e in table] for table in view.next_round.tables]
@@ -118,7 +118,7 @@ def test_the_next_round_waits_for_every_table_then_seats_by_standings():
 
 def test_the_standings_view_shows_every_tables_progress():
     event, _ = new_event(8, hands=3)
-    start_round(event)
+    round_start(event=event)
     table = EventTable.objects.get(round__event=event, number=2)
     play(table.games.get(), (-101, 40, 12, 202))
     view = event_standings(event)
@@ -138,9 +138,9 @@ def test_the_event_document_takes_the_same_queries_for_one_table_as_for_four():
     small, _ = new_event(4, hands=3)
     large, _ = new_event(16, hands=3)
     for event in (small, large):
-        start_round(event)
+        round_start(event=event)
         play_round(event)
-        start_round(event)
+        round_start(event=event)
         for link in EventGame.objects.filter(table__round__event=event, table__round__number=2):
             play(link, (-101, 40, 12, 202))
     assert EventTable.objects.filter(round__event=large, round__number=2).count() == 4
@@ -149,7 +149,7 @@ def test_the_event_document_takes_the_same_queries_for_one_table_as_for_four():
 
 def test_the_export_scores_like_score_event_and_the_stamp_moves_with_every_hand():
     event, _ = new_event(8)
-    start_round(event)
+    round_start(event=event)
     before = event_stamp(event)
     play_round(event)
     assert event_stamp(event) != before
@@ -161,7 +161,7 @@ def test_the_export_scores_like_score_event_and_the_stamp_moves_with_every_hand(
 
 def test_a_knockout_match_plays_its_games_as_rematches_and_locks_the_round_before():
     event, _ = new_event(8, kind="knockout", games_per_match=2)
-    rnd = start_round(event)
+    rnd = round_start(event=event)
     for table in rnd.tables.all():
         first = table.games.get()
         play(first, (-101, 40, 12, 202))
@@ -175,7 +175,7 @@ def test_a_knockout_match_plays_its_games_as_rematches_and_locks_the_round_befor
     old_versions = {
         link.game_id: link.game.secret_version for link in EventGame.objects.select_related("game")
     }
-    final = start_round(event)
+    final = round_start(event=event)
     assert final.number == 2 and final.tables.count() == 1
     assert Round.objects.get(event=event, number=1).status == Round.LOCKED
     for link in EventGame.objects.filter(table__round__number=1).select_related("game"):

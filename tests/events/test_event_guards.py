@@ -11,7 +11,7 @@ from scorer.engine import InvalidInput
 from scorer.events.models import EventGame, EventTable
 from scorer.events.rules import score_event
 from scorer.events.selectors import event_standings
-from scorer.events.services import decide_cut, finish_event, next_match_game, start_round
+from scorer.events.services import cut_decide, event_finish, match_game_open, round_start
 from scorer.models import Game, Hand
 from scorer.tables.services import game_plan, hand_delete, hand_record, hand_restore, hand_update
 from tests.support.eventdb import new_event, play, play_round
@@ -39,9 +39,9 @@ def refused(action, *args, **kwargs) -> str:
 def points_in_round_two(hands: int = 1):
     """An 8-player points event whose round 1 is complete and round 2 seated."""
     event, secret = new_event(8, hands=hands)
-    start_round(event)
+    round_start(event=event)
     play_round(event)
-    start_round(event)
+    round_start(event=event)
     return event
 
 
@@ -84,7 +84,7 @@ def test_round_one_can_still_be_corrected_and_the_standings_follow():
 
 def test_within_the_current_round_a_hand_can_still_be_deleted_and_restored():
     event, _ = new_event(8, hands=2)
-    start_round(event)
+    round_start(event=event)
     link = links(event, 1)[0]
     play(link, (-101, 40, 12, 202), (40, -101, 12, 202))
     last = link.game.hands.live().order_by("-position").first()
@@ -98,13 +98,13 @@ def test_within_the_current_round_a_hand_can_still_be_deleted_and_restored():
 
 def test_a_deleted_hand_cannot_come_back_once_the_next_round_started():
     event, _ = new_event(8, hands=2)
-    start_round(event)
+    round_start(event=event)
     link = links(event, 1)[0]
     play(link, (-101, 40, 12, 202), (40, -101, 12, 202))
     gone = link.game.hands.live().order_by("-position").first()
     hand_delete(hand=gone)
     play_round(event)  # the table gets its second hand again, the others theirs
-    start_round(event)
+    round_start(event=event)
 
     message = refused(hand_restore, hand=Hand.objects.get(pk=gone.pk))
 
@@ -115,7 +115,7 @@ def test_a_deleted_hand_cannot_come_back_once_the_next_round_started():
 
 def test_a_deleted_hand_cannot_come_back_into_a_game_that_got_its_last_hand_meanwhile():
     event, _ = new_event(8, hands=1)
-    start_round(event)
+    round_start(event=event)
     link = links(event, 1)[0]
     play(link, (-101, 40, 12, 202))
     gone = link.game.hands.live().get()
@@ -133,7 +133,7 @@ def test_a_deleted_hand_cannot_come_back_into_a_game_that_got_its_last_hand_mean
 
 def test_an_event_game_keeps_the_events_number_of_hands():
     event, _ = new_event(8, hands=3)
-    start_round(event)
+    round_start(event=event)
     game = links(event, 1)[0].game
     assert game.in_event
 
@@ -145,7 +145,7 @@ def test_an_event_game_keeps_the_events_number_of_hands():
 
 def test_a_game_changed_before_the_rule_may_go_back_to_the_events_number():
     event, _ = new_event(8, hands=3)
-    start_round(event)
+    round_start(event=event)
     game = links(event, 1)[0].game
     Game.objects.filter(pk=game.pk).update(hands_planned=5)
     game.refresh_from_db()
@@ -169,7 +169,7 @@ def test_a_plain_table_still_changes_its_number_of_hands_and_deletes_freely():
 
 def knockout_best_of(games: int, count: int = 8):
     event, _ = new_event(count, kind="knockout", games_per_match=games)
-    start_round(event)
+    round_start(event=event)
     return event
 
 
@@ -177,7 +177,7 @@ def test_a_hand_of_a_match_game_cannot_be_deleted_once_the_next_game_is_open():
     event = knockout_best_of(3)
     first = links(event, 1)[0]
     play(first, (-101, 40, 12, 202))
-    second = next_match_game(event, first.table_id)
+    second = match_game_open(event=event, table_id=first.table_id)
     assert second.game.in_event
     play(second, (40, -101, 12, 202))
 
@@ -201,7 +201,7 @@ def test_a_rematch_opened_from_the_board_is_an_event_game_too():
 def test_a_locked_table_refuses_even_through_the_services():
     event = knockout_best_of(1)
     play_round(event)
-    start_round(event)  # locks round 1 (E12)
+    round_start(event=event)  # locks round 1 (E12)
     first = links(event, 1)[0]
     assert EventTable.objects.get(pk=first.table_id).locked
 
@@ -210,7 +210,7 @@ def test_a_locked_table_refuses_even_through_the_services():
 
 def test_a_finished_event_refuses_every_change_of_hands():
     event = points_in_round_two()
-    finish_event(event)
+    event_finish(event=event)
     link = links(event, 1)[0]
     assert "closed" in refused(hand_delete, hand=link.game.hands.live().get())
 
@@ -220,7 +220,7 @@ def test_a_finished_event_refuses_every_change_of_hands():
 
 def test_a_hand_save_at_an_event_table_takes_no_statement_more():
     event, _ = new_event(8, hands=3)
-    start_round(event)
+    round_start(event=event)
     game = Game.objects.get(pk=links(event, 1)[0].game_id)
     plain, _ = new_table(ruleset="loca", hands_planned=3, players=game.players)
     counts = []
@@ -253,13 +253,13 @@ def tied_and_decided():
     tie on 12 for the second place, the organizer sent the third on; table 2 is played out.
     Returns the event, table 1's link and its names by seat."""
     event, _ = new_event(8, kind="knockout")
-    start_round(event)
+    round_start(event=event)
     link, other = links(event, 1)
     play(link, (-101, 12, 12, 202))
     play(other, (-101, 40, 12, 202))
     seats = event_standings(event).current[0].seats
     table = EventTable.objects.get(pk=link.table_id)
-    decide_cut(event, table.pk, [table.seats[2]])
+    cut_decide(event=event, table_id=table.pk, chosen=[table.seats[2]])
     view = event_standings(event)
     assert view.current[0].advancing == (seats[0], seats[2]) and not view.current[0].decision_stale
     return event, link, seats
@@ -288,9 +288,9 @@ def test_a_correction_that_changes_the_tie_shows_it_again_and_the_round_waits():
     table = event_standings(event).current[0]
     assert table.decision_stale and table.tie_at_cut == (seats[1], seats[3])
     with pytest.raises(InvalidInput):
-        start_round(event)
+        round_start(event=event)
     decided = EventTable.objects.get(pk=link.table_id)
-    decide_cut(event, decided.pk, [decided.seats[3]])  # decided again
+    cut_decide(event=event, table_id=decided.pk, chosen=[decided.seats[3]])  # decided again
     table = event_standings(event).current[0]
     assert not table.decision_stale and table.advancing == (seats[0], seats[3])
 
@@ -311,7 +311,7 @@ def test_a_decision_that_does_not_fit_is_still_refused_when_recorded():
     event, link, seats = tied_and_decided()
     table = EventTable.objects.get(pk=link.table_id)
     with pytest.raises(InvalidInput) as caught:
-        decide_cut(event, table.pk, [table.seats[3]])  # Deniz is not tied
+        cut_decide(event=event, table_id=table.pk, chosen=[table.seats[3]])  # Deniz is not tied
     assert [e.path for e in caught.value.errors] == ["rounds[0].tables[0].decided[0]"]
 
 
@@ -350,7 +350,7 @@ def test_a_delete_waits_for_the_round_being_started_and_then_refuses():
     if connection.vendor != "postgresql":
         pytest.skip("SQLite runs one write transaction at a time: there is no race to lose")
     event, _ = new_event(8, hands=1)
-    start_round(event)
+    round_start(event=event)
     play_round(event)
     kept = links(event, 1)[0].game.hands.live().get()
     seated = threading.Event()
@@ -358,7 +358,7 @@ def test_a_delete_waits_for_the_round_being_started_and_then_refuses():
     def organizer() -> None:
         try:
             with transaction.atomic():
-                start_round(event)
+                round_start(event=event)
                 seated.set()
                 time.sleep(0.5)  # round 2 is seated, not committed yet
         finally:

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round
 from scorer.events.selectors import event_document, event_standings
-from scorer.events.services import start_round
+from scorer.events.services import round_start
 from scorer.models import Game
 from tests.support.eventdb import new_event, play, play_round
 from tests.support.events import NAMES
@@ -151,7 +151,7 @@ TABLE_POSTS = ["event_table_open", "event_table_close", "event_decide", "event_n
 @pytest.fixture
 def running():
     event, secret = new_event(8)
-    start_round(event)
+    round_start(event=event)
     links = list(EventGame.objects.filter(table__round__event=event).order_by("table__number"))
     return event, secret, links
 
@@ -316,7 +316,7 @@ def test_a_round_can_be_seated_again_until_its_first_hand(running):
 def test_withdrawals_and_no_shows_are_written_down(reason, seated, status):
     event, secret = new_event(9 if seated else 9)
     if seated:
-        start_round(event)
+        round_start(event=event)
     boss = organizer(event, secret)
     entrant = Entrant.objects.get(event=event, position=2)
     event.refresh_from_db()
@@ -344,7 +344,7 @@ def test_withdrawals_and_no_shows_are_written_down(reason, seated, status):
 def test_late_arrivals_as_decision_e10_says(kind, rounds_played, accepted):
     event, secret = new_event(8, kind=kind)
     for _ in range(rounds_played):
-        start_round(event)
+        round_start(event=event)
         play_round(event)
     boss = organizer(event, secret)
     event.refresh_from_db()
@@ -369,7 +369,7 @@ def test_a_late_arrival_with_a_taken_name_is_refused():
 
 def test_a_tie_at_the_cut_waits_for_the_organizer_and_is_recorded():
     event, secret = new_event(8, kind="knockout")
-    start_round(event)
+    round_start(event=event)
     link, other = EventGame.objects.filter(table__round__event=event).order_by("table__number")
     play(link, (-101, 12, 12, 202))  # seats 2 and 3 tie for the second place that advances
     play(other, (-101, 40, 12, 202))
@@ -397,7 +397,7 @@ def test_a_tie_at_the_cut_waits_for_the_organizer_and_is_recorded():
 
 def test_a_knockout_match_opens_its_next_game_from_the_organizer_page():
     event, secret = new_event(4, kind="knockout", games_per_match=2)
-    start_round(event)
+    round_start(event=event)
     boss = organizer(event, secret)
     link = EventGame.objects.get(table__round__event=event)
     play(link, (-101, 40, 12, 202))
@@ -410,7 +410,7 @@ def test_a_knockout_match_opens_its_next_game_from_the_organizer_page():
 
 def test_finishing_closes_every_table():
     event, secret = new_event(8)
-    start_round(event)
+    round_start(event=event)
     links = list(EventGame.objects.filter(table__round__event=event))
     keeper = scorekeeper_of(links[0])
     boss = organizer(event, secret)
@@ -441,9 +441,9 @@ def test_the_table_cards_show_every_table_its_seats_and_its_scorekeeper_qr(runni
 
 def test_the_json_export_scores_to_the_same_standings_with_score_event(tmp_path, capsys):
     event, _secret = new_event(8)
-    start_round(event)
+    round_start(event=event)
     play_round(event)
-    start_round(event)
+    round_start(event=event)
     body = Client().get(event_url("event_export_json", event)).content
     path = tmp_path / "turnuva.json"
     path.write_bytes(body)
@@ -454,7 +454,7 @@ def test_the_json_export_scores_to_the_same_standings_with_score_event(tmp_path,
 
 def test_the_csv_exports_hold_the_standings_and_every_hand():
     event, _secret = new_event(8)
-    start_round(event)
+    round_start(event=event)
     play_round(event)
     standings = Client().get(event_url("event_standings_csv", event)).content.decode("utf-8-sig")
     assert standings.count("\n") == 9 and "Ayşe" in standings
@@ -464,9 +464,9 @@ def test_the_csv_exports_hold_the_standings_and_every_hand():
 
 def test_an_exported_event_imports_as_a_new_event_with_the_same_standings():
     event, _secret = new_event(8)
-    start_round(event)
+    round_start(event=event)
     play_round(event)
-    start_round(event)
+    round_start(event=event)
     document = event_document(event)
     client = Client()
     response = client.post(reverse("scorer:event_import"), {"text": json.dumps(document)})
@@ -497,7 +497,7 @@ def test_an_exported_event_imports_as_a_new_event_with_the_same_standings():
 )
 def test_an_import_names_the_path_of_each_error_in_the_users_language(change, path, message):
     event, _secret = new_event(8)
-    start_round(event)
+    round_start(event=event)
     play_round(event)
     document = event_document(event)
     change(document)

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scorer.events.models import EventGame
 from scorer.events.selectors import table_place
-from scorer.events.services import close_table, finish_event, start_round
+from scorer.events.services import event_finish, round_start, table_close
 from scorer.tables.services import game_create
 from tests.support.eventdb import new_event, play_round
 
@@ -50,7 +50,7 @@ def test_a_table_of_no_event_has_no_place(django_assert_num_queries):
 )
 def test_the_board_of_a_points_table_names_its_event_round_and_table(lang, words):
     event, _secret = new_event(16)
-    start_round(event)
+    round_start(event=event)
     game = link_of(event, 1, 3).game
     html = board(Client(), game, lang)
     place = html.split("data-event-place", 1)[1].split("</p>", 1)[0]
@@ -63,7 +63,7 @@ def test_the_board_of_a_points_table_names_its_event_round_and_table(lang, words
 
 def test_a_knockout_match_of_three_games_names_the_game():
     event, _secret = new_event(16, kind="knockout", games_per_match=3)
-    start_round(event)
+    round_start(event=event)
     html = board(Client(), link_of(event, 1, 2).game, "en")
     assert "Round 1 · Table 2 · Game 1/3" in " ".join(html.split("data-event-place", 1)[1].split())
 
@@ -79,15 +79,15 @@ def test_a_knockout_match_of_three_games_names_the_game():
 def test_a_locked_table_says_why_on_its_board_and_to_its_scorekeeper(how, reason, words):
     kind = "knockout" if how == "next_round" else "points"
     event, _secret = new_event(16, kind=kind)
-    start_round(event)
+    round_start(event=event)
     game = link_of(event, 1, 1).game
     keeper = scorekeeper_of(game)
     assert "data-revoked-notice" not in board(keeper, game)
     if how == "closed":
-        close_table(event, link_of(event, 1, 1).table_id)
+        table_close(event=event, table_id=link_of(event, 1, 1).table_id)
     else:
         play_round(event)
-        finish_event(event) if how == "finished" else start_round(event)
+        event_finish(event=event) if how == "finished" else round_start(event=event)
     game.refresh_from_db()
     assert table_place(game).lock_reason == reason
 
@@ -104,7 +104,7 @@ def test_a_table_whose_edit_link_was_changed_is_told_so_not_about_the_event():
     """The event's wording is only for a locked table: a new edit link of an open tournament
     table gets the usual notice."""
     event, _secret = new_event(16)
-    start_round(event)
+    round_start(event=event)
     game = link_of(event, 1, 1).game
     keeper = scorekeeper_of(game)
     other = scorekeeper_of(game)
@@ -117,7 +117,7 @@ def test_a_table_whose_edit_link_was_changed_is_told_so_not_about_the_event():
 
 def test_a_finished_points_table_offers_no_rematch_but_the_standings():
     event, _secret = new_event(16)
-    start_round(event)
+    round_start(event=event)
     play_round(event)
     game = link_of(event, 1, 1).game
     html = board(scorekeeper_of(game), game, "en")
@@ -127,7 +127,7 @@ def test_a_finished_points_table_offers_no_rematch_but_the_standings():
 
 def test_a_knockout_match_offers_its_next_game_until_the_last():
     event, _secret = new_event(16, kind="knockout", games_per_match=2)
-    start_round(event)
+    round_start(event=event)
     play_round(event)
     link = link_of(event, 1, 1)
     keeper = scorekeeper_of(link.game)

@@ -155,7 +155,7 @@ def test_importing_twice_skips_the_tables_already_present(tmp_path):
 def test_as_new_gives_new_ids_and_the_same_totals(tmp_path):
     game = make_tables(1)[0]
     totals = selectors.game_board(game).result.totals
-    imported = entry_import(table_entry(game), as_new=True)
+    imported = entry_import(data=table_entry(game), as_new=True)
     assert imported.game.public_id != game.public_id and imported.secret
     assert imported.game.check_secret(imported.secret)
     assert selectors.game_board(imported.game).result.totals == totals
@@ -183,7 +183,7 @@ def test_an_invalid_line_names_its_line_and_field_and_stores_nothing_of_it(tmp_p
 
 def test_a_bare_game_document_without_planned_hands_is_refused_by_field():
     with pytest.raises(InvalidInput) as exc:
-        entry_import({"ruleset": "kerizim", "players": ["A", "B"], "hands": []})
+        entry_import(data={"ruleset": "kerizim", "players": ["A", "B"], "hands": []})
     assert [e.path for e in exc.value.errors] == ["hands_planned"]
 
 

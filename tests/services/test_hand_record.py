@@ -129,7 +129,7 @@ def test_the_backup_carries_each_hands_dealer_and_an_old_backup_without_it_still
     assert "dealer" not in str(entry["game"])  # the game document stays HAND_FORMAT.md's
 
     game.delete()
-    restored = backup.entry_import(entry).game
+    restored = backup.entry_import(data=entry).game
     assert dealers(restored) == [2, 3]
     assert list(restored.hands.filter(deleted_at__isnull=False).values_list("dealer", flat=True)) == [1]
     assert list(restored.hands.live().values_list("finisher", flat=True)) == [1, 2]
@@ -137,11 +137,11 @@ def test_the_backup_carries_each_hands_dealer_and_an_old_backup_without_it_still
     restored.delete()
     for meta in entry["table"]["hands"] + entry["table"]["deleted_hands"]:
         del meta["dealer"]  # a backup written before hands stored their dealer
-    old = backup.entry_import(entry).game
+    old = backup.entry_import(data=entry).game
     assert dealers(old) == [1, 2]  # rotating from the first dealer, as the board showed them then
     assert list(old.hands.filter(deleted_at__isnull=False).values_list("dealer", flat=True)) == [1]
 
-    fresh = backup.entry_import(entry["game"]).game  # a bare game document (oyun.json)
+    fresh = backup.entry_import(data=entry["game"]).game  # a bare game document (oyun.json)
     assert dealers(fresh) == [0, 1]
 
 

@@ -4,9 +4,10 @@ before and after, scored by the engine (scorer/tables/history.py)."""
 import pytest
 from django.utils import translation
 
+from scorer.documents import score_document
 from scorer.models import Device, Hand, HandChange
 from scorer.tables.history import differences, entries, total_changes
-from scorer.tables.services import hand_delete, hand_record, hand_update, score_document
+from scorer.tables.services import hand_delete, hand_record, hand_update
 from tests.support.factories import NAMES, finisher, new_table
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from scorer.events.services import start_round
+from scorer.events.services import round_start
 from scorer.models import Game, Hand
 from scorer.tables.services import hand_delete, hand_record
 from tests.support.eventdb import new_event, play_round
@@ -88,7 +88,7 @@ def test_an_age_under_a_day_is_refused_so_a_table_in_play_is_never_purged():
 
 def test_a_tournaments_tables_are_kept_however_old():
     event, _secret = new_event(8)
-    start_round(event)
+    round_start(event=event)
     play_round(event)
     event_games = set(Game.objects.filter(in_event=True))
     assert len(event_games) == 2

@@ -1,7 +1,7 @@
 """Events in the database for tests: create one, play its tables' hands, decide its order."""
 
 from scorer.events.models import Event, EventGame
-from scorer.events.services import create_event
+from scorer.events.services import event_create
 from scorer.tables.services import hand_record
 from tests.support.events import NAMES, hand
 
@@ -14,7 +14,7 @@ def new_event(count=16, *, kind="points", partners=False, hands=1, seed=1907, **
         entrants = names(count)
     if kind == Event.POINTS:
         fmt = {"rounds": 3, **fmt}
-    event, secret = create_event(
+    event, secret = event_create(
         name="Test",
         date=None,
         ruleset="loca",

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from scorer.events.models import Event, EventGame, EventTable
-from scorer.events.services import decide_cut, start_round
+from scorer.events.services import cut_decide, round_start
 from scorer.models import Game, Hand
 from scorer.tables.services import hand_delete, hand_update
 from tests.support.eventdb import new_event, play, play_round
@@ -70,12 +70,12 @@ def round_two():
     """An 8-player points event of 2-hand games: round 1 complete (its first table's second hand
     deleted once and entered again, so its board has a deleted hand), round 2 seated."""
     event, secret = new_event(8, hands=2)
-    start_round(event)
+    round_start(event=event)
     link = first_link(event)
     play(link, (-101, 40, 12, 202), (40, -101, 12, 202))
     hand_delete(hand=link.game.hands.live().order_by("-position").first())
     play_round(event)
-    start_round(event)
+    round_start(event=event)
     return event, secret, link
 
 
@@ -143,7 +143,7 @@ def test_the_board_offers_no_undo_and_no_plan_change_and_posts_are_refused(round
 
 def test_the_current_round_still_offers_delete_and_undo():
     event, _secret = new_event(8, hands=2)
-    start_round(event)
+    round_start(event=event)
     link = first_link(event)
     play(link, (-101, 40, 12, 202))
     keeper = keeper_of(link, "en")
@@ -189,14 +189,14 @@ def test_an_invalid_document_leaves_every_page_readable_and_the_tables_working(r
 @pytest.mark.parametrize("language", ["tr", "en"])
 def test_a_decision_the_numbers_no_longer_fit_shows_the_tie_again_with_a_note(language):
     event, secret = new_event(8, kind="knockout")
-    start_round(event)
+    round_start(event=event)
     links = list(
         EventGame.objects.filter(table__round__event=event).select_related("game").order_by("table__number")
     )
     play(links[0], (-101, 12, 12, 202))
     play(links[1], (-101, 40, 12, 202))
     table = EventTable.objects.get(pk=links[0].table_id)
-    decide_cut(event, table.pk, [table.seats[2]])
+    cut_decide(event=event, table_id=table.pk, chosen=[table.seats[2]])
     hand_update(hand=links[0].game.hands.live().get(), data=hand(-101, 12, 202, 12))
 
     html = (

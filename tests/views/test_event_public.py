@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorer.events import public
-from scorer.events.services import start_round
+from scorer.events.services import round_start
 from scorer.platform import cache as safe_cache
 from tests.support.eventdb import new_event, play, play_round
 
@@ -43,7 +43,7 @@ def rows(html: str) -> list[tuple[str, str, bool]]:
 
 def started(count=8, **kwargs):
     event, _secret = new_event(count, **kwargs)
-    start_round(event)
+    round_start(event=event)
     return event
 
 
@@ -103,7 +103,7 @@ def test_a_poll_with_the_current_etag_is_204_and_a_hand_anywhere_changes_it(name
 
 def test_polling_stops_with_286_once_the_event_is_over():
     event, _ = new_event(4, rounds=1)
-    start_round(event)
+    round_start(event=event)
     play_round(event)
     response = Client().get(url("standings_live", event, v="old"), **HTMX)
     assert response.status_code == 286
@@ -114,8 +114,8 @@ def test_polling_stops_with_286_once_the_event_is_over():
 def test_viewers_share_one_rendering_per_event_stamp_and_language(monkeypatch):
     event = started(8)
     renders = []
-    original = public.event_view
-    monkeypatch.setattr(public, "event_view", lambda view: renders.append(1) or original(view))
+    original = public.page_data
+    monkeypatch.setattr(public, "page_data", lambda scored: renders.append(1) or original(scored))
     for _ in range(3):
         Client().get(url("standings_live", event), **HTMX)
     assert len(renders) == 1
@@ -181,7 +181,7 @@ def test_the_display_without_javascript_shows_server_pages_and_refreshes_to_the_
 
 def test_knockout_standings_show_the_round_reached_and_who_goes_on():
     event, _ = new_event(8, kind="knockout")
-    start_round(event)
+    round_start(event=event)
     play_round(event)
     html = Client().get(url("standings", event)).content.decode()
     assert html.count('data-state="advanced"') == 4 and html.count('data-state="out"') == 4

@@ -245,10 +245,10 @@ def first_link(event) -> EventGame:
 
 
 def started_event():
-    from scorer.events.services import start_round
+    from scorer.events.services import round_start
 
     event, secret = new_event(8, hands=2)
-    start_round(event)
+    round_start(event=event)
     event.refresh_from_db()
     return event, secret
 

@@ -98,7 +98,7 @@ def event_import(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         device = table_rights.device_ensure(request)
         try:
-            event, _secret = services.import_event(form.cleaned_data["document"], device=device)
+            event, _secret = services.event_import(data=form.cleaned_data["document"], device=device)
         except InvalidInput as exc:
             form.add_document_errors(exc.errors)
         else:

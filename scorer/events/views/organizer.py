@@ -87,7 +87,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         device = table_rights.device_ensure(request)
         try:
-            event, _secret = services.create_event(device=device, **form.event_kwargs())
+            event, _secret = services.event_create(device=device, **form.event_kwargs())
         except InvalidInput as exc:
             form.add_engine_errors(exc.errors)
         else:
@@ -239,7 +239,7 @@ def event_start_round(request: HttpRequest, event: Event) -> HttpResponse:
     return _act(
         request,
         event,
-        lambda: services.start_round(event, device=device, version=_version(request)),
+        lambda: services.round_start(event=event, device=device, version=_version(request)),
         _("The round is seated: print the table cards or let each table scan its code."),
     )
 
@@ -251,7 +251,7 @@ def event_reseat(request: HttpRequest, event: Event) -> HttpResponse:
     return _act(
         request,
         event,
-        lambda: services.reseat_round(event, device=device, version=_version(request)),
+        lambda: services.round_reseat(event=event, device=device, version=_version(request)),
         _("The round is seated again."),
     )
 
@@ -290,8 +290,12 @@ def event_table_close(request: HttpRequest, event: Event, round_number: int, num
     return _act(
         request,
         event,
-        lambda: services.close_table(
-            event, table.table.pk, note=_note(request), device=device, version=_version(request)
+        lambda: services.table_close(
+            event=event,
+            table_id=table.table.pk,
+            note=_note(request),
+            device=device,
+            version=_version(request),
         ),
         _("Table %(number)s is closed.") % {"number": number},
     )
@@ -307,8 +311,13 @@ def event_decide(request: HttpRequest, event: Event, round_number: int, number: 
     return _act(
         request,
         event,
-        lambda: services.decide_cut(
-            event, table.table.pk, chosen, note=_note(request), device=device, version=_version(request)
+        lambda: services.cut_decide(
+            event=event,
+            table_id=table.table.pk,
+            chosen=chosen,
+            note=_note(request),
+            device=device,
+            version=_version(request),
         ),
         _("The decision is recorded."),
     )
@@ -320,7 +329,9 @@ def event_next_game(request: HttpRequest, event: Event, round_number: int, numbe
     """Open a match's next game (its scorekeeper's device gets it from the board's rematch too)."""
     _view, table = _table(request, event, round_number, number)
     try:
-        link = services.next_match_game(event, table.table.pk, device=table_rights.device_of(request))
+        link = services.match_game_open(
+            event=event, table_id=table.table.pk, device=table_rights.device_of(request)
+        )
     except InvalidInput as exc:
         _errors(request, exc)
         return redirect(organize_url(event))
@@ -340,8 +351,13 @@ def event_late(request: HttpRequest, event: Event) -> HttpResponse:
     return _act(
         request,
         event,
-        lambda: services.add_late(
-            event, name=name, players=players, note=_note(request), device=device, version=_version(request)
+        lambda: services.entrant_add(
+            event=event,
+            name=name,
+            players=players,
+            note=_note(request),
+            device=device,
+            version=_version(request),
         ),
         _("%(name)s is added: they play from the next round.") % {"name": name},
     )
@@ -356,9 +372,9 @@ def event_withdraw(request: HttpRequest, event: Event) -> HttpResponse:
     return _act(
         request,
         event,
-        lambda: services.withdraw(
-            event,
-            entrant_id or 0,
+        lambda: services.entrant_withdraw(
+            event=event,
+            entrant_id=entrant_id or 0,
             no_show=no_show,
             note=_note(request),
             device=device,
@@ -375,7 +391,7 @@ def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
     return _act(
         request,
         event,
-        lambda: services.finish_event(event, device=device, version=_version(request)),
+        lambda: services.event_finish(event=event, device=device, version=_version(request)),
         _("The event is finished: every table is closed and the standings stand."),
     )
 
@@ -385,7 +401,7 @@ def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
 def event_link_rotate(request: HttpRequest, event: Event) -> HttpResponse:
     device = table_rights.device_ensure(request)
     rights.organizer_link_rotate(event=event, device=device)
-    services.record_link_rotation(event, device=device)
+    services.link_rotation_record(event=event, device=device)
     messages.success(request, _("New organizer link made. The old link no longer works on any device."))
     return redirect(f"{organize_url(event)}#baglanti")
 

@@ -35,8 +35,8 @@ def _etag(event: Event) -> str:
     return f"{selectors.event_stamp(event)}-{get_language()}"
 
 
-def _view(event: Event) -> dict:
-    return public.event_view(selectors.event_standings(event, next_round=False))
+def _page_data(event: Event) -> dict:
+    return public.page_data(selectors.event_standings(event, next_round=False))
 
 
 def _display_page(request: HttpRequest) -> int:
@@ -61,7 +61,7 @@ def standings_part(
     """(part, key) of the standings' live part (the page's and the polls'), shared by every viewer."""
 
     def render_part() -> public.Part:
-        view = _view(event)
+        view = _page_data(event)
         html = render_to_string(f"{STANDINGS}#live", {"view": view, "etag": etag}, request)
         return public.Part(html, view["complete"], etag=etag)
 
@@ -74,7 +74,7 @@ def display_part(
     """(part, key) of the display's live part on server page ``page``."""
 
     def render_part() -> public.Part:
-        view = _view(event)
+        view = _page_data(event)
         pages = public.display_pages(view, page)
         html = render_to_string(f"{DISPLAY}#live", {"view": view, "etag": etag} | pages, request)
         return public.Part(html, view["complete"], pages["next_page"], etag)

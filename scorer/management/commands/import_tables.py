@@ -53,7 +53,7 @@ class Command(BaseCommand):
             self.stderr.write(f"{where}: not valid JSON: {data}")
             return "failed"
         try:
-            result = entry_import(data, as_new=as_new, renamed=self.renamed)
+            result = entry_import(data=data, as_new=as_new, renamed=self.renamed)
         except InvalidInput as exc:
             for error in exc.errors:
                 self.stderr.write(f"{where}: {error.path or '(table)'}: {error.message}")

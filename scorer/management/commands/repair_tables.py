@@ -29,7 +29,7 @@ class Command(BaseCommand):
                     " out (the table's names apply)"
                 )
             if not dry_run:
-                table_repair(repair)
+                table_repair(repair=repair)
         if dry_run:
             self.stderr.write(f"{len(repairs)} table(s) to repair (dry run: nothing changed).")
         else:

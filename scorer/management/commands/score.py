@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from scorer.tables.services import score_document
+from scorer.documents import score_document
 
 EXIT_INVALID = 2
 

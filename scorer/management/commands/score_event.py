@@ -9,7 +9,7 @@ import json
 
 from django.utils.translation import gettext as _
 
-from scorer.events.services import event_score_document
+from scorer.documents import event_score_document
 from scorer.management.commands import score
 
 

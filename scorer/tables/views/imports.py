@@ -26,7 +26,7 @@ def game_import_view(request: HtmxHttpRequest) -> HttpResponse:
     form = GameImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            game, _secret = game_import(form.cleaned_data["document"])
+            game, _secret = game_import(document=form.cleaned_data["document"])
         except InvalidInput as exc:
             form.add_document_errors(exc.errors)
         except RecursionError:
