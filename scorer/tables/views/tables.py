@@ -5,7 +5,6 @@ preview. Writes need this device's edit grant (:func:`edit_required`, scorer/tab
 """
 
 import logging
-import re
 
 from django.contrib import messages
 from django.http import HttpResponse
@@ -24,7 +23,7 @@ from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
 from scorer.shell.errors import forbidden
-from scorer.tables import guards, history, rights, selectors, services
+from scorer.tables import entry, guards, history, rights, selectors, services
 from scorer.tables.forms import GameForm, HandForm
 from scorer.tables.views.auth import edit_required
 
@@ -156,34 +155,12 @@ def hand_number(game: Game, position: int) -> int:
     return game.hands.live().filter(position__lt=position).count() + 1
 
 
-def hand_form(game: Game, dealer: int, data=None, hand: Hand | None = None) -> HandForm:
-    """The hand form; ``dealer``: the stored dealer of a hand being corrected, else the next one."""
-    kwargs = {"dealer": dealer}
-    if hand is not None and data is None:
-        return HandForm.from_hand(game.ruleset, game.options, game.players, hand.data, **kwargs)
-    return HandForm(game.ruleset, game.options, game.players, data=data, **kwargs)
-
-
 def stored_result(game: Game, hand: Hand) -> HandResult | None:
     """The result of a stored hand, shown in the preview before anything is changed."""
     try:
         return services.hand_score(game=game, data=hand.data)
     except InvalidInput:  # stored before a rule changed: the form shows what to fix on preview
         return None
-
-
-def score_form(game: Game, form: HandForm) -> HandResult | None:
-    """The hand's result, or None with every problem put on the form.
-
-    The engine also checks what passed the form's own checks, so that all errors show at once.
-    """
-    valid = form.is_valid()
-    try:
-        result = services.hand_score(game=game, data=form.hand_data())
-    except InvalidInput as exc:
-        form.add_engine_errors(exc.errors)
-        return None
-    return result if valid else None
 
 
 def hand_page(
@@ -204,7 +181,7 @@ def hand_page(
         "form": form,
         "number": number,
         "hand": hand,
-        "request_id": request_id_of(request.POST) if request.method == "POST" else "",
+        "request_id": entry.request_id_of(request.POST) if request.method == "POST" else "",
         "dealer": game.players[form.dealer] if form.dealer is not None else "",
         "next_dealer": form.dealer,
         "board_url": board_url(game),
@@ -219,67 +196,26 @@ def hand_page(
 @require_http_methods(["GET", "HEAD", "POST"])
 @edit_required
 def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    live, dealer = selectors.next_hand(game)
-    number = live + 1
     if request.method != "POST":
-        return hand_page(request, game, hand_form(game, dealer), number, live_hands=live)
-    form = hand_form(game, dealer, data=request.POST)
-    result = score_form(game, form)
-    if result is None:
-        return hand_page(request, game, form, number)
-    if dropped_unseen(request, form):
-        return hand_page(request, game, form, number, result=result, dropped_confirm=True)
-    try:
-        services.hand_record(
-            game=game,
-            data=form.hand_data(),
-            hands_before=seen_hands(request.POST),
-            request_id=request_id_of(request.POST),
-            device=rights.device_of(request),
-        )
-    except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
-        messages.info(request, _("Hand {n} was already saved.").format(n=exc.number))
-        return redirect(board_url(game))
-    except services.HandsChanged:  # another device saved a different hand meanwhile
         live, dealer = selectors.next_hand(game)
-        form = hand_form(game, dealer, data=request.POST)
-        form.is_valid()
-        return hand_page(request, game, form, live + 1, live_hands=live, saved_meanwhile=True)
-    except InvalidInput as exc:
-        form.add_engine_errors(exc.errors)
-        return hand_page(request, game, form, number)
-    messages.success(request, _("Hand {n} saved.").format(n=number))
-    return redirect(board_url(game))
-
-
-def dropped_unseen(request: HtmxHttpRequest, form: HandForm) -> bool:
-    """Values typed for a never-opened player (they do not count) that the page did not show as such.
-
-    The page says which warnings it showed in ``dropped_seen``; without JavaScript a hand saved
-    straight away is shown once more with the warnings and saved on the next tap.
-    """
-    dropped = form.dropped_signature()
-    return bool(dropped) and request.POST.get("dropped_seen") != dropped
-
-
-REQUEST_ID = re.compile(r"[A-Za-z0-9-]{16,64}")
-"""A request id as static/js/offline.js makes it (a UUID); anything else is ignored."""
-
-
-def request_id_of(post) -> str:
-    """The id the device made for this hand form (the hidden ``request_id``), or "" without one.
-
-    Filled in by the page's script: without JavaScript a form has none and the save works as
-    before (``hands_before`` alone). A hand kept on the device offline is sent with it, so that
-    a replay whose first answer was lost stores the hand once.
-    """
-    value = post.get("request_id") or ""
-    return value if REQUEST_ID.fullmatch(value) else ""
-
-
-def seen_hands(post) -> int | None:
-    """How many hands the table had when the form was shown (None when not sent or not a number)."""
-    return parse_count(post.get("hands_before"))
+        return hand_page(request, game, entry.hand_form(game, dealer), live + 1, live_hands=live)
+    answer = entry.hand_submit(game=game, data=request.POST, device=rights.device_of(request))
+    match answer:
+        case entry.Saved(again=True):
+            messages.info(request, _("Hand {n} was already saved.").format(n=answer.number))
+            return redirect(board_url(game))
+        case entry.Saved():
+            messages.success(request, _("Hand {n} saved.").format(n=answer.number))
+            return redirect(board_url(game))
+        case entry.Unconfirmed():
+            return hand_page(
+                request, game, answer.form, answer.number, result=answer.result, dropped_confirm=True
+            )
+        case entry.Conflict():
+            return hand_page(
+                request, game, answer.form, answer.number, live_hands=answer.live_hands, saved_meanwhile=True
+            )
+    return hand_page(request, game, answer.form, answer.number)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -288,51 +224,30 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
     hand = get_object_or_404(game.hands.live(), position=position)
     number = hand_number(game, position)
     if request.method != "POST":
-        form = hand_form(game, hand.dealer, hand=hand)
+        form = entry.hand_form(game, hand.dealer, hand=hand)
         return hand_page(request, game, form, number, hand, result=stored_result(game, hand))
-    form = hand_form(game, hand.dealer, data=request.POST)
-    result = score_form(game, form)
-    based_on = seen_version(request.POST)
-    if result is not None and dropped_unseen(request, form):
-        return hand_page(
-            request, game, form, number, hand, result=result, dropped_confirm=True, version=based_on
-        )
-    if result is not None:
-        try:
-            services.hand_update(
-                hand=hand, data=form.hand_data(), version=based_on, device=rights.device_of(request)
-            )
-        except services.StaleHand as exc:  # changed meanwhile on another device: show theirs, keep ours
-            if exc.current.deleted_at is not None:
-                messages.error(
-                    request, _("Hand {n} was deleted meanwhile on another device.").format(n=number)
-                )
-                return redirect(board_url(game))
-            return hand_page(
-                request,
-                game,
-                form,
-                number,
-                exc.current,
-                result=result,
-                version=request.POST.get("version"),
-                **other_change(game, exc.current, form),
-            )
-        except InvalidInput as exc:
-            form.add_engine_errors(exc.errors)
-        else:
+    answer = entry.hand_correct(hand=hand, number=number, data=request.POST, device=rights.device_of(request))
+    match answer:
+        case entry.Saved():
             messages.success(request, _("Hand {n} corrected.").format(n=number))
             return redirect(board_url(game))
-    return hand_page(request, game, form, number, hand, version=request.POST.get("version"))
+        case entry.Gone():
+            messages.error(request, _("Hand {n} was deleted meanwhile on another device.").format(n=number))
+            return redirect(board_url(game))
+        case entry.Unconfirmed():
+            return hand_page(
+                request, game, answer.form, number, hand, result=answer.result, dropped_confirm=True,
+                version=answer.version,
+            )  # fmt: skip
+        case entry.Conflict():
+            return hand_page(
+                request, game, answer.form, number, answer.stored, result=answer.result,
+                version=answer.version, **other_change(game, answer.stored, answer.submitted),
+            )  # fmt: skip
+    return hand_page(request, game, answer.form, number, hand, version=answer.version)
 
 
-def seen_version(post) -> int | None:
-    """The version of the hand a correction is based on: the form's ``version``, or the version
-    the "replace it with mine" button carries, which the changed-meanwhile notice showed."""
-    return parse_count(post.get("overwrite")) or parse_count(post.get("version"))
-
-
-def other_change(game: Game, current: Hand, form: HandForm) -> dict:
+def other_change(game: Game, current: Hand, submitted: dict) -> dict:
     """What the stale-correction notice shows: the other phone's stored values beside the ones
     typed here, field by field, and its result. The form keeps the version it was based on, so
     saving again is refused again; replacing the other correction is its own button
@@ -340,7 +255,7 @@ def other_change(game: Game, current: Hand, form: HandForm) -> dict:
     return {
         "changed_meanwhile": True,
         "other_result": stored_result(game, current),
-        "other_fields": history.differences(game, current.data, form.hand_data()),
+        "other_fields": history.differences(game, current.data, submitted),
         "seen_version": current.version,
     }
 
@@ -355,8 +270,8 @@ def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     else:
         live, dealer = selectors.next_hand(game)
         number = live + 1
-    form = hand_form(game, dealer, data=request.POST)
-    result = score_form(game, form)
+    form = entry.hand_form(game, dealer, data=request.POST)
+    result = entry.score_form(game, form)
     if request.htmx:
         context = {"form": form, "result": result, "game": game, "bar_oob": True}
         return render(request, "scorer/_preview.html", context)

@@ -1,0 +1,194 @@
+"""The hand entry page's two saves, one call each: a new hand (:func:`hand_submit`) and a
+correction (:func:`hand_correct`).
+
+Each takes the posted hand form, checks it (the form's own checks, then the engine's, so that
+every error shows at once), stores it through :func:`scorer.tables.services.hand_record` or
+:func:`~scorer.tables.services.hand_update`, and answers what happened: :class:`Saved`,
+:class:`Unconfirmed` (values typed for a player who never opened, not yet shown as not
+counting), :class:`Conflict` (another phone saved meanwhile), :class:`Gone` (the corrected hand
+was deleted meanwhile) or :class:`Invalid`. The view renders the answer; it never decides.
+"""
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from scorer.engine import HandResult, InvalidInput
+from scorer.models import Device, Game, Hand
+from scorer.platform.numbers import parse_count
+from scorer.tables import selectors, services
+from scorer.tables.forms import HandForm
+
+REQUEST_ID = re.compile(r"[A-Za-z0-9-]{16,64}")
+"""A request id as static/js/offline.js makes it (a UUID); anything else is ignored."""
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """The hand is stored; ``again``: it already was (a double tap, a replay), nothing new is."""
+
+    hand: Hand
+    number: int
+    again: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Unconfirmed:
+    """Valid, but the page has not shown that some typed values do not count: shown, saved on
+    the next tap."""
+
+    form: HandForm
+    number: int
+    result: HandResult
+    version: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Another phone saved this hand's number (a new hand) or corrected the hand (a correction)
+    meanwhile. ``stored``: that phone's hand as stored now (None when no live hand holds the
+    number any more); ``submitted``: the hand data typed here, never stored; ``form``: the form
+    to show again, for ``number``."""
+
+    form: HandForm
+    number: int
+    stored: Hand | None
+    submitted: dict
+    result: HandResult | None = None
+    live_hands: int | None = None
+    version: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    """The hand being corrected was deleted meanwhile on another device."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Invalid:
+    """Not stored: the bound form carries every error."""
+
+    form: HandForm
+    number: int
+    version: int | str | None = None
+
+
+Answer = Saved | Unconfirmed | Conflict | Gone | Invalid
+
+
+def hand_form(game: Game, dealer: int, data=None, hand: Hand | None = None) -> HandForm:
+    """The hand form; ``dealer``: the stored dealer of a hand being corrected, else the next one."""
+    kwargs = {"dealer": dealer}
+    if hand is not None and data is None:
+        return HandForm.from_hand(game.ruleset, game.options, game.players, hand.data, **kwargs)
+    return HandForm(game.ruleset, game.options, game.players, data=data, **kwargs)
+
+
+def score_form(game: Game, form: HandForm) -> HandResult | None:
+    """The hand's result, or None with every problem put on the form.
+
+    The engine also checks what passed the form's own checks, so that all errors show at once.
+    """
+    valid = form.is_valid()
+    try:
+        result = services.hand_score(game=game, data=form.hand_data())
+    except InvalidInput as exc:
+        form.add_engine_errors(exc.errors)
+        return None
+    return result if valid else None
+
+
+def dropped_unseen(data: Mapping, form: HandForm) -> bool:
+    """Values typed for a never-opened player (they do not count) that the page did not show as such.
+
+    The page says which warnings it showed in ``dropped_seen``; without JavaScript a hand saved
+    straight away is shown once more with the warnings and saved on the next tap.
+    """
+    dropped = form.dropped_signature()
+    return bool(dropped) and data.get("dropped_seen") != dropped
+
+
+def request_id_of(data: Mapping) -> str:
+    """The id the device made for this hand form (the hidden ``request_id``), or "" without one.
+
+    Filled in by the page's script: without JavaScript a form has none and the save works as
+    before (``hands_before`` alone). A hand kept on the device offline is sent with it, so that
+    a replay whose first answer was lost stores the hand once.
+    """
+    value = data.get("request_id") or ""
+    return value if REQUEST_ID.fullmatch(value) else ""
+
+
+def seen_hands(data: Mapping) -> int | None:
+    """How many hands the table had when the form was shown (None when not sent or not a number)."""
+    return parse_count(data.get("hands_before"))
+
+
+def seen_version(data: Mapping) -> int | None:
+    """The version of the hand a correction is based on: the form's ``version``, or the version
+    the "replace it with mine" button carries, which the changed-meanwhile notice showed."""
+    return parse_count(data.get("overwrite")) or parse_count(data.get("version"))
+
+
+def _taken(game: Game, seen: int | None) -> Hand | None:
+    """The live hand that now holds the number the form was for (the hand after ``seen``)."""
+    if seen is None:
+        return None
+    return game.hands.live().order_by("position")[seen : seen + 1].first()
+
+
+def hand_submit(*, game: Game, data: Mapping, device: Device | None = None) -> Answer:
+    """Check and store the posted new hand of ``game`` (``data``: the hand form's fields, with its
+    ``hands_before`` and ``request_id``, which make a save happen at most once)."""
+    live, dealer = selectors.next_hand(game)
+    number = live + 1
+    form = hand_form(game, dealer, data=data)
+    result = score_form(game, form)
+    if result is None:
+        return Invalid(form, number)
+    if dropped_unseen(data, form):
+        return Unconfirmed(form, number, result)
+    seen = seen_hands(data)
+    try:
+        hand = services.hand_record(
+            game=game, data=form.hand_data(), hands_before=seen, request_id=request_id_of(data), device=device
+        )
+    except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
+        return Saved(exc.hand, exc.number, again=True)
+    except services.HandsChanged:  # another device saved a different hand meanwhile
+        live, dealer = selectors.next_hand(game)
+        again = hand_form(game, dealer, data=data)
+        again.is_valid()
+        return Conflict(again, live + 1, _taken(game, seen), form.hand_data(), live_hands=live)
+    except InvalidInput as exc:
+        form.add_engine_errors(exc.errors)
+        return Invalid(form, number)
+    return Saved(hand, number)
+
+
+def hand_correct(*, hand: Hand, number: int, data: Mapping, device: Device | None = None) -> Answer:
+    """Check and store the posted correction of ``hand`` (number ``number`` on the board). The
+    form's ``version`` (or ``overwrite``) is the version it was based on: a correction made
+    meanwhile elsewhere is never overwritten unknowingly."""
+    game = hand.game
+    form = hand_form(game, hand.dealer, data=data)
+    result = score_form(game, form)
+    based_on = seen_version(data)
+    if result is None:
+        return Invalid(form, number, version=data.get("version"))
+    if dropped_unseen(data, form):
+        return Unconfirmed(form, number, result, version=based_on)
+    try:
+        hand = services.hand_update(hand=hand, data=form.hand_data(), version=based_on, device=device)
+    except services.StaleHand as exc:  # changed meanwhile on another device: show theirs, keep ours
+        if exc.current.deleted_at is not None:
+            return Gone(number)
+        return Conflict(
+            form, number, exc.current, form.hand_data(), result=result, version=data.get("version")
+        )
+    except InvalidInput as exc:
+        form.add_engine_errors(exc.errors)
+        return Invalid(form, number, version=data.get("version"))
+    return Saved(hand, number)
