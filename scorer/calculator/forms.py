@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from scorer.engine import RuleSet, all_rulesets, get_ruleset
 from scorer.engine.names import clean_name, name_key
 from scorer.engine.parse import name_problem
-from scorer.formkit.fields import CHOICE_LABELS, style_widgets
+from scorer.formkit.fields import RuleSetOptionsMixin, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.platform.numbers import parse_count
 
@@ -27,10 +27,12 @@ def default_name(i: int) -> str:
     return _("Player {n}").format(n=i + 1)
 
 
-class CalcSetupForm(forms.Form):
+class CalcSetupForm(RuleSetOptionsMixin, forms.Form):
     """Which hand form to show. Fields: ``ruleset``, ``opt_{option name}``, ``players``, ``name_{index}``."""
 
     prefix = "setup"
+    option_prefix = "opt_"
+    choice_widget = forms.Select
 
     ruleset = forms.ChoiceField(label=gettext_lazy("Rule set"))
     players = forms.TypedChoiceField(
@@ -45,14 +47,7 @@ class CalcSetupForm(forms.Form):
         self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
         self.fields["ruleset"].initial = DEFAULT_RULESET
         self.chosen = self._chosen(data, initial or {})
-        for spec in self.chosen.options:
-            if spec.kind == "bool":
-                field = forms.BooleanField(required=False, initial=spec.default)
-            else:
-                choices = [(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
-                field = forms.ChoiceField(choices=choices, initial=spec.default)
-            field.label, field.help_text = _(spec.label), _(spec.help)
-            self.fields[f"opt_{spec.name}"] = field
+        self.add_option_fields()
         for i in range(MAX_PLAYERS):
             self.fields[f"name_{i}"] = forms.CharField(  # no max_length: the engine names the limit
                 label=_("Player {n}").format(n=i + 1),
@@ -112,10 +107,6 @@ class CalcSetupForm(forms.Form):
         return not self.is_bound and not self.initial
 
     @property
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[f"opt_{spec.name}"] for spec in self.chosen.options]
-
-    @property
     def name_fields(self) -> list[forms.BoundField]:
         return [self[f"name_{i}"] for i in range(MAX_PLAYERS)]
 
@@ -146,8 +137,7 @@ class CalcSetupForm(forms.Form):
             count = data.get("players") or MAX_PLAYERS
             return rs, rs.normalize_options(None), [default_name(i) for i in range(count)]
         data = self.cleaned_data
-        options = {spec.name: data[f"opt_{spec.name}"] for spec in rs.options}
-        return rs, rs.normalize_options(options), self._names(data)
+        return rs, rs.normalize_options(self.chosen_options(data)), self._names(data)
 
     def _initial_options(self) -> dict:
         return {

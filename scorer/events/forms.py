@@ -14,7 +14,6 @@ from crispy_forms.bootstrap import StrictButton
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Layout
 from django import forms
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -22,7 +21,7 @@ from scorer.engine import all_rulesets
 from scorer.events.models import Event, new_seed
 from scorer.formkit.fields import EngineErrorsMixin, checked, ruleset_or_default, style_widgets
 from scorer.formkit.layout import Section, snippet
-from scorer.tables.forms.game import GameForm
+from scorer.tables.forms.game import RuleSetChoiceMixin
 from scorer.tables.forms.imports import GameImportForm
 
 DEFAULT_HANDS = 11
@@ -35,7 +34,7 @@ def placement_text(points) -> str:
     return ", ".join(str(p) for p in points)
 
 
-class EventForm(EngineErrorsMixin, forms.Form):
+class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, forms.Form):
     """The new event: its fields depend on the chosen rule set (and eşli), read from the data."""
 
     name = forms.CharField(label=gettext_lazy("Event name"), max_length=200)
@@ -94,7 +93,7 @@ class EventForm(EngineErrorsMixin, forms.Form):
         self.partners = checked(source.get("option_partners"))
         self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
         self.fields["ruleset"].initial = self.chosen.id
-        GameForm.add_option_fields(self)
+        self.add_option_fields()
         counts = self.chosen.hand_counts
         self.fields["hands_per_game"].choices = [(n, str(n)) for n in counts]
         self.fields["hands_per_game"].initial = DEFAULT_HANDS if DEFAULT_HANDS in counts else counts[-1]
@@ -110,11 +109,9 @@ class EventForm(EngineErrorsMixin, forms.Form):
         )
         style_widgets(self.fields.values())
         self.helper = self.page_helper()
-        self.options_helper = GameForm.part_helper(self.options_layout())
+        self.options_helper = self.part_helper(self.options_layout())
 
-    options_url = property(lambda self: reverse("scorer:event_new_options"))
-    ruleset_cards = GameForm.ruleset_cards
-    option_fields = GameForm.option_fields
+    options_url_name = "scorer:event_new_options"
 
     def page_helper(self) -> FormHelper:
         helper = FormHelper(self)
@@ -201,7 +198,7 @@ class EventForm(EngineErrorsMixin, forms.Form):
             "name": data["name"],
             "date": date.isoformat() if date else None,
             "ruleset": self.chosen.id,
-            "options": {spec.name: data[f"option_{spec.name}"] for spec in self.chosen.options},
+            "options": self.chosen_options(data),
             "hands_per_game": data["hands_per_game"],
             "kind": data["kind"],
             "entrants": data["entrants"],

@@ -4,6 +4,7 @@ from collections.abc import Callable, Iterable
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine import FieldError, RuleSet, get_ruleset
@@ -59,6 +60,35 @@ class EngineErrorsMixin:
                 self.add_error(field, error.message)
 
 
+class RuleSetOptionsMixin:
+    """The chosen rule set's options as fields named ``{option_prefix}{option name}``: a checkbox
+    for an on/off option, a choice (``choice_widget``) among the values of another. The form sets
+    ``chosen`` (its rule set) before it calls ``add_option_fields``."""
+
+    option_prefix = "option_"
+    choice_widget: type[forms.Widget] = forms.RadioSelect
+    chosen: RuleSet
+    fields: dict[str, forms.Field]
+
+    def add_option_fields(self) -> None:
+        for spec in self.chosen.options:
+            if spec.kind == "bool":
+                field: forms.Field = forms.BooleanField(required=False, initial=spec.default)
+            else:
+                choices = [(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
+                field = forms.ChoiceField(choices=choices, initial=spec.default, widget=self.choice_widget)
+            field.label, field.help_text = _(spec.label), _(spec.help)
+            self.fields[f"{self.option_prefix}{spec.name}"] = field
+
+    @property
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[f"{self.option_prefix}{spec.name}"] for spec in self.chosen.options]  # type: ignore[index]
+
+    def chosen_options(self, data: dict) -> dict:
+        """The options' cleaned values by option name (after ``is_valid()``)."""
+        return {spec.name: data[f"{self.option_prefix}{spec.name}"] for spec in self.chosen.options}
+
+
 def error_items(
     form: forms.Form, label_of: Callable[[str, forms.BoundField], str] | None = None
 ) -> list[dict]:
@@ -75,3 +105,16 @@ def error_items(
         target = f"{bound.auto_id}_0" if radio else bound.auto_id
         items += [{"label": label, "message": m, "id": target} for m in messages]
     return items
+
+
+class MarkedBoundField(forms.BoundField):
+    """A field whose widget, rendered by the form (``{{ field }}``), carries Bootstrap's
+    ``is-invalid`` once it has an error (Django adds ``aria-invalid`` and the error's
+    ``aria-describedby`` itself)."""
+
+    def build_widget_attrs(self, attrs, widget=None):
+        attrs = super().build_widget_attrs(attrs, widget)
+        if self.errors:
+            widget = widget or self.field.widget
+            attrs["class"] = f"{attrs.get('class', widget.attrs.get('class', ''))} is-invalid".strip()
+        return attrs

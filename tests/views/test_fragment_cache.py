@@ -56,7 +56,7 @@ def masked(html: str) -> str:
 
 def hand_form_html(page: str) -> str:
     """The hand form's part of a page: from its first element to the preview."""
-    start = page.index('<div class="hand-form"')
+    start = page.rindex("<div", 0, page.index("data-hand-form"))
     return page[start : page.index('<section class="hand-preview-box', start)]
 
 

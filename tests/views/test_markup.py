@@ -1,6 +1,6 @@
 """What the pages' templates show and do: labels and ids, values kept after an error, aria, escaping.
 
-The markup lives only in templates (``templates/scorer/_hand_form.html`` with its stepper partial,
+The markup lives only in templates (the hand form's crispy field templates ``templates/scorer/crispy/hand_*.html``,
 ``templates/_site_header.html``, ``templates/scorer/_undo_message.html``, crispy's field layout);
 these tests read the pages as a browser would, and a scan keeps HTML out of the app's Python.
 """

@@ -60,9 +60,10 @@ def tile_picker(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
-def error_links(picker, errors: dict[str, list[str]]) -> list[tuple[str, list[str]]]:
-    """Each error with the id of the control its summary link moves to ("" when none shows it):
-    the indicator, the active player's count field, another player's tab."""
+def error_links(picker, errors: dict[str, list[str]]) -> list[dict]:
+    """Each error for the page's summary (scorer/_error_summary.html) with the id of the control
+    its link moves to ("" when none shows it): the indicator, the active player's count field,
+    another player's tab. The messages name their tile or player: no label."""
     links = []
     for name, messages in errors.items():
         player, _sep, tile = name.partition("-")
@@ -73,7 +74,7 @@ def error_links(picker, errors: dict[str, list[str]]) -> list[tuple[str, list[st
             target = f"count-{name}"
         elif player.startswith("p") and player[1:].isdigit() and int(player[1:]) < len(picker.names):
             target = f"player-{player[1:]}"
-        links.append((target, messages))
+        links += [{"label": "", "message": m, "id": target} for m in messages]
     return links
 
 

@@ -12,8 +12,8 @@ from django.utils.translation import gettext_lazy
 
 from scorer.engine import all_rulesets
 from scorer.formkit.fields import (
-    CHOICE_LABELS,
     EngineErrorsMixin,
+    RuleSetOptionsMixin,
     checked,
     ruleset_or_default,
     style_widgets,
@@ -30,7 +30,42 @@ RULESET_TAGLINES = {
 }
 
 
-class GameForm(EngineErrorsMixin, forms.Form):
+class RuleSetChoiceMixin(RuleSetOptionsMixin):
+    """A form that starts with a rule set to choose (the new table, the new event): the rule
+    set cards, and the options part htmx swaps in when the rule set or eşli changes
+    (from ``options_url_name``)."""
+
+    options_url_name: str
+
+    @property
+    def options_url(self) -> str:
+        """Where htmx gets the options part when the rule set or eşli changes."""
+        return reverse(self.options_url_name)
+
+    @property
+    def ruleset_cards(self) -> list[dict]:
+        value = str(self["ruleset"].value() or self.chosen.id)  # type: ignore[index]
+        return [
+            {
+                "id": rs.id,
+                "name": _(rs.name),
+                "tagline": RULESET_TAGLINES.get(rs.id, ""),
+                "checked": rs.id == value,
+            }
+            for rs in all_rulesets()
+        ]
+
+    @staticmethod
+    def part_helper(layout) -> FormHelper:
+        """One part of the form on its own, inside the page's form tag (the htmx swap of the options)."""
+        helper = FormHelper()
+        helper.form_tag = False
+        helper.disable_csrf = True
+        helper.layout = Layout(layout)
+        return helper
+
+
+class GameForm(RuleSetChoiceMixin, EngineErrorsMixin, forms.Form):
     """Rule set, its options, planned hands, 2–4 players in turn order and the first dealer.
 
     The fields depend on the chosen rule set (and on eşli), read from ``data`` or ``initial``.
@@ -70,10 +105,7 @@ class GameForm(EngineErrorsMixin, forms.Form):
         self.helper = self.page_helper()
         self.options_helper = self.part_helper(self.options_layout())
 
-    @property
-    def options_url(self) -> str:
-        """Where htmx gets the options part when the rule set or eşli changes."""
-        return reverse("scorer:game_new_options")
+    options_url_name = "scorer:game_new_options"
 
     # --- layout (crispy) ---------------------------------------------------------------------------
     def page_helper(self) -> FormHelper:
@@ -89,15 +121,6 @@ class GameForm(EngineErrorsMixin, forms.Form):
             self.options_layout(),
             StrictButton(_("Open the table"), type="submit", css_class="btn-primary btn-lg w-100"),
         )
-        return helper
-
-    @staticmethod
-    def part_helper(layout) -> FormHelper:
-        """One part of the form on its own, inside the page's form tag (the htmx swap of the options)."""
-        helper = FormHelper()
-        helper.form_tag = False
-        helper.disable_csrf = True
-        helper.layout = Layout(layout)
         return helper
 
     def options_layout(self) -> Div:
@@ -144,21 +167,6 @@ class GameForm(EngineErrorsMixin, forms.Form):
         )
         return Row(*teams, css_class="g-2 teams")
 
-    def add_option_fields(self) -> None:
-        for spec in self.chosen.options:
-            name = f"option_{spec.name}"
-            if spec.kind == "bool":
-                field = forms.BooleanField(required=False, initial=spec.default)
-            else:
-                choices = [(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
-                field = forms.ChoiceField(choices=choices, initial=spec.default, widget=forms.RadioSelect)
-            field.label, field.help_text = _(spec.label), _(spec.help)
-            self.fields[name] = field
-
-    @property
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[f"option_{spec.name}"] for spec in self.chosen.options]
-
     @property
     def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{k}"] for k in range(1, MAX_PLAYERS + 1)]
@@ -168,19 +176,6 @@ class GameForm(EngineErrorsMixin, forms.Form):
         """Eşli: team 1 is seats 1 & 3, team 2 seats 2 & 4."""
         fields = self.player_fields
         return [(1, [fields[0], fields[2]]), (2, [fields[1], fields[3]])]
-
-    @property
-    def ruleset_cards(self) -> list[dict]:
-        value = str(self["ruleset"].value() or self.chosen.id)
-        return [
-            {
-                "id": rs.id,
-                "name": _(rs.name),
-                "tagline": RULESET_TAGLINES.get(rs.id, ""),
-                "checked": rs.id == value,
-            }
-            for rs in all_rulesets()
-        ]
 
     def clean(self) -> dict:
         cleaned = super().clean()
@@ -209,7 +204,7 @@ class GameForm(EngineErrorsMixin, forms.Form):
         data = self.cleaned_data
         return {
             "ruleset": self.chosen.id,
-            "options": {spec.name: data[f"option_{spec.name}"] for spec in self.chosen.options},
+            "options": self.chosen_options(data),
             "players": data["players"],
             "hands_planned": data["hands_planned"],
             "first_dealer": data["first_dealer"],

@@ -5,6 +5,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Div, Field, Layout
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -12,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet, get_ruleset
 from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
 from scorer.formkit.fields import EngineErrorsMixin, error_items, style_widgets
+from scorer.formkit.layout import PlayerPart, snippet
 
 PLAYER_PATH = re.compile(r"^(?:hands\[\d+\]\.)?players\[(\d+)\](?:\.(.+))?$")
 OPENED_CHOICES = (
@@ -114,6 +117,7 @@ class HandForm(EngineErrorsMixin, forms.Form):
         )
         style_widgets([self.fields["finisher"]])
         self.fields.update(player_fields(self.ruleset, self.options, len(self.names)))
+        self.helper = self.page_helper()
 
     @property
     def pristine(self) -> bool:
@@ -130,7 +134,60 @@ class HandForm(EngineErrorsMixin, forms.Form):
     def foul_kinds(self) -> tuple[str, ...]:
         return self.ruleset.foul_kinds(self.options)
 
-    # --- layout ------------------------------------------------------------------------------------
+    # --- layout (crispy) ----------------------------------------------------------------------------
+    def page_helper(self) -> FormHelper:
+        """Who finished (and how), then one compact block per player; inside the page's form tag."""
+        helper = FormHelper(self)
+        helper.form_tag = False  # the page's form carries the htmx wiring, the preview and the bar
+        helper.disable_csrf = True
+        # The hand's own errors show inside its block, above the players (hand_errors.html), and
+        # each field's under it: crispy's list of the form's errors would repeat the first.
+        helper.form_show_errors = False
+        helper.layout = Layout(
+            Div(
+                snippet("scorer/crispy/hand_errors.html"),
+                Field("finisher", template="scorer/crispy/hand_finisher.html"),
+                *(self.flags_layout(i) for i in range(len(self.names)) if self.ruleset.finish_flags),
+                *(self.player_layout(i) for i in range(len(self.names))),
+                css_class="hand-form",
+                data_hand_form=True,
+                data_unopened_okeys="count" if self.okeys_count_unopened else "drop",
+            )
+        )
+        return helper
+
+    def flags_layout(self, i: int) -> PlayerPart:
+        flags = (
+            Field(f"p{i}-{flag}", template="scorer/crispy/hand_flag.html")
+            for flag in self.ruleset.finish_flags
+        )
+        return PlayerPart(i, *flags, template="scorer/crispy/hand_flags.html")
+
+    def player_layout(self, i: int) -> PlayerPart:
+        p = f"p{i}-"
+        fouls = (
+            Field(f"{p}foul_{kind}", template="scorer/crispy/stepper.html", wrapper_class="stepper-wide")
+            for kind in self.foul_kinds
+        )
+        opening = (
+            Field(p + name, template="scorer/crispy/hand_extra.html")
+            for name in ("opening_size", "opening_order", "side_tile")
+            if p + name in self.fields
+        )
+        return PlayerPart(
+            i,
+            PlayerPart(i, *fouls, *opening, template="scorer/crispy/hand_extras.html"),
+            Field(p + "opened", template="scorer/crispy/hand_opened.html"),
+            PlayerPart(
+                i,
+                Field(p + "points", template="scorer/crispy/hand_points.html"),
+                Field(p + "okeys", template="scorer/crispy/stepper.html"),
+                Field(p + "fake_okeys", template="scorer/crispy/stepper.html"),
+                template="scorer/crispy/hand_remaining.html",
+            ),
+            template="scorer/crispy/hand_player.html",
+        )
+
     def bound(self, name: str) -> forms.BoundField | None:
         return self[name] if name in self.fields else None
 
