@@ -11,7 +11,7 @@ Pure Python with the engine; text goes through the engine's translator.
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scorer.engine import HandResult, get_ruleset, score_hand
+from scorer.engine import HandResult, all_rulesets, get_ruleset, score_hand
 from scorer.engine.codes import RuleId
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.thresholds import BASE_PAIRS, BASE_POINTS
@@ -102,9 +102,35 @@ def indicator_step(data: Mapping) -> Step:
         colour = DEFAULTS["gosterge_renk"]
     number = whole(data, "gosterge_sayi", 1, 13, errors, _("Indicator number"))
     indicator = Tile(colour, number)
-    return Step(
-        2, (RuleId.LOCA_INDICATOR,), {"indicator": str(indicator), "okey": str(okey_of(indicator))}, errors
-    )
+    okey = okey_of(indicator)
+    values = {"indicator": str(indicator), "okey": str(okey), "number": okey.number}
+    values["fake"] = fake_okey_costs(indicator)
+    return Step(2, (RuleId.LOCA_INDICATOR, RuleId.LOCA_OKEY_IN_HAND), values, errors)
+
+
+@dataclass(frozen=True, slots=True)
+class FakeOkeyCost:
+    """What an opener left holding only a fake okey writes under one rule set, as the engine scores it."""
+
+    ruleset: str
+    points: tuple[int, ...]
+    """The points of each of the engine's lines (the okey's number, and in LOCA 101 more)."""
+    total: int
+
+
+def fake_okey_costs(indicator: Tile) -> list[FakeOkeyCost]:
+    """SCORING_SPEC §3 and D1, per rule set: the fake okey counts the okey's number; LOCA adds 101."""
+    players = [
+        {"name": "A", "opened": "sets", "finished": True},
+        {"name": "B", "opened": "sets", "remaining": {"tiles": ["fake"]}},
+    ]
+    costs = []
+    for rs in all_rulesets():
+        held = score_hand({"ruleset": rs.id, "indicator": str(indicator), "players": players}).players[1]
+        costs.append(
+            FakeOkeyCost(rs.id, tuple(line.points for line in held.lines if line.points), held.total)
+        )
+    return costs
 
 
 def opening_step(data: Mapping) -> Step:

@@ -3,7 +3,7 @@ was typed, names the field of a bad value and falls back to its default, and cit
 
 import pytest
 
-from scorer.engine import clauses
+from scorer.engine import clauses, score_hand
 from scorer.teaching import learn
 
 
@@ -69,3 +69,28 @@ def test_every_step_cites_real_clauses():
 
 def test_what_was_typed_is_kept_even_when_it_cannot_be_used():
     assert learn.form_values({"taslar": "7 x"})["taslar"] == "7 x"
+
+
+def fake_okey_held(ruleset: str, indicator: str) -> int:
+    """What the engine charges an opener left holding only a fake okey."""
+    hand = {
+        "ruleset": ruleset,
+        "indicator": indicator,
+        "players": [
+            {"name": "A", "opened": "sets", "finished": True},
+            {"name": "B", "opened": "sets", "remaining": {"tiles": ["fake"]}},
+        ],
+    }
+    return score_hand(hand).totals[1]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "extra"), [("loca", 101), ("loca-cezali", 101), ("gkokay", 0), ("kerizim", 0)]
+)
+def test_a_fake_okey_counts_the_okeys_number_and_in_loca_101_more(ruleset, extra):
+    # the sentence of step 2 and the glossary: "the okey's number, and in LOCA (klasik and Cezalı) 101 more"
+    assert fake_okey_held(ruleset, "black-6") == 7 + extra
+    found = step(2, gosterge_renk="black", gosterge_sayi="6").values
+    [cost] = [c for c in found["fake"] if c.ruleset == ruleset]
+    assert cost.total == 7 + extra and sum(cost.points) == cost.total
+    assert found["number"] == 7
