@@ -83,10 +83,12 @@ TERMS: tuple[Term, ...] = (
         "sahte-okey",
         "sahte okey",
         "fake okey (sahte okey)",
-        "Üstü boş basılı iki taş. Joker değildir: yalnız okeyin rengini ve sayısını oynar. Elde kalınca "
-        "okeyin sayısı kadar sayılır; LOCA'da açmış oyuncuya ayrıca 101 yazılır.",
+        "Üstü boş basılı iki taş. Joker değildir: yalnız okeyin rengini ve sayısını oynar. Açmış oyuncunun "
+        "elinde kalınca okeyin sayısı kadar sayılır; LOCA'da (klasik ve Cezalı) ayrıca 101 yazılır, GkOkay "
+        "ve Kerizim'de yalnız okeyin sayısı.",
         "The two blank-printed tiles. Not a joker: it plays only as the okey's colour and number. Left in "
-        "hand it counts the okey's number; in LOCA an opener pays 101 on top.",
+        "an opener's hand it counts the okey's number; in LOCA (klasik and Cezalı) the opener pays 101 on "
+        "top, in GkOkay and Kerizim only the number.",
         Quote(
             SEED_LOCA,
             "GÖSTERGE VE OKEY",

@@ -168,3 +168,64 @@ def test_practice_works_without_javascript_and_in_english(browser, live_server):
             expect(page.locator("[data-form-errors]")).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_bad_tile_shows_its_error_and_no_stale_sum_with_javascript(page, live_server, axe_check):
+    page.goto(live_server.url + reverse("scorer:learn"))
+    expect(page.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "23")
+
+    page.locator("#taslar").fill("14 0 5")
+    error = page.locator("#sonuc-1 #taslar-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("Taş değil: 14, 0")
+    expect(page.locator("#sonuc-1 [data-total]")).to_have_count(0)
+    axe_check()
+
+    page.locator("#taslar").fill("13 1")
+    expect(page.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "14")
+    expect(page.locator("#taslar-error")).to_have_count(0)
+
+
+def test_the_cezali_and_partners_steps_calculate_live_and_without_javascript(
+    page, live_server, axe_check, browser
+):
+    page.goto(live_server.url + reverse("scorer:learn") + "#adim-6")
+    page.select_option("#cz_bitis", "elden")
+    expect(page.locator("#sonuc-6 [data-multiplier]")).to_have_attribute("data-multiplier", "2")
+    page.locator("#cz_per").fill("30")  # Bora: 30 × 2 − 101 + 7 × 20
+    expect(page.locator("#sonuc-6 .player-result [data-total]").nth(1)).to_have_attribute("data-total", "99")
+    page.select_option("#es_bitis", "okey_elden")
+    expect(page.locator("#sonuc-7 [data-team-line]")).to_have_attribute("data-team-line", "1600")
+    page.select_option("#es_bitis", "normal")
+    expect(page.locator("#sonuc-7 [data-team-line]")).to_have_attribute("data-team-line", "0")
+    page.locator("#es_deniz").fill("5000")
+    expect(page.locator("#sonuc-7 #es_deniz-error")).to_be_visible()
+    expect(page.locator("#sonuc-7 .team-result")).to_have_count(0)
+    axe_check()
+    english(page, live_server)
+    page.goto(live_server.url + reverse("scorer:learn") + "?cz_yandan=99#adim-6")
+    expect(page.locator("#sonuc-6 #cz_yandan-error")).to_be_visible()
+    axe_check()
+    no_sideways_scroll(page)
+
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": 375, "height": 812}, locale="tr-TR"
+    )
+    try:
+        nojs = context.new_page()
+        nojs.goto(live_server.url + reverse("scorer:learn"))
+        nojs.locator("#taslar").fill("14 0 5")
+        nojs.locator("#adim-1 button[type=submit]").click()
+        expect(nojs.locator("#sonuc-1 #taslar-error")).to_be_visible()
+        expect(nojs.locator("#sonuc-1 [data-total]")).to_have_count(0)
+        nojs.locator("#taslar").fill("7 7")
+        nojs.select_option("#es_bitis", "elden")
+        nojs.locator("#adim-7 button[type=submit]").click()
+        expect(nojs.locator("#sonuc-7 [data-team-line]")).to_have_attribute("data-team-line", "808")
+        assert nojs.url.endswith("#adim-7")
+        nojs.select_option("#cz_bitis", "pairs")
+        nojs.locator("#adim-6 button[type=submit]").click()
+        expect(nojs.locator("#sonuc-6 [data-multiplier]")).to_have_attribute("data-multiplier", "2")
+        expect(nojs.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "14")
+    finally:
+        context.close()

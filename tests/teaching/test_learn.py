@@ -3,7 +3,7 @@ was typed, names the field of a bad value and falls back to its default, and cit
 
 import pytest
 
-from scorer.engine import clauses
+from scorer.engine import clauses, score_hand
 from scorer.teaching import learn
 
 
@@ -69,3 +69,82 @@ def test_every_step_cites_real_clauses():
 
 def test_what_was_typed_is_kept_even_when_it_cannot_be_used():
     assert learn.form_values({"taslar": "7 x"})["taslar"] == "7 x"
+
+
+def fake_okey_held(ruleset: str, indicator: str) -> int:
+    """What the engine charges an opener left holding only a fake okey."""
+    hand = {
+        "ruleset": ruleset,
+        "indicator": indicator,
+        "players": [
+            {"name": "A", "opened": "sets", "finished": True},
+            {"name": "B", "opened": "sets", "remaining": {"tiles": ["fake"]}},
+        ],
+    }
+    return score_hand(hand).totals[1]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "extra"), [("loca", 101), ("loca-cezali", 101), ("gkokay", 0), ("kerizim", 0)]
+)
+def test_a_fake_okey_counts_the_okeys_number_and_in_loca_101_more(ruleset, extra):
+    # the sentence of step 2 and the glossary: "the okey's number, and in LOCA (klasik and Cezalı) 101 more"
+    assert fake_okey_held(ruleset, "black-6") == 7 + extra
+    found = step(2, gosterge_renk="black", gosterge_sayi="6").values
+    [cost] = [c for c in found["fake"] if c.ruleset == ruleset]
+    assert cost.total == 7 + extra and sum(cost.points) == cost.total
+    assert found["number"] == 7
+
+
+@pytest.mark.parametrize(
+    ("finish", "m", "totals"),
+    [
+        # you; Bora 23 × m, 156-point opening −101, Cem opened with his 7: 7 × 20; Cem 10 × max(2, m), 7 pairs −101
+        ("okey", 4, (-404, 92 - 101 + 140, 40 - 101, 808)),
+        ("elden", 2, (-202, 46 - 101 + 140, 20 - 101, 404)),
+        ("pairs", 2, (-202, 46 - 101 + 140, 20 - 101, 404)),
+        ("normal", 1, (-101, 23 - 101 + 140, 20 - 101, 202)),
+        ("pairs_okey", 4, (-808, 92 - 101 + 140, 40 - 101, 808)),
+        ("nine_pairs_run", 4, (-404, 92 - 101 + 140, 40 - 101, 808)),
+    ],
+)
+def test_step_six_scores_cezali_multipliers_rewards_and_the_side_tile_with_the_engine(finish, m, totals):
+    found = step(6, cz_bitis=finish)
+    assert not found.errors
+    assert found.values["m"] == m and found.values["result"].totals == totals
+    assert found.values["points"] == totals[0]
+
+
+def test_step_six_with_no_side_tile_and_a_nine_pair_opening():
+    result = step(6, cz_yandan="0", cz_cift_sayi="9", cz_acilis="150").values["result"]
+    assert result.totals == (-404, 92, 40 - 202, 808)
+
+
+@pytest.mark.parametrize(
+    ("finish", "team_line", "opponents"),
+    [
+        ("okey", 808, 808),
+        ("elden", 808, 808),
+        ("okey_elden", 1600, 1600),
+        ("nine_pairs_run", 1600, 1600),
+        ("pairs_okey", 808, 808),
+        ("normal", None, 23 + 30 * 2),  # each pays their own: Bora 23, Deniz (pairs) 30 × 2
+        ("pairs", None, 23 * 2 + 30 * 2),  # ×2; Deniz's pairs ×2 and the finish ×2 do not stack
+    ],
+)
+def test_step_seven_scores_partners_team_lines_with_the_engine(finish, team_line, opponents):
+    values = step(7, es_bitis=finish).values
+    result = values["result"]
+    assert (values["team_line"].points if values["team_line"] else None) == team_line
+    assert values["team_total"] == result.teams[1].total == opponents
+    assert result.players[2].total == 0  # the partner pays no hand base
+    assert result.teams[0].total == values["points"]
+
+
+def test_steps_six_and_seven_name_a_bad_value():
+    assert set(step(6, cz_cift_sayi="4", cz_yandan="14", cz_bitis="x").errors) == {
+        "cz_cift_sayi",
+        "cz_yandan",
+        "cz_bitis",
+    }
+    assert set(step(7, es_bora="-1").errors) == {"es_bora"}

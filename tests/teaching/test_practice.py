@@ -5,8 +5,10 @@ from collections import Counter
 
 import pytest
 from django.utils import translation
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
-from scorer.engine import score_hand
+from scorer.engine import get_ruleset, score_hand
 from scorer.teaching import practice
 from scorer.teaching.practice.streak import streak_after
 
@@ -187,3 +189,105 @@ def test_the_streak_counts_each_hand_once_and_a_wrong_hand_breaks_it():
 def test_the_next_seed_is_fixed_and_in_range():
     assert practice.next_seed(5) == practice.next_seed(5)
     assert 0 <= practice.next_seed(practice.MAX_SEED) < practice.MAX_SEED
+
+
+def test_the_pairs_seed_names_only_the_undoubled_pairs_hand_never_the_tiles_it_holds():
+    hand = practice.deal("cift", 1285283283)
+    marked = {m.answer.key: m for m in practice.mark(hand, {"p0": 40, "p1": 19, "p2": -202, "p3": 20})}
+
+    assert marked["p2"].correct
+    for key in ("p0", "p1", "p3"):
+        hints = marked[key].hints
+        assert "did not double the pairs opener" in hints[0] and hints[0].rule == "loca.cift-kati"
+        assert not any("left out the tiles" in h for h in hints), hints
+        assert sum(line.points for h in hints for line in h.lines) in (
+            0,
+            marked[key].answer.expected - marked[key].given,
+        )
+
+
+def cezali_okey_elden(points: int) -> dict:
+    return {
+        "ruleset": "loca-cezali",
+        "players": [
+            {
+                "name": "Ayşe",
+                "opened": "sets",
+                "finished": True,
+                "finish": {"okey_discard": True, "elden": True},
+            },
+            {"name": "Bora", "opened": "sets", "remaining": {"points": points}},
+        ],
+    }
+
+
+@pytest.mark.parametrize(
+    ("given", "says"),
+    [
+        (18, ["This finish is ×4", "The ×2 of “Elden finish” does not stack"]),
+        (72, ["×4, not ×8", "do not stack"]),
+        (9, ["multiplies every other player's hand base by 4"]),
+    ],
+)
+def test_a_multiplier_mistake_names_the_multiplier_and_its_clause_not_the_arithmetic(given, says):
+    [first, *_rest] = hints(cezali_okey_elden(9), "p1", given)  # the engine: 9 × 4 = 36
+    for words in says:
+        assert words in first
+    assert first.rule == "loca-cezali.bitisler" and not first.lines
+    assert "add up to" not in first
+
+
+LEVEL_SLUGS = [lv.slug for lv in practice.LEVELS]
+BASE = {"tiles", "okey_in_hand", "not_opened"}
+FACTORS = {"pairs_double", "multiplier"}
+
+
+def dealt_answer(data):
+    level = data.draw(st.sampled_from(LEVEL_SLUGS), label="level")
+    hand = practice.deal(level, data.draw(st.integers(0, 10**6), label="seed"))
+    found = practice.answers(hand, score_hand(hand))
+    return hand, data.draw(st.sampled_from(found), label="answer")
+
+
+def hints_for(hand, answer, given):
+    answers = right_answers(hand) | {answer.key: given}
+    return next(m for m in practice.mark(hand, answers) if m.answer.key == answer.key).hints
+
+
+def assert_consistent(hints, difference):
+    """The lines the hints name add up to what is missing: none of them is already in the number."""
+    assert sum(1 for h in hints if h.explains) <= 1, hints
+    named = [line for h in hints for line in h.lines]
+    assert not named or sum(line.points for line in named) == difference, hints
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_hint_never_names_a_line_the_answer_already_holds(data):
+    hand, answer = dealt_answer(data)
+    lines = [line for line in answer.lines if line.points]
+    assume(lines)
+    kept = data.draw(st.lists(st.booleans(), min_size=len(lines), max_size=len(lines)), label="kept")
+    given = sum(line.points for line, keep in zip(lines, kept, strict=True) if keep)
+    assume(given != answer.expected)
+
+    assert_consistent(hints_for(hand, answer, given), answer.expected - given)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from([1, 2, 4, 8]))
+def test_a_hand_base_at_another_multiplier_is_named_as_the_multiplier(data, k):
+    hand, answer = dealt_answer(data)
+    value = sum(line.points for line in answer.lines if line.code in BASE)
+    base = value + sum(line.points for line in answer.lines if line.code in FACTORS)
+    fours = any(row.m == 4 for row in get_ruleset(hand["ruleset"]).finish_table)
+    assume(k < 8 or fours)  # ×8 is a mistake only where a ×4 can be stacked on a ×2
+    assume(value and base % value == 0 and base // value != k)
+    given = answer.expected - base + value * k
+    assume(given != answer.expected)
+
+    hints = hints_for(hand, answer, given)
+    assert_consistent(hints, answer.expected - given)
+    [explaining] = [h for h in hints if h.explains]
+    assert not explaining.lines or explaining.lines[0].code in FACTORS, hints  # "you did not double"
+    assert f"×{k}" in explaining or k == 1 or "not multiplied together" in explaining, hints

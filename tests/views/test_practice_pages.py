@@ -138,3 +138,19 @@ def test_marking_is_rate_limited(client, settings):
     statuses = [client.post(hand_url("klasik", 2), right("klasik", 2)).status_code for _ in range(4)]
     caches["limits"].clear()
     assert statuses[-1] == 429 and statuses[0] == 200
+
+
+@pytest.mark.parametrize(("lang", "doubled"), [("en", "did not double"), ("tr", "iki katına")])
+def test_the_pairs_seeds_hints_name_the_doubling_with_its_clause_and_no_left_out_tiles(client, lang, doubled):
+    client.cookies["django_language"] = lang
+    html = client.post(
+        hand_url("cift", 1285283283), {"p0": "40", "p1": "19", "p2": "-202", "p3": "20"}
+    ).content.decode()
+
+    for key in ("p0", "p1", "p3"):
+        start = html.index(f'data-answer="{key}"')
+        mark = html[start : html.index("</article>", start)]
+        hints = re.findall(r"<li data-hint>(.*?)</li>", mark, re.S)
+        assert doubled in hints[0] and 'data-hint-rule="loca.cift-kati"' in hints[0]
+        assert 'href="/kurallar/loca/#cift-kati"' in hints[0]
+        assert not any("(+40)" in h or "(+19)" in h or "(+20)" in h for h in hints), hints

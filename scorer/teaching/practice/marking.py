@@ -4,6 +4,10 @@ When an answer is wrong, :func:`likely_mistakes` tries the mistakes a learner ma
 a line (or two), multiplying a foul, stacking Cezalı's ×2 with the finish multiplier, counting a
 non-opener's tiles, writing Kerizim's waived fouls, scoring by another rule set — and names those
 that give exactly the number written; otherwise it gives the difference.
+
+The hints of an answer agree with its lines: a number off by a multiplier (the hand's, or one the
+rule set could apply) is named as that multiplier with its clause, never as lines "left out"; and at
+most one hint names lines, so that no hint names a line the number already holds.
 """
 
 from collections.abc import Mapping
@@ -28,12 +32,26 @@ class Answer:
     player: int | None = None
 
 
+class Hint(str):
+    """A hint's text, with the clause it rests on and the lines it says were left out."""
+
+    rule: str
+    lines: tuple[Line, ...]
+    explains: bool
+    """It accounts for the difference (lines left out, or a multiplier): an answer gets one such hint."""
+
+    def __new__(cls, text: str, rule: str = "", lines: tuple[Line, ...] = (), explains: bool = False):
+        hint = super().__new__(cls, text)
+        hint.rule, hint.lines, hint.explains = rule, lines, explains or bool(lines)
+        return hint
+
+
 @dataclass(frozen=True, slots=True)
 class Marked:
     answer: Answer
     given: int
     correct: bool
-    hints: tuple[str, ...]
+    hints: tuple[Hint, ...]
 
 
 def answers(hand: dict, result: HandResult) -> list[Answer]:
@@ -86,27 +104,49 @@ def missed(line: Line) -> str:
     return _(template).format(label=line.label, detail=line.detail, points=signed(line.points))
 
 
+def left_out(*lines: Line) -> Hint:
+    return Hint(" ".join(missed(line) for line in lines), lines[0].rule, lines)
+
+
 def signed(points: int) -> str:
     return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
 
 
-def likely_mistakes(hand: dict, result: HandResult, answer: Answer, given: int) -> list[str]:
+def likely_mistakes(hand: dict, result: HandResult, answer: Answer, given: int) -> list[Hint]:
     """The mistakes that give exactly ``given``; the plain difference when none does."""
-    found = [text for value, text in candidates(hand, result, answer) if value == given]
-    unique = list(dict.fromkeys(found))[:2]
+    found = [hint for value, hint in candidates(hand, result, answer) if value == given]
+    unique = consistent(found)
     if unique:
         return unique
     difference = given - answer.expected
     return [
-        _("You wrote {given}; the lines below add up to {expected} ({difference}).").format(
-            given=signed(given), expected=signed(answer.expected), difference=signed(difference)
+        Hint(
+            _("You wrote {given}; the lines below add up to {expected} ({difference}).").format(
+                given=signed(given), expected=signed(answer.expected), difference=signed(difference)
+            )
         )
     ]
 
 
+def consistent(found: list[Hint]) -> list[Hint]:
+    """At most two hints, of which at most one accounts for the difference (the first found)."""
+    chosen: list[Hint] = []
+    explained = False
+    for hint in dict.fromkeys(found):
+        if hint.explains:
+            if explained:
+                continue
+            explained = True
+        chosen.append(hint)
+    return chosen[:2]
+
+
 def candidates(hand: dict, result: HandResult, answer: Answer):
-    """``(value, explanation)`` for each mistake a learner makes, worked out from the lines."""
+    """``(value, hint)`` for each mistake a learner makes, worked out from the lines; a multiplier
+    first, since a number off by one is also off by some line of the same size."""
     expected, lines = answer.expected, answer.lines
+    yield from stacked_pairs(result, answer)
+    yield from multiplier_mistakes(hand, result, answer)
     # the line a learner forgets rather than the one the number is built on: when leaving out the
     # doubling or the tiles gives the same number, "you did not double" is the likely mistake
     counted = sorted(
@@ -115,17 +155,66 @@ def candidates(hand: dict, result: HandResult, answer: Answer):
     if expected:
         yield (
             -expected,
-            _("The sign is the other way round: what a finisher writes is minus, a penalty plus."),
+            Hint(_("The sign is the other way round: what a finisher writes is minus, a penalty plus.")),
         )
     for line in counted:
-        yield expected - line.points, missed(line)
+        yield expected - line.points, left_out(line)
     for first, second in combinations(counted, 2):
-        yield expected - first.points - second.points, f"{missed(first)} {missed(second)}"
+        yield expected - first.points - second.points, left_out(first, second)
     yield from multiplied_fouls(result, answer)
-    yield from stacked_pairs(result, answer)
     yield from counted_non_opener(hand, answer)
     yield from waived_fouls(answer)
     yield from other_rulesets(hand, result, answer)
+
+
+BASE_VALUE = frozenset({C.TILES, C.OKEY_IN_HAND, C.NOT_OPENED})
+FACTORS = frozenset({C.PAIRS_DOUBLE, C.MULTIPLIER})
+
+
+def multiplier_mistakes(hand: dict, result: HandResult, answer: Answer):
+    """The hand base written at another multiplier than its own: ×1, the pairs ×2, a finish's ×2 or ×4,
+    or two of them stacked. Named as the multiplier that applies, with its clause."""
+    value = sum(line.points for line in answer.lines if line.code in BASE_VALUE)
+    factored = [line for line in answer.lines if line.code in FACTORS]
+    base = value + sum(line.points for line in factored)
+    if not value or base % value:
+        return
+    applied = base // value
+    rs = get_ruleset(result.ruleset)
+    single = {1, 2 if rs.pairs_double else 1} | {row.m for row in rs.finish_table}
+    for k in sorted({a * b for a in single for b in single} - {applied}):
+        yield answer.expected - base + value * k, multiplier_hint(hand, rs, factored, applied, k)
+
+
+def multiplier_hint(hand: dict, rs, factored: list[Line], applied: int, k: int) -> Hint:
+    finish = next((line for line in factored if line.code == C.MULTIPLIER), None)
+    why = factored[-1] if factored else None
+    if why is None:
+        text = _("This hand base is not multiplied on this finish (×1), not ×{k}: {ruleset}.").format(
+            k=k, ruleset=_(rs.name)
+        )
+        return Hint(text, str(rs.rules.multiplier), explains=True)
+    if finish is None and k == 1:
+        return Hint(missed(why), why.rule, explains=True)
+    if k > applied:
+        text = _("This hand base is ×{m}, not ×{k}: {detail}. The multipliers do not stack.")
+    elif k == 1:
+        text = _("This finish multiplies every other player's hand base by {m}: {detail}.")
+    else:
+        text = _("This finish is ×{m}: {detail}. {other} does not stack on it; only the ×{m} applies.")
+    other = stacked_name(hand, rs, k)
+    return Hint(text.format(m=applied, k=k, detail=why.detail, other=other), why.rule, explains=True)
+
+
+def stacked_name(hand: dict, rs, k: int) -> str:
+    """The ×k the finisher's finish also has (elden's ×2 under an okey finish's ×4), in words."""
+    finisher = next((p for p in hand["players"] if p.get("finished")), {})
+    features = {flag for flag, on in (finisher.get("finish") or {}).items() if on}
+    features |= {"pairs"} if finisher.get("opened") == "pairs" else set()
+    row = next((r for r in rs.finish_table if r.m == k and r.needs and r.needs <= features), None)
+    if row is not None:
+        return _("The ×{k} of “{label}”").format(k=k, label=_(row.label))
+    return _("A ×{k}").format(k=k)
 
 
 def multiplied_fouls(result: HandResult, answer: Answer):
@@ -136,10 +225,8 @@ def multiplied_fouls(result: HandResult, answer: Answer):
         if line.code.startswith("foul_") or line.code == C.SIDE_TILE_PENALTY
     )
     if m > 1 and fouls:
-        yield (
-            answer.expected + (m - 1) * fouls,
-            _("Fouls and penalties are never multiplied: add them once, after the multiplier."),
-        )
+        text = _("Fouls and penalties are never multiplied: add them once, after the multiplier.")
+        yield answer.expected + (m - 1) * fouls, Hint(text)
 
 
 def stacked_pairs(result: HandResult, answer: Answer):
@@ -155,12 +242,10 @@ def stacked_pairs(result: HandResult, answer: Answer):
         for line in answer.lines
         if line.code in (C.TILES, C.OKEY_IN_HAND, C.PAIRS_DOUBLE, C.MULTIPLIER)
     )
-    yield (
-        answer.expected - based + value * 2 * result.multiplier,
-        _(
-            "In Cezalı the pairs ×2 and the finish multiplier are not multiplied together: only the larger applies."
-        ),
+    text = _(
+        "In Cezalı the pairs ×2 and the finish multiplier are not multiplied together: only the larger applies."
     )
+    yield answer.expected - based + value * 2 * result.multiplier, Hint(text, rule, explains=True)
 
 
 def counted_non_opener(hand: dict, answer: Answer):
@@ -170,15 +255,15 @@ def counted_non_opener(hand: dict, answer: Answer):
     points = (player.get("remaining") or {}).get("points", 0)
     if player.get("opened", "none") == "none" and points and not player.get("finished"):
         text = _("A player who never opened pays the fixed 202: the tiles in hand are not counted.")
-        yield answer.expected + points, text
-        yield answer.expected - 202 + points, text
+        yield answer.expected + points, Hint(text, explains=True)
+        yield answer.expected - 202 + points, Hint(text, explains=True)
 
 
 def waived_fouls(answer: Answer):
     waived = [line for line in answer.lines if line.code == C.FOULS_WAIVED]
     if waived:
         count = sum(int(part.rsplit("×", 1)[1]) for part in waived[0].detail.split(", ") if "×" in part)
-        yield answer.expected + 101 * count, _("In Kerizim the finishing side's fouls are not written.")
+        yield answer.expected + 101 * count, Hint(_("In Kerizim the finishing side's fouls are not written."))
 
 
 def other_rulesets(hand: dict, result: HandResult, answer: Answer):
@@ -193,9 +278,7 @@ def other_rulesets(hand: dict, result: HandResult, answer: Answer):
             continue
         [value] = [a.expected for a in answers(hand, other) if a.key == answer.key] or [None]
         if value is not None and value != answer.expected:
-            yield (
-                value,
-                _("That is what {other} gives; this hand is scored by {ruleset}.").format(
-                    other=_(rs.name), ruleset=_(get_ruleset(result.ruleset).name)
-                ),
+            text = _("That is what {other} gives; this hand is scored by {ruleset}.").format(
+                other=_(rs.name), ruleset=_(get_ruleset(result.ruleset).name)
             )
+            yield value, Hint(text)

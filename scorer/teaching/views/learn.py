@@ -1,4 +1,4 @@
-"""101'de puan nasıl yazılır: the newcomer path, five steps each with a live mini-calculator.
+"""101'de puan nasıl yazılır: the newcomer path, seven steps each with a live mini-calculator.
 
 One GET form holds every step's fields, so a step's button (or, with htmx, typing) recomputes
 without losing what the other steps show; with htmx only the step's result is sent back.
@@ -12,23 +12,45 @@ from django.views.decorators.http import require_safe
 from scorer.calculator.tilepicker import colour_name
 from scorer.engine.tiles import COLOURS
 from scorer.platform.http import HtmxHttpRequest
-from scorer.teaching.learn import FINISH_LABELS, FINISHES, form_values, learn_steps
+from scorer.teaching.learn import FINISH_LABELS, FINISHES, cezali, form_values, shown_steps
 
 TEMPLATE = "scorer/learn.html"
 
 
+def number_fields(values: dict, errors: dict) -> dict[str, dict]:
+    """The number inputs of steps 6 and 7, laid out from one table: label, bounds, value, error."""
+    return {
+        name: {
+            "name": name,
+            "label": _(label),
+            "low": low,
+            "high": high,
+            "value": values[name],
+            "error": errors.get(name),
+        }
+        for name, (low, high, label) in cezali.NUMBERS.items()
+    }
+
+
 @require_safe
 def learn(request: HtmxHttpRequest) -> HttpResponse:
-    steps = learn_steps(request.GET)
+    shown = shown_steps(request.GET)
+    steps = [item.step for item in shown]
+    errors = {name: message for step in steps for name, message in step.errors.items()}
+    values = form_values(request.GET)
     context = {
+        "shown": shown,
         "steps": steps,
-        "values": form_values(request.GET),
-        "errors": {name: message for step in steps for name, message in step.errors.items()},
+        "values": values,
+        "errors": errors,
+        "fields": number_fields(values, errors),
         "colours": [(colour, colour_name(colour)) for colour in COLOURS],
         "numbers": range(1, 14),
         "finishes": [(key, _(FINISH_LABELS[key])) for key in FINISHES],
+        "cezali_finishes": [(key, _(cezali.FINISH_LABELS[key])) for key in cezali.FINISHES],
     }
-    step = request.GET.get("adim", "")
-    if request.htmx and step in {"1", "2", "3", "4", "5"}:
-        return render(request, f"{TEMPLATE}#result_{step}", context)
+    number = request.GET.get("adim", "")
+    if request.htmx and number in {str(step.number) for step in steps}:
+        context["step"] = steps[int(number) - 1]
+        return render(request, f"{TEMPLATE}#result_{number}", context)
     return render(request, TEMPLATE, context)

@@ -1,21 +1,16 @@
-""" "101'de puan nasıl yazılır": the five steps of the newcomer path, each a small calculator.
-
-Every step reads what was typed (the page's query string, so that it works without JavaScript and
-a link keeps what was tried), computes with the engine (tile values, the okey of an indicator,
-the LOCA finish table, a whole first hand) and says which clause it explains. A bad value is never
-an error page: the step says what is wrong with which field and shows its default instead.
-
-Pure Python with the engine; text goes through the engine's translator.
-"""
+"""Steps 1–5 of the newcomer path, the classic LOCA 101 rules: tile values, the okey of an
+indicator, opening, the finish table, a whole first hand."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from scorer.engine import HandResult, get_ruleset, score_hand
+from scorer.engine import HandResult, all_rulesets, get_ruleset, score_hand
 from scorer.engine.codes import RuleId
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.thresholds import BASE_PAIRS, BASE_POINTS
 from scorer.engine.tiles import COLOURS, Tile, okey_of
+
+from .common import DEFAULTS, Step, choice, read, whole
 
 RULESET = "loca"
 MAX_TILES = 21
@@ -31,48 +26,6 @@ FINISH_LABELS = {
     "okey": gettext_noop("Finished by discarding the okey"),
     "pairs_okey": gettext_noop("Finished with pairs and by discarding the okey"),
 }
-DEFAULTS = {
-    "taslar": "7 12 3 1",
-    "gosterge_renk": "red",
-    "gosterge_sayi": "5",
-    "acilis": "sets",
-    "acilis_boyut": "104",
-    "bitis": "normal",
-    "el_bitis": "normal",
-    "el_per": "23",
-    "el_per_okey": "1",
-    "el_cift": "10",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step's result: what to show, the clauses it explains, and any problem with what was typed."""
-
-    number: int
-    rules: tuple[RuleId, ...]
-    values: dict = field(hash=False)
-    errors: dict = field(hash=False, default_factory=dict)
-    """Field name → message, in the active language."""
-
-
-def read(data: Mapping, name: str) -> str:
-    value = data.get(name)
-    return DEFAULTS[name] if value is None else str(value).strip()
-
-
-def whole(data: Mapping, name: str, low: int, high: int, errors: dict, what: str) -> int:
-    raw = read(data, name)
-    try:
-        number = int(raw.replace("−", "-"))
-    except ValueError:
-        number = None
-    if number is None or not low <= number <= high:
-        errors[name] = _("{what}: enter a whole number from {low} to {high}.").format(
-            what=what, low=low, high=high
-        )
-        return int(DEFAULTS[name])
-    return number
 
 
 def tiles_step(data: Mapping) -> Step:
@@ -102,9 +55,35 @@ def indicator_step(data: Mapping) -> Step:
         colour = DEFAULTS["gosterge_renk"]
     number = whole(data, "gosterge_sayi", 1, 13, errors, _("Indicator number"))
     indicator = Tile(colour, number)
-    return Step(
-        2, (RuleId.LOCA_INDICATOR,), {"indicator": str(indicator), "okey": str(okey_of(indicator))}, errors
-    )
+    okey = okey_of(indicator)
+    values = {"indicator": str(indicator), "okey": str(okey), "number": okey.number}
+    values["fake"] = fake_okey_costs(indicator)
+    return Step(2, (RuleId.LOCA_INDICATOR, RuleId.LOCA_OKEY_IN_HAND), values, errors)
+
+
+@dataclass(frozen=True, slots=True)
+class FakeOkeyCost:
+    """What an opener left holding only a fake okey writes under one rule set, as the engine scores it."""
+
+    ruleset: str
+    points: tuple[int, ...]
+    """The points of each of the engine's lines (the okey's number, and in LOCA 101 more)."""
+    total: int
+
+
+def fake_okey_costs(indicator: Tile) -> list[FakeOkeyCost]:
+    """SCORING_SPEC §3 and D1, per rule set: the fake okey counts the okey's number; LOCA adds 101."""
+    players = [
+        {"name": "A", "opened": "sets", "finished": True},
+        {"name": "B", "opened": "sets", "remaining": {"tiles": ["fake"]}},
+    ]
+    costs = []
+    for rs in all_rulesets():
+        held = score_hand({"ruleset": rs.id, "indicator": str(indicator), "players": players}).players[1]
+        costs.append(
+            FakeOkeyCost(rs.id, tuple(line.points for line in held.lines if line.points), held.total)
+        )
+    return costs
 
 
 def opening_step(data: Mapping) -> Step:
@@ -121,18 +100,10 @@ def opening_step(data: Mapping) -> Step:
     return Step(3, (RuleId.LOCA_OPENING, RuleId.LOCA_PAIRS_OPENER), values, errors)
 
 
-def finish_key(data: Mapping, name: str, errors: dict) -> str:
-    key = read(data, name)
-    if key not in FINISHES:
-        errors[name] = _("Finish: choose one of the finishes listed.")
-        key = DEFAULTS[name]
-    return key
-
-
 def finishing_step(data: Mapping) -> Step:
     """Step 4: what the finisher writes, from the LOCA table (the engine's finish row)."""
     errors: dict = {}
-    key = finish_key(data, "bitis", errors)
+    key = choice(data, "bitis", FINISHES, errors)
     opened, flags = FINISHES[key]
     rs = get_ruleset(RULESET)
     row = rs.first_row(frozenset(flags) | ({"pairs"} if opened == "pairs" else set()))
@@ -147,7 +118,7 @@ def finishing_step(data: Mapping) -> Step:
 
 def first_hand(data: Mapping, errors: dict) -> dict:
     """The hand of step 5 in the public format: you finish, Bora opened with sets, Cem with pairs, Deniz never."""
-    key = finish_key(data, "el_bitis", errors)
+    key = choice(data, "el_bitis", FINISHES, errors)
     opened, flags = FINISHES[key]
     sets = whole(data, "el_per", 0, 286, errors, _("Bora's tiles"))
     okeys = whole(data, "el_per_okey", 0, 2, errors, _("Bora's okeys"))
@@ -171,15 +142,3 @@ def first_hand_step(data: Mapping) -> Step:
     result: HandResult = score_hand(hand)
     rules = (RuleId.LOCA_NOT_OPENED, RuleId.LOCA_TILES, RuleId.LOCA_OKEY_IN_HAND, RuleId.LOCA_PAIRS_DOUBLE)
     return Step(5, rules, {"hand": hand, "result": result}, errors)
-
-
-STEPS = (tiles_step, indicator_step, opening_step, finishing_step, first_hand_step)
-
-
-def learn_steps(data: Mapping) -> list[Step]:
-    return [step(data) for step in STEPS]
-
-
-def form_values(data: Mapping) -> dict[str, str]:
-    """What each field shows: what was typed, or its default."""
-    return {name: read(data, name) for name in DEFAULTS}
