@@ -71,7 +71,9 @@ def test_too_few_hands_give_words_but_no_chance(language):
 
 def test_a_far_leader_wins_whatever_happens_and_the_last_cannot_win():
     cache.clear()
-    hands = [{"players": [{"opened": "sets", "finished": True, "finish": {"okey_discard": True}}, {}, {}, {}]}] * 3
+    hands = [
+        {"players": [{"opened": "sets", "finished": True, "finish": {"okey_discard": True}}, {}, {}, {}]}
+    ] * 3
     game, _secret = new_table("loca", hands_planned=4, hands=hands)
     html = board_html("en", game)
     first = html.split('data-prospect="0"', 1)[1].split('data-prospect="1"', 1)[0]
@@ -88,7 +90,9 @@ def test_the_scorekeeper_sees_it_too_and_it_is_rendered_once_per_version_and_lan
     key = boardcache.viewer_key(game, "en", "outlook")
     stored = cache.get(key)
     assert stored is not None and "data-outlook" in stored[0]
-    assert board_html("en", game).count("data-outlook ") == board_html("en", game, keeper).count("data-outlook ")
+    assert board_html("en", game).count("data-outlook ") == board_html("en", game, keeper).count(
+        "data-outlook "
+    )
     assert cache.get(boardcache.viewer_key(game, "tr", "outlook")) is None
 
 
