@@ -8,9 +8,11 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from scorer.engine.outlook import replay_chances
 from scorer.events.models import EventGame
 from scorer.events.services import start_round
 from scorer.tables import boardcache
+from scorer.tables.selectors import game_board
 from tests.support.eventdb import new_event
 from tests.support.factories import claim, finisher, new_table, url
 
@@ -36,7 +38,7 @@ def played(n: int, planned: int, ruleset: str = "loca"):
 
 
 @pytest.mark.parametrize("language", ["tr", "en"])
-@pytest.mark.parametrize(("hands", "planned"), [(0, 5), (2, 5), (4, 5), (3, 5), (5, 5)])
+@pytest.mark.parametrize(("hands", "planned"), [(0, 5), (2, 5), (4, 5), (3, 5), (5, 5), (0, 2)])
 def test_the_outlook_shows_only_when_two_hands_or_fewer_are_left(language, hands, planned):
     cache.clear()
     game, _secret = played(hands, planned)
@@ -54,10 +56,17 @@ def test_the_chances_say_their_basis_beside_the_numbers(language):
     cache.clear()
     game, _secret = played(4, 5)
     html = board_html(language, game)
-    percents = [int(p) for p in re.findall(r'data-percent="(\d+)"', html)]
-    assert len(percents) == 4 and 99 <= sum(percents) <= 104 * 2  # ties count for each
+    board = game_board(game)
+    history = tuple(row.result.totals for row in board.rows)
+    chances = replay_chances(history, board.totals, 1)
+    expected = [round(100 * w / chances.endings) for w in chances.wins]
+    assert [int(p) for p in re.findall(r'data-percent="(\d+)"', html)] == expected
     model = html.split("data-outlook-model", 1)[1].split("</p>", 1)[0]
-    assert "4" in model and ("4 el" in model if language == "tr" else "4 hands so far" in model)
+    assert (
+        ("4 eli" in model and "4 son" in model)
+        if language == "tr"
+        else ("the 4 endings" in model and "4 hands so far" in model)
+    )
 
 
 @pytest.mark.parametrize("language", ["tr", "en"])
