@@ -5,6 +5,9 @@ Every phone at a table polls the same board; a viewer's copy depends only on the
 never on the request: no CSRF token, no messages, no edit controls. The key names all of
 these, so a write makes a new key and a stale board can never be served; old keys expire.
 Editors' boards carry CSRF tokens and edit controls and are always rendered fresh.
+The board's "what it takes to win" (``board.html#outlook``, the same for every phone) is one more
+part under the same key, read by the scorekeeper's board as well, so it is worked out once per
+version and language (``scorer/tables/views/board.py``, ``with_outlook``).
 The key also holds a digest of the board template, so a deploy that changes it never serves
 HTML cached by the previous release from a shared (Redis) cache.
 """
@@ -52,7 +55,7 @@ def template_digest() -> str:
 
 
 def viewer_key(game: Game, language: str, part: str) -> str:
-    """The cache key of a viewer's ``part`` ("page" or "live") of this table's board."""
+    """The cache key of a viewer's ``part`` ("page", "live" or "outlook") of this table's board."""
     stamp = game.updated_at.timestamp() if game.updated_at else 0
     return (
         f"okeycalc:board:{VERSION}:{template_digest()}:{game.public_id}:{game.version}:{stamp}:"

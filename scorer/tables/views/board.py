@@ -26,6 +26,7 @@ from scorer.tables import boardcache, selectors
 from scorer.tables import push as table_push
 from scorer.tables.board import board_context, csv_text, detail_context, viewer_url
 from scorer.tables.filenames import export_names
+from scorer.tables.outlook import board_outlook
 from scorer.tables.rights import device_of, grant_of, grant_watch, revoked
 from scorer.tables.views.auth import can_edit
 
@@ -52,6 +53,25 @@ def _etag_of(request: HttpRequest, public_id: str) -> str | None:
     return live_etag(request, game)
 
 
+OUTLOOK_PARTIAL = "scorer/board.html#outlook"
+
+
+def with_outlook(game: Game, context: dict) -> dict:
+    """The board's "what it takes to win", the same for every phone: rendered once per table
+    version and language into the shared cache (part ``outlook``) for viewers and scorekeepers."""
+
+    def render_outlook() -> boardcache.ViewerPart:
+        shown = board_outlook(context["board"])
+        return boardcache.ViewerPart(render_to_string(OUTLOOK_PARTIAL, shown) if shown else "", False)
+
+    (html, _final), _key = boardcache.viewer_html(game, get_language(), "outlook", render_outlook)
+    return context | {"outlook_html": mark_safe(html)}
+
+
+def board_page_context(request: HttpRequest, game: Game, *, editor: bool, etag: str) -> dict:
+    return with_outlook(game, board_context(request, game, editor=editor, etag=etag))
+
+
 def viewer_part(
     request: HttpRequest, game: Game, etag: str, part: str, *, topic: str = ""
 ) -> tuple[boardcache.ViewerPart, str]:
@@ -59,7 +79,7 @@ def viewer_part(
     (for a stream, ``topic``: rendered by one process of all)."""
 
     def render_part() -> boardcache.ViewerPart:
-        context = board_context(request, game, editor=False, etag=etag)
+        context = board_page_context(request, game, editor=False, etag=etag)
         html = render_to_string(f"{BOARD}#{part}", context, request)
         return boardcache.ViewerPart(html, context["final"])
 
@@ -74,7 +94,7 @@ def viewer_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
 
 def editor_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
     """The scorekeeper's live partial (edit controls, CSRF tokens): always rendered afresh."""
-    context = board_context(request, game, editor=True, etag=etag)
+    context = board_page_context(request, game, editor=True, etag=etag)
     return render(request, LIVE_PARTIAL, context, status=STOP_POLLING if context["final"] else 200)
 
 
@@ -107,7 +127,7 @@ def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return editor_live(request, game, etag) if editor else viewer_live(request, game, etag)
     if not editor:
         return viewer_page(request, game, etag)
-    return render(request, BOARD, board_context(request, game, editor=True, etag=etag))
+    return render(request, BOARD, board_page_context(request, game, editor=True, etag=etag))
 
 
 @require_safe
@@ -130,7 +150,9 @@ def board_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def editor_html(request: HttpRequest, game: Game, etag: str) -> str:
     """The scorekeeper's live partial as every phone holding the edit link gets it pushed: the same
     bytes for all of them, with a stand-in for the CSRF token (static/js/live.js sets the page's)."""
-    context = board_context(request, game, editor=True, etag=etag) | {"csrf_token": push.PUSHED_CSRF_TOKEN}
+    context = board_page_context(request, game, editor=True, etag=etag) | {
+        "csrf_token": push.PUSHED_CSRF_TOKEN
+    }
     return render_to_string(LIVE_PARTIAL, context, request)
 
 

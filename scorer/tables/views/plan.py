@@ -12,9 +12,8 @@ from scorer.models import Game
 from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.numbers import parse_count
 from scorer.tables import selectors, services
-from scorer.tables.board import board_context
 from scorer.tables.views.auth import edit_required
-from scorer.tables.views.board import LIVE_PARTIAL, live_etag
+from scorer.tables.views.board import LIVE_PARTIAL, board_page_context, live_etag
 from scorer.tables.views.tables import board_url
 
 MSG_CHANGED_MEANWHILE = gettext_noop(
@@ -45,7 +44,7 @@ def game_plan(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     done = "" if problem else _("This game is now {n} hands.").format(n=count)
     if request.htmx:
         game = selectors.game_for_board(game.public_id)
-        context = board_context(request, game, editor=True, etag=live_etag(request, game, True))
+        context = board_page_context(request, game, editor=True, etag=live_etag(request, game, True))
         return render(request, LIVE_PARTIAL, context | {"plan_error": problem, "plan_done": done})
     if problem:
         messages.error(request, problem)
