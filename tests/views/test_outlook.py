@@ -10,7 +10,7 @@ from django.test import Client
 
 from scorer.engine.outlook import replay_chances
 from scorer.events.models import EventGame
-from scorer.events.services import start_round
+from scorer.events.services import round_start
 from scorer.tables import boardcache
 from scorer.tables.selectors import game_board
 from tests.support.eventdb import new_event
@@ -117,7 +117,7 @@ def test_the_partners_outlook_names_the_teams():
 def test_an_event_tables_board_shows_it_on_its_last_hand(language):
     cache.clear()
     event, _secret = new_event(4, hands=2)
-    start_round(event)
+    round_start(event=event)
     link = EventGame.objects.filter(table__round__event=event).select_related("game").first()
     html = board_html(language, link.game)
     assert HEADING[language][2] in html
