@@ -25,7 +25,7 @@ CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages messages-update migrate collectstatic chromium test-postgres test-multi bench bench-instructions bench-web bench-servers bench-event bench-push bench-lighthouse screenshots clean
+	messages messages-update migrate collectstatic chromium test-deep test-postgres test-multi bench bench-instructions bench-web bench-servers bench-event bench-push bench-lighthouse screenshots clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on, uvicorn --reload)"
@@ -40,6 +40,7 @@ help:
 	@echo "make collectstatic  hashed, compressed static files into staticfiles/ (manifest storage)"
 	@echo "make test           install everything the tests need (Chromium too) and run the suite"
 	@echo "                    (in $(PYTEST_WORKERS) pytest-xdist processes: PYTEST_WORKERS=0 for one; PYTEST_ARGS adds options)"
+	@echo "make test-deep      the same suite with every generated (Hypothesis, seeded-loop) test at its full count"
 	@echo "make test-postgres  the same suite against DATABASE_URL (PostgreSQL)"
 	@echo "make test-multi     two server instances on one PostgreSQL + Redis, concurrent scorekeepers, a small event,"
 	@echo "                    and 50 open streams that must get every change once, in order, across a restart (CI)"
@@ -159,6 +160,10 @@ chromium:
 
 test: install-dev static messages chromium lint
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+
+# The same suite with every generated test at its full count of examples (tests/support/depth.py).
+test-deep: install-dev static messages chromium
+	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_TEST_DEEP=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 test-postgres: install-dev static messages chromium
 	@if [ -z "$$DATABASE_URL" ]; then echo "ERROR: set DATABASE_URL=postgres://..." >&2; exit 1; fi

@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 from hypothesis import settings as hypothesis_settings
 
+from tests.support.depth import examples
+
 # Hypothesis' per-example deadline (200 ms) measures the machine, not the code: the suite runs in
 # two processes (make test) on machines shared with other work, where one example can wait that
 # long for a core. Speed is measured by bench/; a test that means to bound time sets its own.
-hypothesis_settings.register_profile("okeycalc", deadline=None)
+hypothesis_settings.register_profile("okeycalc", deadline=None, max_examples=examples(100))
 hypothesis_settings.load_profile("okeycalc")
 
 # Playwright's sync API runs an event loop in the main thread, where live_server tests also

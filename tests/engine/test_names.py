@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from scorer.engine import InvalidInput, names, score_game, score_hand
 from scorer.engine.names import clean_name, name_key
+from tests.support.depth import examples
 
 
 @pytest.mark.parametrize(
@@ -125,7 +126,7 @@ TRICKY = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.one_of(st.text(max_size=20), TRICKY, st.text(max_size=80)))
 def test_fast_paths_and_cache_give_the_plain_definition(name):
     for _ in range(2):  # the second time from the cache (when short enough to be remembered)

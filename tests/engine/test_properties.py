@@ -11,9 +11,10 @@ from scorer.engine import InvalidInput, get_ruleset, score_game, score_hand
 from scorer.engine.inputs import FOUL_KINDS
 from scorer.engine.parse import parse_hand
 from scorer.engine.scoring import score_input
+from tests.support.depth import examples
 from tests.support.strategies import valid_games, valid_hands
 
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 FIELD_NAMES = (
     "ruleset", "options", "partners", "katlama", "katlamali", "cezali", "indicator", "players", "name",

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from scorer.engine import InvalidInput, score_hand
 from scorer.engine.i18n import _
 from scorer.engine.text import MSG_SURROGATE
+from tests.support.depth import examples
 from tests.support.strategies import valid_hands
 
 SURROGATE = "\ud800"
@@ -50,7 +51,7 @@ def surrogate_errors(hand: dict) -> list[str]:
     return [error.message for error in info.value.errors]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(valid_hands())
 def test_a_lone_surrogate_in_any_string_of_a_hand_is_its_one_error(hand):
     score_hand(hand)  # valid as drawn

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from scorer.events.rules import NoRound, draw, plan, score_event
 from scorer.events.rules.seating import seat_by_standings
+from tests.support.depth import examples
 from tests.support.events import NAMES, edit, event, game, table, teams_event
 
 FOUR, NEXT_FOUR = NAMES[:4], NAMES[4:8]
@@ -65,7 +66,7 @@ def test_tables_of_four_then_as_few_tables_of_three_as_fit_and_the_rest_sit_out(
     assert plan(count, teams=teams, allow_three=three) == (sizes, byes)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(count=st.integers(3, 24), seed=st.integers(-(2**63), 2**63 - 1))
 def test_every_entrant_is_seated_exactly_once_or_sits_out(count, seed):
     document = event(count, seed=seed)

@@ -21,11 +21,16 @@ from scorer.teaching.examples import EXAMPLES
 from tests.live import fuzz
 from tests.live.fuzz import api_body, api_problems, form_post, form_problems
 from tests.support import posts
+from tests.support.depth import examples
 from tests.support.factories import claim, finisher_alone, new_table
 
 pytestmark = pytest.mark.django_db
 
-FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(
+    max_examples=examples(80, quick=40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 
 
 def shared_inputs() -> str:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from scorer.engine import get_ruleset, score_hand
 from scorer.teaching import practice
 from scorer.teaching.practice.streak import streak_after
+from tests.support.depth import examples
 
 SEEDS = range(400)
 
@@ -261,7 +262,7 @@ def assert_consistent(hints, difference):
     assert not named or sum(line.points for line in named) == difference, hints
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_a_hint_never_names_a_line_the_answer_already_holds(data):
     hand, answer = dealt_answer(data)
@@ -274,7 +275,7 @@ def test_a_hint_never_names_a_line_the_answer_already_holds(data):
     assert_consistent(hints_for(hand, answer, given), answer.expected - given)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data(), st.sampled_from([1, 2, 4, 8]))
 def test_a_hand_base_at_another_multiplier_is_named_as_the_multiplier(data, k):
     hand, answer = dealt_answer(data)

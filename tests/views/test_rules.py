@@ -12,6 +12,7 @@ from scorer.engine import InvalidInput, clauses, get_ruleset, score_hand
 from scorer.engine.codes import RuleId
 from scorer.teaching import rulebook
 from scorer.teaching.examples import EXAMPLES
+from tests.support.depth import examples
 from tests.support.gloss import without_gloss_links
 from tests.support.markup import attr_values, element_ids, elements
 from tests.support.strategies import valid_hands
@@ -65,7 +66,7 @@ def test_every_rule_id_the_engine_emits_over_generated_hands_resolves_on_its_pag
     assert not missing
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(hand=valid_hands())
 def test_every_rule_id_of_hypothesis_generated_hands_is_an_anchor(page_ids, hand):
     result = score_hand(hand)
