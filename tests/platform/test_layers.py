@@ -35,7 +35,7 @@ BREAKS = [
     ("rulesets-face", "scorer/engine/rulesets/kerizim.py", "from . import get_ruleset"),
     ("selectors-no-services", "scorer/tables/selectors.py", "from scorer.tables import services"),
     ("platform-no-domain", "scorer/platform/numbers.py", "from scorer.models import Game"),
-    ("platform-no-domain", "scorer/platform/compress.py", "from scorer.engine import score_hand"),
+    ("platform-no-domain", "scorer/platform/middleware.py", "from scorer.engine import score_hand"),
     ("rowfetch-fenced", "scorer/tables/services.py", "from scorer.platform import rowfetch"),
     ("rowfetch-fenced", "scorer/teaching/compare.py", "from scorer.platform.rowfetch import fetch_one"),
 ]
