@@ -36,8 +36,6 @@ BREAKS = [
     ("selectors-no-services", "scorer/tables/selectors.py", "from scorer.tables import services"),
     ("platform-no-domain", "scorer/platform/numbers.py", "from scorer.models import Game"),
     ("platform-no-domain", "scorer/platform/middleware.py", "from scorer.engine import score_hand"),
-    ("rowfetch-fenced", "scorer/tables/services.py", "from scorer.platform import rowfetch"),
-    ("rowfetch-fenced", "scorer/teaching/compare.py", "from scorer.platform.rowfetch import fetch_one"),
 ]
 
 
