@@ -14,7 +14,8 @@ What it does, all by itself:
   of the shared machine; the ratio reported is the median of the per-round ratios of requests
   per second (endpoint ÷ floor), p50 the endpoint's median latency in the rounds;
 - then the bytes on the wire: each page's HTML and the CSS/JS it loads, as served compressed
-  (brotli, as a browser asks), against the 60 KB first-load goal.
+  (the HTML gzipped by Django's GZipMiddleware, the CSS and JS in WhiteNoise's brotli copies,
+  as a browser asks), against the 60 KB first-load goal.
 Requests send ``Accept-Encoding: br, gzip`` as a browser does (``--encoding`` to change), so
 the pages' throughput includes compressing them.
 """

@@ -49,9 +49,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Brotli/gzip for HTML and JSON (static files: WhiteNoise's pre-compressed copies, above);
-    # a page with an edit link is gzipped with the link isolated (BREACH; scorer/platform/compress.py).
-    "scorer.platform.compress.CompressionMiddleware",
+    # Django's gzip for HTML and JSON, streams excepted (static files: WhiteNoise's pre-compressed
+    # copies, above); its random padding of each answer's length is its BREACH mitigation.
+    "scorer.platform.middleware.GZipExceptStreamsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",  # the admin's superuser login
     "scorer.platform.middleware.ChosenLanguageMiddleware",

@@ -1,4 +1,4 @@
-"""Language choice, and forms Django cannot read (a non-UTF-8 charset) answered 400.
+"""Language choice, forms Django cannot read (a non-UTF-8 charset) answered 400, and gzip.
 
 Language: the language switch's cookie when there is one; before the visitor has used the switch,
 the browser's Accept-Language (Turkish or English); Turkish when it names neither.
@@ -6,6 +6,7 @@ the browser's Accept-Language (Turkish or English); Turkish when it names neithe
 
 import codecs
 
+from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -61,3 +62,18 @@ def is_utf8(charset: str | None) -> bool:
     except LookupError:
         return True
     return False
+
+
+class GZipExceptStreamsMiddleware(GZipMiddleware):
+    """Django's gzip (with its BREACH padding), for every answer but the event streams.
+
+    Django would gzip a stream too, flushing after each event (nothing waits), but with a
+    compressor of its own for each open stream: about 295 KiB of zlib state each, where a whole
+    open stream costs 88 KiB (``make bench-push``), and each event compressed once per stream
+    instead of encoded once for all of them (``event_bytes`` in scorer/platform/push.py).
+    """
+
+    def process_response(self, request, response):
+        if response.streaming:
+            return response
+        return super().process_response(request, response)

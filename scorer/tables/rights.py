@@ -19,15 +19,13 @@ the first request that asks converts them into grants and empties that session e
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from functools import cache
 
 from django.conf import settings
-from django.db import IntegrityError, connections, router, transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 from scorer.models import Device, Game, Grant
-from scorer.platform import rowfetch
 from scorer.tables import editlink, push
 
 DEVICE_COOKIE = "okeycalc_device"
@@ -119,33 +117,13 @@ def grant_of(request: HttpRequest, game: Game) -> Grant | None:
     return state.grants[game.pk]
 
 
-@cache
-def _grant_query(using: str) -> str:
-    """The device's grant on a table, by the unique token hash and the unique (device, table) pair.
-
-    Every board view and every viewer's poll asks this, so it is one plain indexed SELECT: building
-    the ORM's query (join, filter, LIMIT) costs several times more than running it."""
-    n = rowfetch.names(using)
-    return (
-        f"SELECT {n.columns(Grant, 'g')} FROM {n.table(Grant)} {n.quote('g')}"
-        f" INNER JOIN {n.table(Device)} {n.quote('d')}"
-        f" ON {n.column(Device, 'id', 'd')} = {n.column(Grant, 'device', 'g')}"
-        f" WHERE {n.column(Device, 'token_hash', 'd')} = %s AND {n.column(Grant, 'game', 'g')} = %s"
-        f" AND {n.column(Grant, 'last_used_at', 'g')} >= %s"
-    )
-
-
 def _grant_find(token: str, game: Game) -> Grant | None:
-    """The unexpired grant of the device with this token on ``game``, with its device (id only)."""
-    token_hash = editlink.hash_secret(token)
-    db = router.db_for_read(Grant)
-    cutoff = connections[db].ops.adapt_datetimefield_value(grant_cutoff())
-    found = rowfetch.fetch_one(Grant, db, _grant_query(db), [token_hash, game.pk, cutoff])
-    grant = None if found is None else found[0]
-    if grant is not None:
-        # The device's other columns load only if something reads them (nothing on these paths).
-        grant.device = Device.from_db(db, ["id", "token_hash"], [grant.device_id, token_hash])
-    return grant
+    """The unexpired grant of the device with this token on ``game``, with its device: by the
+    unique token hash and the unique (device, table) pair, on every board view and viewer's poll."""
+    grants = Grant.objects.select_related("device").filter(
+        device__token_hash=editlink.hash_secret(token), game=game, last_used_at__gte=grant_cutoff()
+    )
+    return grants.first()
 
 
 def can_edit(request: HttpRequest, game: Game) -> bool:

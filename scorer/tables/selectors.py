@@ -1,17 +1,16 @@
 """Read side: a table's scoreboard in a constant number of queries, whatever its length."""
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
 from itertools import groupby
 
 from django.db import connections, router
 from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models.expressions import RawSQL
 from django.http import Http404
 
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
 from scorer.models import Game, Grant, Hand, HandChange
-from scorer.platform import rowfetch
 from scorer.tables.outcome import next_dealer
 
 
@@ -62,61 +61,21 @@ class Board:
         return tuple(i for i, t in enumerate(totals) if t == min(totals))
 
 
-@cache
-def _find_query(using: str) -> str:
-    n = rowfetch.names(using)
-    return f"SELECT {n.columns(Game)} FROM {n.table(Game)} WHERE {n.column(Game, 'public_id')} = %s"
-
-
 def game_find(public_id: str) -> Game | None:
-    """The table with this public id, or None.
-
-    One plain SELECT: every page and every viewer's poll starts here, and building the ORM's
-    query (filter, ordering, LIMIT) costs several times more than running it.
-    """
-    using = router.db_for_read(Game)
-    found = rowfetch.fetch_one(Game, using, _find_query(using), [public_id])
-    return None if found is None else found[0]
-
-
-@cache
-def _live_count_query(using: str) -> str:
-    n = rowfetch.names(using)
-    return (
-        f"SELECT COUNT(*) FROM {n.table(Hand)}"
-        f" WHERE {n.column(Hand, 'game')} = %s AND {n.column(Hand, 'deleted_at')} IS NULL"
-    )
+    """The table with this public id, or None (every page and every viewer's poll starts here)."""
+    return Game.objects.filter(public_id=public_id).first()
 
 
 def live_hand_count(game: Game) -> int:
-    """How many live (not deleted) hands the table has: ``game.hands.live().count()`` in one
-    plain SELECT (the hand page and every live preview ask; the ORM's count query costs more to
-    build than to run)."""
-    using = router.db_for_read(Hand)
-    with connections[using].cursor() as cursor:
-        cursor.execute(_live_count_query(using), [game.pk])
-        return cursor.fetchone()[0]
-
-
-@cache
-def _next_hand_query(using: str) -> str:
-    n = rowfetch.names(using)
-    hand, game, live = n.table(Hand), n.column(Hand, "game"), n.column(Hand, "deleted_at")
-    return (
-        f"SELECT COUNT(*), (SELECT {n.column(Hand, 'dealer')} FROM {hand} WHERE {game} = %s AND {live} IS NULL"
-        f" ORDER BY {n.column(Hand, 'position')} DESC LIMIT 1)"
-        f" FROM {hand} WHERE {game} = %s AND {live} IS NULL"
-    )
+    """How many live (not deleted) hands the table has (the hand page and every live preview ask)."""
+    return game.hands.live().count()
 
 
 def next_hand(game: Game) -> tuple[int, int]:
     """``(live hands, next dealer)``: how many hands the table has and who deals the next one
-    (after the last hand's stored dealer), in one plain SELECT (the hand page and its previews)."""
-    using = router.db_for_read(Hand)
-    with connections[using].cursor() as cursor:
-        cursor.execute(_next_hand_query(using), [game.pk, game.pk])
-        count, last_dealer = cursor.fetchone()
-    return count, next_dealer(last_dealer, game.first_dealer, len(game.players))
+    (after the last hand's stored dealer), in one query (the hand page and its previews)."""
+    dealers = list(game.hands.live().order_by("-position").values_list("dealer", flat=True))
+    return len(dealers), next_dealer(dealers[0] if dealers else None, game.first_dealer, len(game.players))
 
 
 def game_by_code(code: str) -> Game | None:
@@ -131,43 +90,12 @@ def game_get(public_id: str) -> Game:
     return game
 
 
-@cache
-def _board_query(using: str) -> str:
-    """The table (``g``), the table it is a rematch of (``previous``) and its rematch (``rematch``)."""
-    n = rowfetch.names(using)
-    game = n.table(Game)
-    return (
-        f"SELECT {n.columns(Game, 'g')}, {n.column(Game, 'public_id', 'previous')},"
-        f" {n.column(Game, 'id', 'rematch')}, {n.column(Game, 'public_id', 'rematch')}"
-        f" FROM {game} {n.quote('g')}"
-        f" LEFT JOIN {game} {n.quote('previous')}"
-        f" ON {n.column(Game, 'id', 'previous')} = {n.column(Game, 'rematch_of', 'g')}"
-        f" LEFT JOIN {game} {n.quote('rematch')}"
-        f" ON {n.column(Game, 'rematch_of', 'rematch')} = {n.column(Game, 'id', 'g')}"
-        f" WHERE {n.column(Game, 'public_id', 'g')} = %s"
-    )
-
-
-def _linked(db: str, pk: int, public_id: str) -> Game:
-    """A linked table as the board uses it: its id and public id (other fields load if read)."""
-    return Game.from_db(db, ["id", "public_id"], [pk, public_id])
-
-
 def game_for_board(public_id: str) -> Game:
-    """A table with the games it is linked to by a rematch (rövanş), in the same query.
-
-    One plain SELECT with two joins (``rematch_of`` is one-to-one both ways): building the ORM's
-    ``select_related`` query costs several times more than running it, on every board request.
-    """
-    db = router.db_for_read(Game)
-    found = rowfetch.fetch_one(Game, db, _board_query(db), [public_id])
-    if found is None:
+    """A table with the games it is linked to by a rematch (rövanş), in the same query
+    (``rematch_of`` is one-to-one both ways: a table has at most one rematch)."""
+    game = Game.objects.select_related("rematch_of", "rematch").filter(public_id=public_id).first()
+    if game is None:
         raise Http404("No such table")
-    game, (previous_public_id, rematch_id, rematch_public_id) = found
-    if game.rematch_of_id is not None:
-        game.rematch_of = _linked(db, game.rematch_of_id, previous_public_id)
-    rematch = _linked(db, rematch_id, rematch_public_id) if rematch_id else None
-    Game.rematch.related.set_cached_value(game, rematch)  # None: "no rematch", without a query
     return game
 
 
@@ -184,11 +112,15 @@ def game_document(game: Game, hands: list[Hand] | None = None) -> dict:
     }
 
 
+def _late_corrections() -> QuerySet[HandChange]:
+    """A hand's corrections made after its game ended (for ``Exists``)."""
+    return HandChange.objects.filter(hand=OuterRef("pk"), kind=HandChange.CORRECT, after_game_end=True)
+
+
 def board_hands(game: Game) -> QuerySet[Hand]:
     """The live hands in order, each knowing whether it was corrected after the game ended
     (``late_correction``): asked in the same query, so the board reads its hands in one."""
-    late = HandChange.objects.filter(hand=OuterRef("pk"), kind=HandChange.CORRECT, after_game_end=True)
-    return game.hands.live().annotate(late_correction=Exists(late))
+    return game.hands.live().annotate(late_correction=Exists(_late_corrections()))
 
 
 def hand_changes(hand: Hand) -> list[HandChange]:
@@ -252,29 +184,25 @@ class Series:
         return tuple(sums)
 
 
-@cache
-def _chain_query(using: str) -> str:
-    """The table and the tables it is a rematch of, back to the first (``depth`` 0 is this one),
-    each with its live hands in order, and whether each hand was corrected after its game ended
-    (as :func:`board_hands` asks): one statement, however long the chain."""
-    n = rowfetch.names(using)
-    q, game, hand = n.quote, n.table(Game), n.table(Hand)
-    chain_id, depth = f"{q('chain')}.{q('id')}", f"{q('chain')}.{q('depth')}"
-    return (
-        f"WITH RECURSIVE {q('chain')} ({q('id')}, {q('depth')}) AS ("
-        f"SELECT {n.column(Game, 'id')}, 0 FROM {game} WHERE {n.column(Game, 'id')} = %s"
-        f" UNION ALL SELECT {n.column(Game, 'rematch_of', 'g')}, {depth} + 1"
-        f" FROM {game} {q('g')} JOIN {q('chain')} ON {n.column(Game, 'id', 'g')} = {chain_id}"
-        f" WHERE {n.column(Game, 'rematch_of', 'g')} IS NOT NULL AND {depth} < {SERIES_LONGEST})"
-        f" SELECT {n.columns(Game, 'g')}, {n.columns(Hand, 'h')}, {depth},"
-        f" EXISTS (SELECT 1 FROM {n.table(HandChange)} {q('c')} WHERE {n.column(HandChange, 'hand', 'c')}"
-        f" = {n.column(Hand, 'id', 'h')} AND {n.column(HandChange, 'kind', 'c')} = %s"
-        f" AND {n.column(HandChange, 'after_game_end', 'c')} = %s)"
-        f" FROM {q('chain')}"
-        f" JOIN {game} {q('g')} ON {n.column(Game, 'id', 'g')} = {chain_id}"
-        f" LEFT JOIN {hand} {q('h')} ON {n.column(Hand, 'game', 'h')} = {chain_id}"
-        f" AND {n.column(Hand, 'deleted_at', 'h')} IS NULL"
-        f" ORDER BY {depth}, {n.column(Hand, 'position', 'h')}"
+def _quoted(using: str) -> tuple[Callable[[str], str], str, str]:
+    """The database's quoting, the tables' table and its ``rematch_of`` column, quoted."""
+    quote = connections[using].ops.quote_name
+    return quote, quote(Game._meta.db_table), quote(Game._meta.get_field("rematch_of").column)
+
+
+def _chain_ids(using: str, game_id: int) -> RawSQL:
+    """The ids of a table and of the tables it is a rematch of, back to the first: a recursive
+    query, which the ORM cannot write, as a subquery of one it writes."""
+    q, game, rematch_of = _quoted(using)
+    chain = q("chain")
+    return RawSQL(
+        f"WITH RECURSIVE {chain} ({q('id')}, {q('depth')}) AS ("
+        f"SELECT {q('id')}, 0 FROM {game} WHERE {q('id')} = %s"
+        f" UNION ALL SELECT {q('g')}.{rematch_of}, {chain}.{q('depth')} + 1"
+        f" FROM {game} {q('g')} JOIN {chain} ON {q('g')}.{q('id')} = {chain}.{q('id')}"
+        f" WHERE {q('g')}.{rematch_of} IS NOT NULL AND {chain}.{q('depth')} < {SERIES_LONGEST})"
+        f" SELECT {q('id')} FROM {chain}",
+        [game_id],
     )
 
 
@@ -286,26 +214,27 @@ def _same_series(game: Game, other: Game) -> bool:
 def board_with_series(game: Game) -> tuple[Board, Series | None]:
     """The board and, when this table is a rematch, the series of its chain up to it.
 
-    One statement reads this table's hands and every earlier table of the chain with theirs (the
+    One query reads this table's hands and every earlier table of the chain with theirs (the
     same number of queries as the board alone, however long the chain: a rematch copies the
-    players, so the chain stops where an earlier table does not match)."""
+    players, so the chain stops where an earlier table does not match). An earlier table none of
+    whose hands is left is read on its own."""
     db = router.db_for_read(Hand)
-    rows = rowfetch.fetch_rows((Game, Hand), db, _chain_query(db), [game.pk, HandChange.CORRECT, True])
-    chain: list[tuple[Game, list[Hand]]] = []
-    for _depth, group in groupby(rows, key=lambda row: row[1][0]):
-        items = list(group)
-        for (_game, hand), (_d, late) in items:
-            if hand is not None:
-                hand.late_correction = bool(late)
-        chain.append((items[0][0][0], [hand for (_game, hand), _extra in items if hand is not None]))
-    hands = chain[0][1] if chain else []
-    board = game_board(game, hands)
-    boards, seen = [board], {game.pk}
-    for earlier, earlier_hands in chain[1:]:
-        if earlier.pk in seen or not _same_series(game, earlier):
+    hands = Hand.objects.live().filter(game__in=_chain_ids(db, game.pk)).select_related("game")
+    hands = hands.annotate(late_correction=Exists(_late_corrections())).order_by("game_id", "position")
+    by_game: dict[int, list[Hand]] = {game.pk: []}
+    games = {game.pk: game}
+    for hand in hands:
+        by_game.setdefault(hand.game_id, []).append(hand)
+        games.setdefault(hand.game_id, hand.game)
+    board = game_board(game, by_game[game.pk])
+    boards, seen, earlier_id = [board], {game.pk}, game.rematch_of_id
+    while earlier_id is not None and earlier_id not in seen and len(boards) <= SERIES_LONGEST:
+        earlier = games.get(earlier_id) or Game.objects.filter(pk=earlier_id).first()
+        if earlier is None or not _same_series(game, earlier):
             break
-        seen.add(earlier.pk)
-        boards.append(game_board(earlier, earlier_hands))
+        seen.add(earlier_id)
+        boards.append(game_board(earlier, by_game.get(earlier_id, [])))
+        earlier_id = earlier.rematch_of_id
     return board, (Series(tuple(reversed(boards))) if len(boards) > 1 else None)
 
 
@@ -355,17 +284,16 @@ def device_grants(device_id: int | None, *, cutoff) -> QuerySet[Grant]:
 
 
 def _rematch_orders_query(using: str, count: int) -> str:
-    n = rowfetch.names(using)
-    q, game = n.quote, n.table(Game)
-    up = q("up")
-    places = ", ".join(["%s"] * count)
+    """How deep each of ``count`` tables sits in its rematch chain: recursive, so written out."""
+    q, game, rematch_of = _quoted(using)
+    up, places = q("up"), ", ".join(["%s"] * count)
     return (
         f"WITH RECURSIVE {up} ({q('start')}, {q('id')}, {q('depth')}) AS ("
-        f"SELECT {n.column(Game, 'id')}, {n.column(Game, 'rematch_of')}, 1 FROM {game}"
-        f" WHERE {n.column(Game, 'id')} IN ({places}) AND {n.column(Game, 'rematch_of')} IS NOT NULL"
-        f" UNION ALL SELECT {up}.{q('start')}, {n.column(Game, 'rematch_of', 'g')}, {up}.{q('depth')} + 1"
-        f" FROM {game} {q('g')} JOIN {up} ON {n.column(Game, 'id', 'g')} = {up}.{q('id')}"
-        f" WHERE {n.column(Game, 'rematch_of', 'g')} IS NOT NULL AND {up}.{q('depth')} < {SERIES_LONGEST})"
+        f"SELECT {q('id')}, {rematch_of}, 1 FROM {game}"
+        f" WHERE {q('id')} IN ({places}) AND {rematch_of} IS NOT NULL"
+        f" UNION ALL SELECT {up}.{q('start')}, {q('g')}.{rematch_of}, {up}.{q('depth')} + 1"
+        f" FROM {game} {q('g')} JOIN {up} ON {q('g')}.{q('id')} = {up}.{q('id')}"
+        f" WHERE {q('g')}.{rematch_of} IS NOT NULL AND {up}.{q('depth')} < {SERIES_LONGEST})"
         f" SELECT {up}.{q('start')}, MAX({up}.{q('depth')}) FROM {up} GROUP BY {up}.{q('start')}"
     )
 

@@ -5,6 +5,7 @@ edit-link secrets), chunked bodies are decoded by the server, and slow bodies ar
 loop's: they hold no view, and one never finished gets 408 at its deadline (5 s for this server,
 30 s by default)."""
 
+import gzip
 import http.client
 import json
 import socket
@@ -56,6 +57,27 @@ def test_whitenoise_serves_the_static_files_compressed(make_serve):
     assert response.status == 200
     assert "javascript" in response.getheader("Content-Type")
     assert len(response.body) > 1000
+
+
+def test_pages_go_out_gzipped_and_a_stream_event_by_event_uncompressed(make_serve):
+    public_id = Phone(f"http://{make_serve[0]}:{make_serve[1]}").open_table()
+    page = get(make_serve, f"/masa/{public_id}/", {"Accept-Encoding": "gzip, br"})
+    assert page.getheader("Content-Encoding") == "gzip"
+    assert b'id="board-live"' in gzip.decompress(page.body)
+
+    connection = http.client.HTTPConnection(*make_serve, timeout=10)
+    connection.request("GET", f"/masa/{public_id}/akis/", headers={"Accept-Encoding": "gzip, br"})
+    stream = connection.getresponse()
+    try:
+        assert stream.status == 200
+        assert stream.getheader("Content-Type").startswith("text/event-stream")
+        assert stream.getheader("Content-Encoding") is None
+        # The stream stays open: each event is read as it arrives (the socket's timeout fails it).
+        assert stream.readline() == b"retry: 1000\n"
+        lines = iter(stream.readline, b"")
+        assert b"event: board\n" in [next(lines) for _ in range(5)]
+    finally:
+        connection.close()
 
 
 def test_the_new_table_form_posts_with_its_csrf_token(make_serve):
