@@ -52,6 +52,8 @@ MIDDLEWARE = [
     # Brotli/gzip for HTML and JSON (static files: WhiteNoise's pre-compressed copies, above);
     # a page with an edit link is gzipped with the link isolated (BREACH; scorer/platform/compress.py).
     "scorer.platform.compress.CompressionMiddleware",
+    # A page carrying an edit or organizer link is no-store (scorer/platform/middleware.py).
+    "scorer.platform.middleware.PrivatePageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",  # the admin's superuser login
     "scorer.platform.middleware.ChosenLanguageMiddleware",
