@@ -52,6 +52,8 @@ MIDDLEWARE = [
     # Django's gzip for HTML and JSON, streams excepted (static files: WhiteNoise's pre-compressed
     # copies, above); its random padding of each answer's length is its BREACH mitigation.
     "scorer.platform.middleware.GZipExceptStreamsMiddleware",
+    # A page carrying an edit or organizer link is no-store (scorer/platform/middleware.py).
+    "scorer.platform.middleware.PrivatePageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",  # the admin's superuser login
     "scorer.platform.middleware.ChosenLanguageMiddleware",

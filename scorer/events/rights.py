@@ -4,8 +4,9 @@ Like a table's edit link (scorer/tables/rights.py, editlink.py): the organizer l
 ``/turnuva/<public id>/anahtar/<secret>/``, its secret derived from the event's secret version and
 link key (never stored); opening it once gives the device an :class:`EventGrant`, found through
 the same device cookie as the tables' grants. A new organizer link bumps the version: every other
-device's organizer grant stops counting at once, and the edit rights those devices took on the
-event's tables through it are taken back.
+device's organizer grant stops counting at once, the edit rights those devices held on the
+event's tables are taken back, and every open table gets a new edit link, since the table cards
+showed the old ones to whoever held the organizer link.
 
 The organizer's rights over the tables are given table by table when the organizer opens one
 (:func:`open_table`): the device then holds a normal edit grant on that game and uses the normal
@@ -18,7 +19,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from scorer.events.models import Event, EventGame, EventGrant
-from scorer.models import Device, Grant
+from scorer.models import Device, Game, Grant
 from scorer.tables import editlink
 from scorer.tables import rights as table_rights
 
@@ -81,9 +82,11 @@ def open_table(request: HttpRequest, link: EventGame) -> Grant:
 
 @transaction.atomic
 def organizer_link_rotate(*, event: Event, device: Device) -> Event:
-    """A new organizer link: the old one stops working; other organizer devices lose their rights
-    on the event and the edit grants they took on its tables (scorekeepers' grants are untouched
-    unless the same device was an organizer too)."""
+    """A new organizer link, and a new edit link for every open table of the event (the cards show
+    the new ones): the old links stop working; other organizer devices lose their rights on the
+    event and every edit grant they held on its tables. A scorekeeper who opened a table's own link
+    keeps that table at its new link (unless the same device was an organizer too), and so does
+    ``device``."""
     locked = Event.objects.select_for_update().get(pk=event.pk)
     locked.secret_version += 1
     locked.link_key = editlink.new_link_key()
@@ -93,6 +96,12 @@ def organizer_link_rotate(*, event: Event, device: Device) -> Event:
     others.delete()
     games = EventGame.objects.filter(table__round__event=locked).values("game_id")
     Grant.objects.filter(device_id__in=devices, game_id__in=games, kind=Grant.EDIT).update(kind=Grant.WATCH)
+    # The cards showed every open table's edit link to whoever held the organizer link: those
+    # links are replaced too, so a revoked organizer cannot claim a table with what it read.
+    open_games = Game.objects.select_for_update(of=("self",)).filter(
+        event_game__table__round__event=locked, event_game__table__locked=False
+    )
+    table_rights.game_links_replace(games=list(open_games.order_by("pk")), revoke=devices)
     EventGrant.objects.update_or_create(
         device=device,
         event=locked,

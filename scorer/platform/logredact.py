@@ -1,7 +1,10 @@
 """Keep edit-link secrets out of every log line.
 
-A table's edit link is ``/masa/<id>/anahtar/<secret>/``: whoever reads a log line holding it could
-edit the table. The filter rewrites a record's message and arguments before any handler formats
+A table's edit link is ``/masa/<id>/anahtar/<secret>/`` (an event's organizer link is
+``/turnuva/<id>/anahtar/<secret>/``): whoever reads a log line holding it could edit the table.
+The server decodes a request's path before Django resolves it, so an encoded spelling
+(``%61nahtar``, ``anahtar%2F``: uvicorn decodes ``%2F`` too) opens the link just the same, and is
+redacted just the same: the pattern matches every character percent-encoded or not. The filter rewrites a record's message and arguments before any handler formats
 it, so Django's request warnings, the runserver log and gunicorn's access log (when it is
 configured with this filter) show ``/anahtar/…/`` instead.
 """
@@ -10,12 +13,23 @@ import copy
 import logging
 import re
 
-CLAIM_SECRET = re.compile(r"(/anahtar/)[^/\s\"'?#]+")
+
+def _spelled(text: str) -> str:
+    """A pattern for ``text`` with any of its characters percent-encoded, in either case: the
+    server decodes the path (``%61nahtar``, ``anahtar%2F``) before Django resolves it, so every
+    spelling of a link is the link."""
+    return "".join(f"(?:{re.escape(char)}|%{ord(char):02x})" for char in text)
+
+
+SLASH = _spelled("/")
+CLAIM_SECRET = re.compile(rf"({SLASH}{_spelled('anahtar')}{SLASH})[^/\s\"'?#]+", re.IGNORECASE)
+"""The secret of an edit link or an organizer link (``…/anahtar/<secret>``), however encoded."""
 REDACTED = r"\1…"
 
 
 def redact(text: str) -> str:
-    """``"GET /masa/abc/anahtar/s3cret/"`` → ``"GET /masa/abc/anahtar/…/"``."""
+    """``"GET /masa/abc/anahtar/s3cret/"`` → ``"GET /masa/abc/anahtar/…/"``, and the same for
+    every encoded spelling: ``"/masa/abc/%61nahtar%2Fs3cret/"`` → ``"/masa/abc/%61nahtar%2F…/"``."""
     return CLAIM_SECRET.sub(REDACTED, text)
 
 

@@ -1,4 +1,5 @@
-"""Language choice, forms Django cannot read (a non-UTF-8 charset) answered 400, and gzip.
+"""Language choice, forms Django cannot read (a non-UTF-8 charset) answered 400, gzip, and pages
+that carry a secret link kept out of every cache.
 
 Language: the language switch's cookie when there is one; before the visitor has used the switch,
 the browser's Accept-Language (Turkish or English); Turkish when it names neither.
@@ -9,7 +10,7 @@ import codecs
 from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 
 class ChosenLanguageMiddleware:
@@ -77,3 +78,26 @@ class GZipExceptStreamsMiddleware(GZipMiddleware):
         if response.streaming:
             return response
         return super().process_response(request, response)
+
+
+SECRET_LINK = b"/anahtar/"
+"""The path segment before the secret of every link that gives rights (a table's edit link, an
+event's organizer link: scorer/urls.py, scorer/events/urls.py)."""
+
+
+class PrivatePageMiddleware:
+    """A page that carries a link giving rights (the scorekeeper's share panel, the organizer page,
+    the table cards) is sent ``Cache-Control: no-store, private``: neither the browser's cache, a
+    proxy nor the service worker (static/js/serviceworker.js) keeps it, so the secret leaves the
+    device when its cookies do. Put it after the compression middleware: it reads the plain body.
+    """
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        html = response.get("Content-Type", "").startswith("text/html")
+        if html and not response.streaming and SECRET_LINK in response.content:
+            patch_cache_control(response, no_store=True, private=True)
+        return response

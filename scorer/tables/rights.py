@@ -17,6 +17,7 @@ the first request that asks converts them into grants and empties that session e
 """
 
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -243,6 +244,24 @@ def game_link_rotate(*, game: Game, device: Device) -> Game:
         locked.edit_secret_hash,
     )
     return game
+
+
+def game_links_replace(*, games: list[Game], revoke: Collection[int]) -> None:
+    """New edit links for ``games`` (rows the caller holds locked), as when an event's organizer link
+    is replaced: the old links stop working, the devices in ``revoke`` lose their edit rights, and
+    every other device whose edit grant counted (a scorekeeper who opened the table's own link)
+    keeps it at the new link."""
+    for game in games:
+        old_version = game.secret_version
+        game.secret_version += 1
+        game.link_key = editlink.new_link_key()
+        game.edit_secret_hash = ""
+        counted = Grant.objects.filter(game=game, kind=Grant.EDIT, secret_version=old_version)
+        counted.exclude(device_id__in=revoke).update(secret_version=game.secret_version)
+        Grant.objects.filter(game=game, device_id__in=revoke, kind=Grant.EDIT).update(kind=Grant.WATCH)
+    Game.objects.bulk_update(games, ["secret_version", "link_key", "edit_secret_hash"])
+    if games:  # a revoked device's open boards lose their edit controls
+        push.table_changed(games[0], also=[game.pk for game in games[1:]])
 
 
 def device_of(request: HttpRequest) -> Device | None:

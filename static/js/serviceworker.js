@@ -5,6 +5,9 @@
 //  - Pages: from the network, or after a few seconds without an answer from the last copy this
 //    device got; a page never opened here: the offline page. Caches are named after the release,
 //    and a new release's worker takes over at once and deletes the old ones.
+//  - A page marked no-store (one that carries an edit or organizer link) is never kept. The
+//    scorekeeper's board names the copy to keep instead (the same board without the edit link),
+//    which is fetched and kept before the board is shown.
 //  - Boards' live polls: from the network; offline, the last answer, marked as such.
 //  - A hand saved on a table's hand page when the server cannot be reached is kept on the
 //    device in a Workbox background-sync queue, in order, and sent by itself later. The server
@@ -50,10 +53,8 @@
   const ok = new workbox.cacheableResponse.CacheableResponsePlugin({ statuses: [200] });
   // A live poll: 200 with the board, 286 with the final board (htmx stops polling); 204 is "unchanged".
   const liveOk = new workbox.cacheableResponse.CacheableResponsePlugin({ statuses: [200, 286] });
-  const notStored = {
-    cacheWillUpdate: async ({ response }) =>
-      /no-store/.test(response.headers.get("Cache-Control") || "") ? null : response,
-  };
+  const noStore = (response) => /no-store/.test(response.headers.get("Cache-Control") || "");
+  const notStored = { cacheWillUpdate: async ({ response }) => (noStore(response) ? null : response) };
   // A page or poll answered from the cache says so: <html data-offline-copy="…"> for pages
   // (static/js/offline.js then stamps it with the time it was fetched), a header for polls.
   const markedCopy = {
@@ -90,6 +91,22 @@
   });
   const offlinePage = () => workbox.precaching.matchPrecache(config.offline);
 
+  // Every page this code stores itself goes through here: a no-store page never, but the copy
+  // the server names for it (X-Okeycalc-Offline-Version), if it is not no-store itself.
+  const COPY_HEADER = "X-Okeycalc-Offline-Version";
+  const keptCopies = new Map(); // page URL → the copy last kept for it, while this worker runs
+  const keepPage = async (url, response) => {
+    if (response.status !== 200) return;
+    const cache = await caches.open(CACHE.pages);
+    if (!noStore(response)) return cache.put(url, response.clone());
+    const copy = response.headers.get(COPY_HEADER);
+    if (!copy || keptCopies.get(url) === copy) return;
+    const kept = await fetch(copy, { credentials: "same-origin", redirect: "error" }).catch(() => null);
+    if (!kept || kept.status !== 200 || noStore(kept)) return;
+    await cache.put(url, kept);
+    keptCopies.set(url, copy);
+  };
+
   // A held hand's page: what the server answered when the hand was sent (kept until it is decided).
   workbox.routing.registerRoute(
     ({ url, request }) => request.mode === "navigate" && HAND_NEW.test(url.pathname) && url.searchParams.has("bekleyen"),
@@ -100,6 +117,7 @@
     async (options) => {
       try {
         const response = await pages.handle(options);
+        if (response && noStore(response)) await keepPage(options.request.url, response).catch(() => {});
         if (response) return response;
       } catch (error) {
         // neither the network nor the cache: below
@@ -236,18 +254,22 @@
       lastProblem = "server";
       throw new Error(`server answered ${response.status}`);
     }
+    if (result === "saved") await keepPage(boardUrl(table), response).catch(() => {});
     await locked(async () => {
       if (result === "attention") {
-        await (await caches.open(HELD_PAGES)).put(heldPageUrl(table, entry.metadata.rid), response.clone());
+        await keepHeldPage(heldPageUrl(table, entry.metadata.rid), response);
         await move(entry, held, { ...entry.metadata, attention: { status: response.status } });
-      } else {
-        await (await caches.open(CACHE.pages)).put(boardUrl(table), response.clone());
       }
       await waiting.shiftRequest();
     });
     lastProblem = "";
     await tell(table);
     return true;
+  };
+
+  // What the server answered about a held hand, for its page (never a no-store page).
+  const keepHeldPage = async (url, response) => {
+    if (!noStore(response)) await (await caches.open(HELD_PAGES)).put(url, response.clone());
   };
 
   const drain = async () => {
@@ -343,7 +365,7 @@
           timestamp: entry.timestamp,
         };
         await rewriteHeld((e) => (e.metadata.table === table && e.metadata.rid === metadata.rid ? replacement : e));
-        await (await caches.open(HELD_PAGES)).put(heldPageUrl(table, metadata.rid), response.clone());
+        await keepHeldPage(heldPageUrl(table, metadata.rid), response);
       });
       await tell(table);
       return response;
@@ -411,8 +433,7 @@
       const cached = await cache.match(url, { ignoreVary: true });
       if (cached && (!mention || (await cached.clone().text()).includes(mention))) continue;
       try {
-        const response = await fetch(url, { credentials: "same-origin" });
-        if (response.status === 200) await cache.put(url, response);
+        await keepPage(url, await fetch(url, { credentials: "same-origin" }));
       } catch (error) {
         return; // offline: next time
       }

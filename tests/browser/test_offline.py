@@ -383,6 +383,51 @@ def test_with_the_server_stopped_hands_are_kept_and_go_out_within_a_minute_of_it
 from scorer.tables.services import hand_record  # noqa: E402
 from tests.browser.test_tables import hand_data  # noqa: E402
 
+STORED_TEXTS_JS = """async () => {
+    const texts = [];
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            texts.push(request.url, await (await cache.match(request)).text());
+        }
+    }
+    return texts.join("\\n");
+}"""
+HTTP_CACHED_JS = """async (path) => {
+    try {
+        return await (await fetch(path, { cache: "only-if-cached", mode: "same-origin" })).text();
+    } catch (error) {
+        return "";  // nothing in the browser's HTTP cache for it
+    }
+}"""
+
+
+def test_offline_with_its_cookies_cleared_the_phone_keeps_no_edit_link_in_any_cache(phone: Page, live_server):
+    game = keep_score(phone, live_server)
+    secret = game.link_secret
+    phone.locator("#paylas > summary").click()
+    phone.locator("#duzenleme-baglantisi > summary").click()
+    expect(phone.locator("#edit-link")).to_have_value(re.compile(re.escape(secret)))  # online, it is shown
+    board = reverse("scorer:game_board", args=[game.public_id])
+    go_offline(phone.context)
+    assert secret not in phone.evaluate(HTTP_CACHED_JS, board)
+    phone.context.clear_cookies()
+
+    phone.reload()
+
+    expect(phone.locator("html[data-offline-copy]")).to_be_attached()
+    expect(phone.locator("tbody tr[data-position]")).to_have_count(1)
+    assert secret not in phone.content()
+    stored = phone.evaluate(STORED_TEXTS_JS)
+    assert board in stored  # the board is kept for offline use, without the link
+    assert secret not in stored
+    assert secret not in phone.evaluate(HTTP_CACHED_JS, board)
+    expect(phone.locator("[data-edit-link-online]")).to_be_attached()
+    phone.locator("[data-add-hand]").click()  # entering hands offline still works
+    enter_hand(phone, OFFLINE_HANDS[0])
+    phone.locator("[data-save]").click()
+    expect(pending(phone)).to_have_count(1)
+
 
 def test_a_viewer_offline_sees_the_last_board_stamped_and_it_updates_by_itself_when_back(
     phone: Page, live_server

@@ -234,6 +234,47 @@ def test_a_new_organizer_link_locks_out_the_other_organizers_and_their_table_rig
     assert organizer(event, event.link_secret).get(event_url("event_organize", event)).status_code == 200
 
 
+def card_claim_links(client: Client, event: Event) -> list[str]:
+    page = client.get(event_url("event_cards", event)).content.decode()
+    return re.findall(r'href="([^"]*/anahtar/[^"]*)" data-claim-link', page)
+
+
+def test_a_revoked_organizer_cannot_claim_a_table_with_the_links_its_cards_showed(running):
+    event, secret, links = running
+    first, second = organizer(event, secret), organizer(event, secret)
+    read = card_claim_links(second, event)
+    assert len(read) == len(links)
+    first.post(event_url("event_link_rotate", event))
+    for link in read:
+        assert second.get(link).status_code == 403
+    assert not any(can_enter_hands(second, link.game) for link in links)
+    fresh = card_claim_links(first, event)
+    assert len(fresh) == len(links) and not set(fresh) & set(read)
+    newcomer = Client()
+    assert newcomer.get(fresh[0]).status_code == 302
+    assert can_enter_hands(newcomer, links[0].game)
+
+
+def test_a_scorekeeper_keeps_its_table_when_the_organizer_link_is_replaced(running):
+    event, secret, links = running
+    keeper, boss = scorekeeper_of(links[0]), organizer(event, secret)
+    boss.post(event_url("event_table_open", event, 1, 2))
+    claimed = organizer(event, secret)
+    claimed.get(card_claim_links(claimed, event)[0])
+    boss.post(event_url("event_link_rotate", event))
+    assert can_enter_hands(keeper, links[0].game)
+    assert can_enter_hands(boss, links[1].game)
+    assert not can_enter_hands(claimed, links[0].game)
+    keeper.post(reverse("scorer:game_link_rotate", args=[links[0].game.public_id]))
+    assert not can_enter_hands(boss, links[0].game)
+
+
+def test_the_organizer_page_says_a_new_organizer_link_replaces_the_table_links(running):
+    event, secret, _links = running
+    page = organizer(event, secret).get(event_url("event_organize", event)).content.decode()
+    assert "Her açık masanın yazıcı bağlantısı da yenilenir" in page
+
+
 def test_a_locked_table_can_be_read_never_changed(running):
     event, secret, links = running
     keeper = scorekeeper_of(links[0])

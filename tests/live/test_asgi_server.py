@@ -12,6 +12,8 @@ import socket
 import threading
 import time
 
+import pytest
+
 from tests.live.client import Phone
 
 API_BODY = b'{"ruleset": "loca", "players": [{"opened": "sets", "finished": true}, {}, {}, {}]}'
@@ -37,6 +39,26 @@ def test_the_access_log_never_shows_an_edit_secret(make_serve, make_serve_log):
     assert len(access) == 1, log[-2000:]  # printed once
     assert '"GET /masa/abcdefghijklmnopqr/anahtar/…/ HTTP/1.1" ' in access[0]
     assert any('"GET /healthz HTTP/1.1" 200' in line for line in log.splitlines())
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/masa/abcdefghijklmnopqr/%61nahtar/s3cret-VALUE_2/",
+        "/masa/abcdefghijklmnopqr/anahtar%2Fs3cret-VALUE_2/",
+        "/masa/abcdefghijklmnopqr%2F%61nahtar%2fs3cret-VALUE_2/",
+        "/turnuva/abcdefghijklmnopqr/%61%6E%61%68%74%61%72/s3cret-VALUE_2/",
+    ],
+)
+def test_the_access_log_never_shows_an_encoded_edit_secret(make_serve, make_serve_log, path):
+    """uvicorn decodes the path before Django resolves it, %2F included: each of these reaches the
+    claim view as the plain link, and its log line is redacted after decoding."""
+    assert get(make_serve, path).status in {302, 403, 404}
+    assert get(make_serve, "/healthz").status == 200
+    time.sleep(0.5)  # the worker writes its line after the answer
+    log = make_serve_log.read_text()
+    assert "s3cret-VALUE_2" not in log, log[-2000:]
+    assert "/anahtar/…/ HTTP/1.1" in log
 
 
 def test_health_and_readiness_answer(make_serve):

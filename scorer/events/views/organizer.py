@@ -402,7 +402,12 @@ def event_link_rotate(request: HttpRequest, event: Event) -> HttpResponse:
     device = table_rights.device_ensure(request)
     rights.organizer_link_rotate(event=event, device=device)
     services.link_rotation_record(event=event, device=device)
-    messages.success(request, _("New organizer link made. The old link no longer works on any device."))
+    messages.success(
+        request,
+        _(
+            "New organizer link made. The old link no longer works on any device, and every open table has a new scorekeeper link."
+        ),
+    )
     return redirect(f"{organize_url(event)}#baglanti")
 
 

@@ -7,6 +7,7 @@ and answer 403 to everybody else.
 
 import io
 import json
+from urllib.parse import urlencode
 
 import segno
 from django.http import Http404, HttpRequest, HttpResponse
@@ -36,6 +37,11 @@ UNCHANGED = 204
 """htmx swaps nothing on 204: the poll's board is the one on the page."""
 STOP_POLLING = 286
 """htmx stops polling an element that gets a 286 (after swapping it in): the board is final."""
+OFFLINE_COPY = "cevrimdisi"
+"""The query of the scorekeeper's board as a device may keep it offline: without the edit link."""
+OFFLINE_COPY_HEADER = "X-Okeycalc-Offline-Version"
+"""Names that copy on the scorekeeper's board, which carries the edit link and is never stored
+(scorer/platform/middleware.py): the service worker keeps the copy in its place."""
 
 
 def live_etag(request: HttpRequest, game: Game, editor: bool | None = None) -> str:
@@ -127,7 +133,12 @@ def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return editor_live(request, game, etag) if editor else viewer_live(request, game, etag)
     if not editor:
         return viewer_page(request, game, etag)
-    return render(request, BOARD, board_page_context(request, game, editor=True, etag=etag))
+    copy = OFFLINE_COPY in request.GET
+    context = board_page_context(request, game, editor=True, etag=etag) | {"offline_copy": copy}
+    response = render(request, BOARD, context)
+    if not copy:
+        response[OFFLINE_COPY_HEADER] = f"{request.path}?{urlencode({OFFLINE_COPY: etag})}"
+    return response
 
 
 @require_safe
