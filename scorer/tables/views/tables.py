@@ -23,7 +23,7 @@ from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
 from scorer.shell.errors import forbidden
-from scorer.tables import entry, guards, history, rights, selectors, services
+from scorer.tables import entry, guards, history, renumbering, rights, selectors, services
 from scorer.tables.forms import GameForm, HandForm
 from scorer.tables.views.auth import edit_required
 
@@ -304,6 +304,7 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
                 lines=[refused],
                 cancel_url=back,
             )
+        moved = renumbering.delete_question_line(number=number, later=renumbering.later_hands(game, position))
         return confirm_page(
             request,
             game=game,
@@ -311,6 +312,7 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
             heading=_("Delete hand {n}?").format(n=number),
             lines=[
                 _("Its points leave the scoreboard and every total after it changes."),
+                *([moved] if moved else []),
                 _("You can undo this on the scoreboard; the hand’s history keeps the deletion."),
             ],
             action_url=reverse("scorer:hand_delete", args=[game.public_id, position]),
@@ -327,8 +329,10 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
 
 
 def deleted_message(request: HtmxHttpRequest, game: Game, hand: Hand, number: int) -> str:
-    """ "Hand N deleted" with a one-tap undo (a small POST form; the message shows on the board)."""
-    context = {"text": _("Hand {n} deleted.").format(n=number), "game": game, "hand": hand, "number": number}
+    """ "Hand N deleted" (and how the later hands were renumbered) with a one-tap undo (a small POST
+    form; the message shows on the board)."""
+    text = renumbering.deleted_text(number=number, later=renumbering.later_hands(game, hand.position))
+    context = {"text": text, "game": game, "hand": hand, "number": number}
     return render_to_string("scorer/_undo_message.html", context, request)
 
 
@@ -342,5 +346,6 @@ def hand_restore(request: HtmxHttpRequest, game: Game, position: int) -> HttpRes
         for error in exc.errors:
             messages.error(request, error.message)
     else:
-        messages.success(request, _("Hand {n} restored.").format(n=hand_number(game, position)))
+        later = renumbering.later_hands(game, position)
+        messages.success(request, renumbering.restored_text(number=hand_number(game, position), later=later))
     return redirect(board_url(game))
