@@ -22,7 +22,6 @@ from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
-from scorer.shell.errors import forbidden
 from scorer.tables import entry, guards, history, renumbering, rights, selectors, services
 from scorer.tables.forms import GameForm, HandForm
 from scorer.tables.views.auth import edit_required
@@ -86,7 +85,7 @@ def game_claim(request: HtmxHttpRequest, public_id: str, secret: str) -> HttpRes
     game = Game.objects.filter(public_id=public_id).first()
     if game is None or not game.check_secret(secret):
         logger.info("Refused edit link for table %s", public_id)
-        response = forbidden(request) if game else render(request, "404.html", status=404)
+        response = refused_link(request, game, secret)
         response._has_been_logged = True  # django.utils.log.log_response: already logged, above
         return response
     rights.grant_edit(request, game)
@@ -94,6 +93,16 @@ def game_claim(request: HtmxHttpRequest, public_id: str, secret: str) -> HttpRes
     response = redirect(board_url(game))
     response["Referrer-Policy"] = "no-referrer"
     return response
+
+
+def refused_link(request: HtmxHttpRequest, game: Game | None, secret: str) -> HttpResponse:
+    """A link that opens nothing: an unknown table (404), a link a new edit link replaced (403 that
+    says so, and that the board can still be watched) or any other wrong link (the plain 403).
+    The language switch goes back to a page without the secret (``next_path``), never this one."""
+    if game is None:
+        return render(request, "404.html", {"next_path": reverse("scorer:home")}, status=404)
+    template = "scorer/link_replaced.html" if rights.link_replaced(game, secret) else "403.html"
+    return render(request, template, {"game": game, "next_path": board_url(game)}, status=403)
 
 
 CONFIRM = "scorer/confirm.html"
