@@ -21,6 +21,7 @@ secret, of which only the SHA-256 is stored, until the first rotation.
 
 import base64
 import hashlib
+import re
 import secrets
 
 from django.conf import settings
@@ -31,6 +32,8 @@ SECRET_LENGTH = 32
 """192 bits of the HMAC, URL-safe."""
 MAX_SECRET_LENGTH = 128
 """Longer path segments are refused before any hashing."""
+DERIVED = re.compile(rf"[A-Za-z0-9_-]{{{SECRET_LENGTH}}}")
+"""The shape of every derived secret: 32 URL-safe base64 characters."""
 
 
 def new_link_key() -> str:
@@ -44,6 +47,11 @@ def hash_secret(secret: str) -> str:
 def _derive(public_id: str, version: int, link_key: str, key: str | bytes) -> str:
     mac = salted_hmac(SALT, f"{public_id}:{version}:{link_key}", secret=key, algorithm="sha256")
     return base64.urlsafe_b64encode(mac.digest()).decode()[:SECRET_LENGTH]
+
+
+def well_formed(secret: str) -> bool:
+    """Whether ``secret`` has the shape of a derived link's secret (not whether it opens anything)."""
+    return DERIVED.fullmatch(secret) is not None
 
 
 def link_secret(public_id: str, version: int, link_key: str) -> str:

@@ -264,6 +264,14 @@ def game_links_replace(*, games: list[Game], revoke: Collection[int]) -> None:
         push.table_changed(games[0], also=[game.pk for game in games[1:]])
 
 
+def link_replaced(game: Game, secret: str) -> bool:
+    """Whether a refused edit link is, as far as can be told, one that "Yeni düzenleme bağlantısı"
+    replaced: the table's link has been replaced (its version is past the first) and the refused
+    one has a derived link's shape. Replaced links are not kept (nothing of them is stored), so a
+    link of that shape altered by hand reads the same; a cut one does not."""
+    return game.secret_version > 1 and editlink.well_formed(secret)
+
+
 def device_of(request: HttpRequest) -> Device | None:
     """This request's device, if it has one (no device is created)."""
     state = _rights(request)

@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from scorer.models import JOIN_CODE_ALPHABET, Game, Grant, new_join_code
 from scorer.tables.joincode import normalized, shown
-from tests.support.factories import finisher, new_table, url
+from scorer.tables.services import hand_record
+from tests.support.factories import claim, finisher, new_table, url
 
 pytestmark = pytest.mark.django_db
 
@@ -88,6 +89,34 @@ def test_board_and_print_view_show_the_code(client):
     for name in ("game_board", "game_print"):
         html = client.get(url(name, game)).content.decode()
         assert f"{game.code[:3]}-{game.code[3:]}" in html, name
+
+
+UNDER_HEADING = r'<h1 class="h3 mb-0">{heading}</h1>\s*<p class="board-join[^"]*" data-join-code="{code}">{label}: <strong class="join-code">{shown}</strong></p>'
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "label"),
+    [("tr", "Puan tablosu", "Masa kodu"), ("en", "Scoreboard", "Table code")],
+)
+def test_the_code_sits_right_under_the_scoreboard_heading_at_every_stage(client, language, heading, label):
+    """Where the home page's code field says to look ("under Scoreboard"), for the scorekeeper
+    before the first hand, after it and when the game is over, and for a viewer, once each."""
+    game, secret = new_table(hands_planned=2)
+    claim(client, game, secret)
+    client.cookies["django_language"] = language
+    viewer = Client()
+    viewer.cookies["django_language"] = language
+    place = re.compile(
+        UNDER_HEADING.format(heading=heading, code=game.code, label=label, shown=shown(game.code))
+    )
+    for hands in range(3):
+        if hands:
+            hand_record(game=game, data=finisher(0))
+        for phone in (client, viewer):
+            html = phone.get(url("game_board", game)).content.decode()
+            assert place.search(html), (hands, phone is client)
+            assert html.count("data-join-code=") == 1
+    assert "data-add-hand" not in html and "data-winners" in html  # the last look was at a finished game
 
 
 def test_trying_codes_one_after_another_is_slowed_with_a_429_page_in_the_users_language(settings):

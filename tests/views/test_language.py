@@ -3,6 +3,7 @@ switch is used, its cookie wins (issue 17)."""
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 
 @pytest.mark.parametrize(
@@ -42,3 +43,22 @@ def test_expired_form_gets_the_friendly_csrf_page():
     response = client.post("/i18n/setlang/", {"language": "en"})
     assert response.status_code == 403
     assert 'class="measure"' in response.content.decode()
+
+
+NAMED_PAGES = ["scorer:game_new", "scorer:rules_index", "scorer:rules", "scorer:learn", "scorer:calculator"]
+LOCA_NAME = {"tr": ("LOCA 101 (Klasik)", "(Classic)"), "en": ("LOCA 101 (Classic)", "(Klasik)")}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["tr", "en"])
+@pytest.mark.parametrize("page", NAMED_PAGES)
+def test_each_rule_set_has_one_name_per_language_and_english_spells_practice_one_way(client, language, page):
+    client.cookies["django_language"] = language
+    args = ["loca"] if page == "scorer:rules" else []
+
+    html = client.get(reverse(page, args=args)).content.decode()
+
+    name, other = LOCA_NAME[language]
+    assert name in html
+    assert other not in html
+    assert "Practise" not in html

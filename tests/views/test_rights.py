@@ -122,6 +122,50 @@ def test_a_table_made_before_derived_links_keeps_its_old_link_until_a_new_one_is
     assert can_enter_hands(keeper, game)
 
 
+REPLACED = {
+    "tr": (
+        "Bu düzenleme bağlantısı değiştirildi",
+        "yeni düzenleme bağlantısını",
+        "Puan tablosu bağlantısız da izlenebilir",
+    ),
+    "en": ("This edit link was replaced", "ask the scorekeeper for the new edit link", "still open to watch"),
+}
+
+
+@pytest.mark.parametrize("language", ["tr", "en"])
+def test_an_edit_link_a_new_one_replaced_says_so_and_what_to_do(language):
+    keeper = Client()
+    game = posted_table(keeper)
+    old_link = shown_edit_link(keeper, game)
+    old_secret = old_link.rstrip("/").rsplit("/", 1)[1]
+    keeper.post(url("game_link_rotate", game))
+    phone = Client()
+    phone.cookies["django_language"] = language
+
+    response = phone.get(old_link)
+
+    html = response.content.decode()
+    assert response.status_code == 403
+    for words in REPLACED[language]:
+        assert words in html
+    assert f'href="{url("game_board", game)}"' in html
+    assert old_secret not in html  # not even in the language switch's way back
+    assert not can_enter_hands(phone, game)
+
+
+def test_a_wrong_link_to_a_table_whose_link_was_never_replaced_stays_the_plain_403():
+    keeper = Client()
+    game = posted_table(keeper)
+    wrong = "a" * 32
+
+    response = Client().get(claim_url(game, wrong))
+
+    html = response.content.decode()
+    assert response.status_code == 403
+    assert "Bu sayfayı açma izniniz yok" in html and "değiştirildi" not in html
+    assert wrong not in html
+
+
 @pytest.mark.parametrize("secret", ["x", "a" * 32, "a" * 129, "%00", "..%2F"])
 def test_wrong_edit_links_are_refused(secret):
     game, _ = new_table()

@@ -7,6 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.models import Game, Hand
+from scorer.tables import renumbering
 from scorer.tables.services import hand_record
 from scorer.tables.views.auth import SESSION_KEY
 from tests.support.factories import NAMES, claim, claim_url, finisher_alone, new_table, url
@@ -479,6 +480,56 @@ def test_delete_then_restore(client, table):
     assert f'action="{url("hand_restore", table, 1)}"' in board
     assert restored.status_code == 302
     assert Hand.objects.get(game=table).deleted_at is None
+
+
+RENUMBERED = {
+    "tr": {
+        "question": "Sonraki eller yeniden numaralanacak: El 2 → El 1, El 3 → El 2.",
+        "deleted": "El 1 silindi; sonraki eller yeniden numaralandı: El 2 → El 1, El 3 → El 2.",
+        "restored": "El 1 geri getirildi; sonraki eller yeniden numaralandı: El 1 → El 2, El 2 → El 3.",
+    },
+    "en": {
+        "question": "The later hands will be renumbered: Hand 2 → Hand 1, Hand 3 → Hand 2.",
+        "deleted": "Hand 1 deleted; the later hands were renumbered: Hand 2 → Hand 1, Hand 3 → Hand 2.",
+        "restored": "Hand 1 restored; the later hands were renumbered: Hand 1 → Hand 2, Hand 2 → Hand 3.",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["tr", "en"])
+def test_deleting_an_early_hand_says_how_the_later_hands_were_renumbered(client, table, language):
+    client.cookies["django_language"] = language
+    for _ in range(3):
+        client.post(url("hand_new", table), HAND)
+    words = RENUMBERED[language]
+
+    question = client.get(url("hand_delete", table, 1)).content.decode()
+    client.post(url("hand_delete", table, 1))
+    board = client.get(url("game_board", table)).content.decode()
+    client.post(url("hand_restore", table, 1))
+    restored = client.get(url("game_board", table)).content.decode()
+
+    assert words["question"] in question
+    assert f"<span>{words['deleted']}</span>" in board  # the message that holds the undo
+    assert f'action="{url("hand_restore", table, 1)}"' in board
+    assert words["restored"] in restored
+
+
+def test_deleting_the_last_hand_renumbers_nothing_and_says_nothing_of_it(client, table):
+    for _ in range(2):
+        client.post(url("hand_new", table), HAND)
+
+    question = client.get(url("hand_delete", table, 2)).content.decode()
+    client.post(url("hand_delete", table, 2))
+    board = client.get(url("game_board", table)).content.decode()
+
+    assert "<span>El 2 silindi.</span>" in board
+    assert "numaralan" not in question + board
+
+
+def test_a_long_renumbering_names_the_first_and_the_last_move():
+    assert renumbering.moves(first_old=2, first_new=1, count=3) == "El 2 → El 1, El 3 → El 2, El 4 → El 3"
+    assert renumbering.moves(first_old=2, first_new=1, count=8) == "El 2 → El 1 … El 9 → El 8"
 
 
 def test_a_deleted_hand_cannot_be_edited_or_deleted_again(client, table):

@@ -22,8 +22,7 @@ from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
-from scorer.shell.errors import forbidden
-from scorer.tables import entry, guards, history, rights, selectors, services
+from scorer.tables import entry, guards, history, renumbering, rights, selectors, services
 from scorer.tables.forms import GameForm, HandForm
 from scorer.tables.views.auth import edit_required
 
@@ -86,7 +85,7 @@ def game_claim(request: HtmxHttpRequest, public_id: str, secret: str) -> HttpRes
     game = Game.objects.filter(public_id=public_id).first()
     if game is None or not game.check_secret(secret):
         logger.info("Refused edit link for table %s", public_id)
-        response = forbidden(request) if game else render(request, "404.html", status=404)
+        response = refused_link(request, game, secret)
         response._has_been_logged = True  # django.utils.log.log_response: already logged, above
         return response
     rights.grant_edit(request, game)
@@ -94,6 +93,16 @@ def game_claim(request: HtmxHttpRequest, public_id: str, secret: str) -> HttpRes
     response = redirect(board_url(game))
     response["Referrer-Policy"] = "no-referrer"
     return response
+
+
+def refused_link(request: HtmxHttpRequest, game: Game | None, secret: str) -> HttpResponse:
+    """A link that opens nothing: an unknown table (404), a link a new edit link replaced (403 that
+    says so, and that the board can still be watched) or any other wrong link (the plain 403).
+    The language switch goes back to a page without the secret (``next_path``), never this one."""
+    if game is None:
+        return render(request, "404.html", {"next_path": reverse("scorer:home")}, status=404)
+    template = "scorer/link_replaced.html" if rights.link_replaced(game, secret) else "403.html"
+    return render(request, template, {"game": game, "next_path": board_url(game)}, status=403)
 
 
 CONFIRM = "scorer/confirm.html"
@@ -304,6 +313,7 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
                 lines=[refused],
                 cancel_url=back,
             )
+        moved = renumbering.delete_question_line(number=number, later=renumbering.later_hands(game, position))
         return confirm_page(
             request,
             game=game,
@@ -311,6 +321,7 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
             heading=_("Delete hand {n}?").format(n=number),
             lines=[
                 _("Its points leave the scoreboard and every total after it changes."),
+                *([moved] if moved else []),
                 _("You can undo this on the scoreboard; the hand’s history keeps the deletion."),
             ],
             action_url=reverse("scorer:hand_delete", args=[game.public_id, position]),
@@ -327,8 +338,10 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
 
 
 def deleted_message(request: HtmxHttpRequest, game: Game, hand: Hand, number: int) -> str:
-    """ "Hand N deleted" with a one-tap undo (a small POST form; the message shows on the board)."""
-    context = {"text": _("Hand {n} deleted.").format(n=number), "game": game, "hand": hand, "number": number}
+    """ "Hand N deleted" (and how the later hands were renumbered) with a one-tap undo (a small POST
+    form; the message shows on the board)."""
+    text = renumbering.deleted_text(number=number, later=renumbering.later_hands(game, hand.position))
+    context = {"text": text, "game": game, "hand": hand, "number": number}
     return render_to_string("scorer/_undo_message.html", context, request)
 
 
@@ -342,5 +355,6 @@ def hand_restore(request: HtmxHttpRequest, game: Game, position: int) -> HttpRes
         for error in exc.errors:
             messages.error(request, error.message)
     else:
-        messages.success(request, _("Hand {n} restored.").format(n=hand_number(game, position)))
+        later = renumbering.later_hands(game, position)
+        messages.success(request, renumbering.restored_text(number=hand_number(game, position), later=later))
     return redirect(board_url(game))
