@@ -1,6 +1,8 @@
 """Issue 17 at 375 × 812, in Turkish and English, with JavaScript and without: nothing counts that
 nobody typed (an empty "Kalan sayı", a finisher left "Açmadı"), and the refusal is in view."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
@@ -132,7 +134,8 @@ def test_count_from_tiles_opens_the_picker_for_that_player_and_brings_the_sum_ba
 ):
     page = phone(lang, js=js)
     game = hand_page(page, live_server)
-    hint = page.locator("#id_p1-points_help")
+    hint = page.locator("#points-help")  # said once, above the players, and read out with each field
+    expect(page.locator("#id_p1-points")).to_have_attribute("aria-describedby", re.compile(r"^points-help\b"))
     expect(hint).to_be_visible()
     expect(hint).to_contain_text(HINT[lang])
     expect(hint).to_contain_text("“Sahte okey”" if lang == "tr" else "“Fake okeys”")  # LOCA: +101 each
@@ -203,7 +206,8 @@ def test_the_hint_and_error_fit_a_phone_and_the_label_is_not_cut(
     label = page.locator('label[for="id_p1-points"]')
     cut = label.evaluate("el => el.scrollWidth > el.clientWidth")
     assert not cut, "the “Kalan sayı” label is cut"
-    hint = page.locator("#id_p1-points_help")
+    hint = page.locator("#points-help")  # said once, above the players, and read out with each field
+    expect(page.locator("#id_p1-points")).to_have_attribute("aria-describedby", re.compile(r"^points-help\b"))
     expect(hint).to_contain_text(HINT[lang])
     expect(hint).not_to_contain_text("“Sahte okey”" if lang == "tr" else "“Fake okeys”")  # not LOCA
     page.locator("[data-player='1']").screenshot(

@@ -53,33 +53,78 @@ def click_label(page: Page, input_id: str) -> None:
     page.locator(f'label[for="{input_id}"]').click()
 
 
+# The measure: where the hand form's fields end, from the top of the page (the site header, the
+# title and the finisher choice included), i.e. the last player's last field: the page scrolls that
+# far to reach every field. The save button is in the sticky bar, on screen all along (below).
+# As the form opens and once the finisher is chosen it ends within FIT screens; with all four opened
+# (every okey stepper and opening reward showing) within two. GKOkay keeps a non-opener's okey
+# stepper (their okeys count), one row more per player: GKOKAY_FIT.
 FORM_BOX = """() => {
     const box = document.querySelector('[data-hand-form]').getBoundingClientRect();
     return {height: Math.round(box.height), bottom: Math.round(box.bottom + window.scrollY)};
 }"""
+FIT = 1.3  # screens: what a scorekeeper scrolls through to enter a hand
+GKOKAY_FIT = 1.55
+ALL_OPENED_FIT = 2
+LANGS = ["tr", "en"]
+NORMAL_FINISH = {1: 23, 2: 17, 3: 9}  # Ayşe finishes; the others' "Kalan sayı"
 
 
-# --- two screens at most ----------------------------------------------------------------------------
+# --- one screen and a bit ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(
     ("ruleset", "options"), RULE_SETS, ids=lambda v: json.dumps(v) if isinstance(v, dict) else v
 )
-def test_the_hand_form_of_four_players_fits_two_screens(page, live_server, ruleset, options):
+def test_the_hand_form_of_four_players_fits_one_screen_and_a_bit(phone, live_server, ruleset, options, lang):
+    page = phone(lang)
     open_hand_page(page, live_server, ruleset, options)
-    fresh = page.evaluate(FORM_BOX)
+    heights = {"fresh": page.evaluate(FORM_BOX)}
+    expect(page.locator("#points-help")).to_have_count(1)  # what to count: once, above the players
+    expect(page.locator("#id_p1-points")).to_be_visible()
+    expect(page.locator("#id_p1-fake_okeys")).to_be_hidden()  # "Açmadı": nothing held counts yet
+    expect(page.locator("#id_p1-opening_size")).to_be_hidden()
     click_label(page, "id_finisher_0")  # the finisher's flags appear under the choice
     expect(page.locator("#id_p0-opened_1")).to_be_checked()
-    chosen = page.evaluate(FORM_BOX)
+    heights["finisher_chosen"] = page.evaluate(FORM_BOX)
+    for i, points in NORMAL_FINISH.items():  # everyone opened: their okeys and rewards show
+        page.locator(f"#id_p{i}-points").fill(str(points))
+        expect(page.locator(f"#id_p{i}-opened_1")).to_be_checked()
+        expect(page.locator(f"#id_p{i}-fake_okeys")).to_be_visible()
+    heights["typed"] = page.evaluate(FORM_BOX)
+    for i in range(4):  # the opening's reward is in view once they opened, the penalties stay folded
+        expect(page.locator(f"#id_p{i}-opening_size")).to_be_visible()
     expect(page.locator("details[data-extras][open]")).to_have_count(0)
 
-    tallest = max(fresh["height"], chosen["height"])
-    record("form_height_px", f"{ruleset} {json.dumps(options)}", {"fresh": fresh, "finisher_chosen": chosen})
-    assert tallest <= 2 * SCREEN, f"the hand form is {tallest} px tall"
-    # Stronger: from the top of the page, the last player's fields end within two screens.
-    assert max(fresh["bottom"], chosen["bottom"]) <= 2 * SCREEN
+    record("form_height_px", f"{lang} {ruleset} {json.dumps(options)}", heights)
+    if (ruleset, options) == ("loca-cezali", {}):
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(ARTIFACTS / "screenshots" / f"hand_form-375-{lang}.png"), full_page=True)
+    fit = GKOKAY_FIT if ruleset == "gkokay" else FIT
+    for state in ("fresh", "finisher_chosen"):
+        assert heights[state]["bottom"] <= fit * SCREEN, f"{state}: the form ends lower: {heights}"
+    assert heights["typed"]["bottom"] <= ALL_OPENED_FIT * SCREEN, heights
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow == 0, "the hand form scrolls sideways at 375px"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_on_a_phone_the_site_menu_folds_into_one_row_and_opens_without_javascript(phone, live_server, lang):
+    for js in (True, False):
+        page = phone(lang, js=js)
+        page.goto(live_server.url + reverse("scorer:home"))
+        header = page.locator(".site-header").bounding_box()
+        assert header["height"] <= 64, f"the site header is {header['height']} px tall"
+        links = page.locator(".site-header nav .nav-link")
+        expect(links.first).to_be_hidden()
+        page.locator(".site-menu-toggle").click()
+        expect(links.first).to_be_visible()
+        expect(links.last).to_be_in_viewport()
+    page.set_viewport_size({"width": 1024, "height": 768})  # wider: the links are always there
+    page.goto(live_server.url + reverse("scorer:home"))
+    expect(page.locator(".site-menu-toggle")).to_be_hidden()
+    expect(page.locator(".site-header nav .nav-link").first).to_be_visible()
 
 
 # --- the sticky bar ------------------------------------------------------------------------------------
@@ -113,8 +158,10 @@ def test_the_save_button_and_live_totals_stay_on_screen_while_typing(
     page.keyboard.type("23")
     # The bar follows the typing (the live preview's totals, out of band).
     expect(page.locator("#hand-bar-totals [data-bar-total]").nth(1)).to_have_text("23")
+    expect(page.locator("#id_p2-okeys")).to_be_hidden()  # Cem is on "Açmadı": nothing he holds counts
+    click_label(page, "id_p2-opened_1")
     page.locator('[data-stepper]:has(#id_p2-okeys) [data-step="1"]').click()
-    page.locator("#id_p2-points").fill("0")  # the okey opened Cem; an empty "Kalan sayı" is refused
+    page.locator("#id_p2-points").fill("0")  # an empty "Kalan sayı" is refused
     expect(page.locator("#hand-bar-totals [data-bar-total]").nth(2)).to_have_text("101")
     page.screenshot(path=str(ARTIFACTS / "screenshots" / "hand_entry-top.png"))
 
@@ -175,9 +222,10 @@ def test_points_typed_for_a_player_marked_acmadi_open_them_and_a_deliberate_acma
     page.locator("#id_p1-points").click()
     page.keyboard.type("25")
     assert opened(page, 1) == "sets", "typing points means Bora opened"
-    page.locator('[data-stepper]:has(#id_p2-fake_okeys) [data-step="1"]').click()
-    assert opened(page, 2) == "sets"
+    expect(page.locator("#id_p2-fake_okeys")).to_be_hidden()  # on "Açmadı": no steppers yet
     page.locator("#id_p2-points").fill("7")
+    assert opened(page, 2) == "sets"
+    page.locator('[data-stepper]:has(#id_p2-fake_okeys) [data-step="1"]').click()
     warning = page.locator('[data-player="1"] [data-dropped]')
     expect(warning).to_be_hidden()
 
@@ -345,6 +393,62 @@ def test_the_five_reference_hands_stay_within_their_tap_budget(page, live_server
     record("taps", "reference_hands", measured)
     assert measured[3]["taps"] <= TYPICAL_BUDGET
     assert game.hands.count() == len(REFERENCE_HANDS)
+
+
+# --- a normal finish in five actions -------------------------------------------------------------------
+
+
+class Actions:
+    """Counts what a scorekeeper does: each click and each field filled is one action."""
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.count = page, 0
+
+    def click(self, locator) -> None:
+        locator.click()
+        self.count += 1
+
+    def fill(self, input_id: str, value: int) -> None:
+        self.page.locator(f"#{re.escape(input_id)}").fill(str(value))
+        self.count += 1
+
+
+def normal_finish_totals() -> list[int]:
+    players = [{"name": NAMES[0], "opened": "sets", "finished": True}] + [
+        {"name": NAMES[i], "opened": "sets", "remaining": {"points": points}}
+        for i, points in NORMAL_FINISH.items()
+    ]
+    return list(
+        score_game({"ruleset": "loca-cezali", "players": NAMES, "hands": [{"players": players}]}).totals
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
+def test_a_normal_finish_takes_five_actions_and_one_more_without_javascript(phone, live_server, lang, js):
+    page = phone(lang, js=js)
+    game, secret = new_table("loca-cezali")
+    page.goto(live_server.url + claim_url(game, secret))
+    page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+    act = Actions(page)
+    act.click(page.locator('label[for="id_finisher_0"]'))
+    for i, points in NORMAL_FINISH.items():
+        act.fill(f"id_p{i}-points", points)
+    with page.expect_navigation():
+        act.click(page.locator("[data-save]"))
+    if not js:  # the page cannot open them while typing: it asks once, naming them
+        offer = page.locator("[data-open-typed]")
+        for name in NAMES:
+            expect(offer).to_contain_text(name)
+        assert game.hands.count() == 0
+        with page.expect_navigation():
+            act.click(offer.locator("button"))
+
+    assert act.count == (5 if js else 6)
+    stored = game.hands.get().data["players"]
+    assert [p["opened"] for p in stored] == ["sets"] * 4
+    assert [p.get("remaining", {}).get("points") for p in stored[1:]] == list(NORMAL_FINISH.values())
+    assert board_totals(page) == normal_finish_totals()
 
 
 # --- the calculator shares the form --------------------------------------------------------------------

@@ -64,6 +64,34 @@ def test_points_typed_for_a_non_opener_are_not_saved_before_the_page_said_they_d
     assert re.search(r'data-code="info".*25', deniz, re.S), "and a 0-point line saying the 25 does not count"
 
 
+def test_without_javascript_the_held_back_save_offers_to_open_the_typed_players_with_sets(client, table):
+    html = client.post(url("hand_new", table), DROPPED).content.decode()
+    offer = html[html.index("data-open-typed") : html.index("</div>", html.index("data-open-typed"))]
+    assert "Deniz" in offer and "Ayşe" not in offer, "only who is still on “Açmadı” with numbers typed"
+    assert tag(html, name="open_typed")["form"] == "hand-form"
+
+    response = client.post(url("hand_new", table), DROPPED | {"open_typed": "sets"})
+
+    assert response.status_code == 302
+    deniz = Hand.objects.get().data["players"][3]
+    assert deniz["opened"] == "sets"
+    assert deniz["remaining"] == {"points": 25, "fake_okeys": 1}
+
+
+def test_the_open_typed_button_opens_a_finisher_left_on_acmadi_too(client, table):
+    data = E2_HAND | {"p0-opened": "none"}
+    html = client.post(url("hand_new", table), data).content.decode()
+    assert not Hand.objects.exists()
+    assert "data-open-typed" in html
+
+    assert client.post(url("hand_new", table), data | {"open_typed": "sets"}).status_code == 302
+    assert Hand.objects.get().data["players"][0]["opened"] == "sets"
+
+
+def test_a_fresh_form_offers_no_open_typed_button(client, table):
+    assert "data-open-typed" not in client.get(url("hand_new", table)).content.decode()
+
+
 def result_card(html: str, name: str) -> str:
     start = html.index(f'<section class="card h-100 player-result" aria-label="{name}">')
     return html[start : html.index("</section>", start)]

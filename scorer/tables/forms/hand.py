@@ -25,11 +25,19 @@ OPENED_CHOICES = (
 )
 DECK = "deck"
 REMAINING = ("points", "okeys", "fake_okeys")
+REWARDS = ("opening_size", "side_tile")
+"""Shown on the player's block once they opened (what earns or costs points there); the opening's
+order (a check, never points) stays behind "Ceza / ödül" with the penalties."""
+FOLDED_OPENING = ("opening_order",)
 SIDE_TILE_VALUES = range(1, 14)
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
 ONE_FINISHER = gettext_lazy("Only one player can finish a hand.")
 FINISHER_OPENED = gettext_lazy("The finisher has opened: choose Sets or Pairs.")
 POINTS_EMPTY = gettext_lazy("Left in hand is empty: if it is 0, type 0.")
+OPEN_TYPED = "open_typed"
+"""The posted button that says "they opened with sets": the finisher and every player with numbers
+typed who are still on "Açmadı" are read as opened with sets (what okeycalc.js does while typing;
+without JavaScript the page offers it once, after the first save)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,13 +61,15 @@ class PlayerFields:
 
     @property
     def extras(self) -> list[forms.BoundField]:
-        """What sits behind the player's "Ceza / ödül" disclosure: penalties, then the opening."""
-        return self.fouls + self.opening
+        """What sits behind the player's "Ceza / ödül" disclosure: penalties, then the opening's order."""
+        return self.fouls + [f for f in self.opening if f.name.split("-", 1)[1] in FOLDED_OPENING]
 
     @property
     def extras_count(self) -> int:
-        """How many penalty or opening values are set (the disclosure's badge)."""
-        return sum(_number(f.value()) > 0 for f in self.fouls) + sum(_is_set(f) for f in self.opening)
+        """How many values behind the disclosure are set (its badge)."""
+        return sum(_number(f.value()) > 0 for f in self.fouls) + sum(
+            _is_set(f) for f in self.extras if f not in self.fouls
+        )
 
     @property
     def extras_open(self) -> bool:
@@ -117,7 +127,30 @@ class HandForm(EngineErrorsMixin, forms.Form):
         )
         style_widgets([self.fields["finisher"]])
         self.fields.update(player_fields(self.ruleset, self.options, len(self.names)))
+        if self.is_bound and self.data.get(OPEN_TYPED):
+            self.data = self.opened_with_sets(self.data)
         self.helper = self.page_helper()
+
+    def openable(self, data: Mapping) -> list[int]:
+        """The players left on "Açmadı" who finished or have numbers typed that would not count."""
+        counted = [k for k in REMAINING if k != "okeys" or not self.ruleset.okeys_for_non_openers]
+        return [
+            i
+            for i in range(len(self.names))
+            if str(data.get(f"p{i}-opened") or "none") == "none"
+            and (data.get("finisher") == str(i) or any(_number(data.get(f"p{i}-{k}")) > 0 for k in counted))
+        ]
+
+    def opened_with_sets(self, data: Mapping) -> Mapping:
+        opened = data.copy()
+        for i in self.openable(data):
+            opened[f"p{i}-opened"] = "sets"
+        return opened
+
+    @property
+    def openable_names(self) -> list[str]:
+        """Who the page's "they opened with sets" button opens (nobody on a form not posted)."""
+        return [self.names[i] for i in self.openable(self.data)] if self.is_bound else []
 
     @property
     def pristine(self) -> bool:
@@ -148,6 +181,7 @@ class HandForm(EngineErrorsMixin, forms.Form):
                 snippet("scorer/crispy/hand_errors.html"),
                 Field("finisher", template="scorer/crispy/hand_finisher.html"),
                 *(self.flags_layout(i) for i in range(len(self.names)) if self.ruleset.finish_flags),
+                snippet("scorer/crispy/hand_points_help.html"),
                 *(self.player_layout(i) for i in range(len(self.names))),
                 css_class="hand-form",
                 data_hand_form=True,
@@ -165,28 +199,43 @@ class HandForm(EngineErrorsMixin, forms.Form):
 
     def player_layout(self, i: int) -> PlayerPart:
         p = f"p{i}-"
-        fouls = (
+        fouls = [
             Field(f"{p}foul_{kind}", template="scorer/crispy/stepper.html", wrapper_class="stepper-wide")
             for kind in self.foul_kinds
-        )
-        opening = (
+        ]
+        folded = [
             Field(p + name, template="scorer/crispy/hand_extra.html")
-            for name in ("opening_size", "opening_order", "side_tile")
+            for name in FOLDED_OPENING
             if p + name in self.fields
-        )
+        ]
+        rewards = [
+            Field(p + name, template="scorer/crispy/hand_extra.html")
+            for name in REWARDS
+            if p + name in self.fields
+        ]
         return PlayerPart(
             i,
-            PlayerPart(i, *fouls, *opening, template="scorer/crispy/hand_extras.html"),
+            *(
+                [PlayerPart(i, *fouls, *folded, template="scorer/crispy/hand_extras.html")]
+                if fouls or folded
+                else []
+            ),
             Field(p + "opened", template="scorer/crispy/hand_opened.html"),
             PlayerPart(
                 i,
                 Field(p + "points", template="scorer/crispy/hand_points.html"),
-                Field(p + "okeys", template="scorer/crispy/stepper.html"),
-                Field(p + "fake_okeys", template="scorer/crispy/stepper.html"),
+                Field(p + "okeys", template="scorer/crispy/stepper.html", wrapper_class="stepper-okeys"),
+                Field(p + "fake_okeys", template="scorer/crispy/stepper.html", wrapper_class="stepper-fake"),
                 template="scorer/crispy/hand_remaining.html",
             ),
+            *([PlayerPart(i, *rewards, template="scorer/crispy/hand_rewards.html")] if rewards else []),
             template="scorer/crispy/hand_player.html",
         )
+
+    @property
+    def points_help(self) -> str:
+        """What to count in every player's "Kalan sayı": said once, above the players."""
+        return points_hint(self.ruleset)
 
     def bound(self, name: str) -> forms.BoundField | None:
         return self[name] if name in self.fields else None
@@ -418,7 +467,7 @@ def opening_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, 
     fields: dict[str, forms.Field] = {}
     if ruleset.uses_first_opening(options):
         fields["opening_size"] = forms.IntegerField(
-            label=_("First opening: points, or pairs"),
+            label=_("Opening size"),
             min_value=1,
             max_value=300,
             required=False,
@@ -426,7 +475,7 @@ def opening_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, 
         )
         fields["opening_order"] = _optional_number(_("Order of opening"), range(1, count + 1))
     if ruleset.has_side_tile(options):
-        fields["side_tile"] = _optional_number(_("Opened with the side tile of value"), SIDE_TILE_VALUES)
+        fields["side_tile"] = _optional_number(_("Side tile opened with"), SIDE_TILE_VALUES)
         fields["side_tile"].help_text = _("The previous player pays the penalty.")
     return fields
 
