@@ -232,10 +232,12 @@ def saved_meanwhile(game: Game, theirs: Hand | None, submitted: dict, live_hands
     meanwhile): the form is for the next number."""
     if theirs is None:
         return {"saved_meanwhile": True}
+    players = history.side_by_side(game, theirs.data, submitted)
     return {
         "saved_meanwhile": True,
         "theirs": theirs,
-        "side_by_side": history.side_by_side(game, theirs.data, submitted),
+        "side_by_side": players,
+        "differing": [(player.name, field) for player in players for field in player.fields if field.differs],
         "add_number": live_hands + 1,
         "can_add": live_hands < game.hands_planned,
         "shown_hands": live_hands,
