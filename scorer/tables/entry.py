@@ -5,8 +5,14 @@ Each takes the posted hand form, checks it (the form's own checks, then the engi
 every error shows at once), stores it through :func:`scorer.tables.services.hand_record` or
 :func:`~scorer.tables.services.hand_update`, and answers what happened: :class:`Saved`,
 :class:`Unconfirmed` (values typed for a player who never opened, not yet shown as not
-counting), :class:`Conflict` (another phone saved meanwhile), :class:`Gone` (the corrected hand
-was deleted meanwhile) or :class:`Invalid`. The view renders the answer; it never decides.
+counting), :class:`Conflict` (another phone saved meanwhile), :class:`Kept` (the scorekeeper kept
+the other phone's hand), :class:`Gone` (the corrected hand was deleted meanwhile) or
+:class:`Invalid`. The view renders the answer; it never decides.
+
+A new hand whose number another phone took stays that number's form (its ``hands_before``
+unchanged), so saving it again is answered the same way: only one of the page's three posted
+choices (:class:`~scorer.tables.forms.SavedMeanwhileChoiceForm`) keeps theirs, replaces theirs
+with it, or adds it as the next hand, each checked against what the page showed.
 """
 
 import re
@@ -17,7 +23,8 @@ from scorer.engine import HandResult, InvalidInput
 from scorer.models import Device, Game, Hand
 from scorer.platform.numbers import parse_count
 from scorer.tables import selectors, services
-from scorer.tables.forms import HandForm
+from scorer.tables.forms import HandForm, SavedMeanwhileChoiceForm
+from scorer.tables.forms.choice import ADD, KEEP
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9-]{16,64}")
 """A request id as static/js/offline.js makes it (a UUID); anything else is ignored."""
@@ -30,6 +37,8 @@ class Saved:
     hand: Hand
     number: int
     again: bool = False
+    corrected: bool = False
+    """An existing hand was corrected (the other phone's, replaced with the values typed here)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +69,13 @@ class Conflict:
 
 
 @dataclass(frozen=True, slots=True)
+class Kept:
+    """The other phone's hand ``number`` was the same hand and is kept: nothing is stored."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
 class Gone:
     """The hand being corrected was deleted meanwhile on another device."""
 
@@ -75,7 +91,7 @@ class Invalid:
     version: int | str | None = None
 
 
-Answer = Saved | Unconfirmed | Conflict | Gone | Invalid
+Answer = Saved | Unconfirmed | Conflict | Kept | Gone | Invalid
 
 
 def hand_form(game: Game, dealer: int, data=None, hand: Hand | None = None) -> HandForm:
@@ -139,17 +155,33 @@ def _taken(game: Game, seen: int | None) -> Hand | None:
     return game.hands.live().order_by("position")[seen : seen + 1].first()
 
 
+def new_hand_slot(game: Game, data: Mapping) -> tuple[int, int, Hand | None, int]:
+    """``(number, dealer, theirs, live hands)`` of a posted new hand: the number its form was
+    shown for, while another phone's hand (``theirs``) holds it, else the next one."""
+    live, dealer = selectors.next_hand(game)
+    seen = seen_hands(data)
+    theirs = _taken(game, seen) if seen is not None and seen < live else None
+    if theirs is None:
+        return live + 1, dealer, None, live
+    return seen + 1, theirs.dealer, theirs, live
+
+
 def hand_submit(*, game: Game, data: Mapping, device: Device | None = None) -> Answer:
     """Check and store the posted new hand of ``game`` (``data``: the hand form's fields, with its
-    ``hands_before`` and ``request_id``, which make a save happen at most once)."""
-    live, dealer = selectors.next_hand(game)
-    number = live + 1
+    ``hands_before`` and ``request_id``, which make a save happen at most once, and the choice
+    made when another phone had saved that number meanwhile)."""
+    choice = SavedMeanwhileChoiceForm.posted(data)
+    if choice is not None and choice.cleaned_data["choice"] == KEEP:
+        return Kept((seen_hands(data) or 0) + 1)
+    number, dealer, _theirs, _live = new_hand_slot(game, data)
     form = hand_form(game, dealer, data=data)
     result = score_form(game, form)
     if result is None:
         return Invalid(form, number)
     if dropped_unseen(data, form):
         return Unconfirmed(form, number, result)
+    if choice is not None:
+        return _chosen(game, data, form, result, choice, device)
     seen = seen_hands(data)
     try:
         hand = services.hand_record(
@@ -158,14 +190,67 @@ def hand_submit(*, game: Game, data: Mapping, device: Device | None = None) -> A
     except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
         return Saved(exc.hand, exc.number, again=True)
     except services.HandsChanged:  # another device saved a different hand meanwhile
-        live, dealer = selectors.next_hand(game)
-        again = hand_form(game, dealer, data=data)
-        again.is_valid()
-        return Conflict(again, live + 1, _taken(game, seen), form.hand_data(), live_hands=live)
+        return _saved_meanwhile(game, data, form, result, seen)
     except InvalidInput as exc:
         form.add_engine_errors(exc.errors)
         return Invalid(form, number)
     return Saved(hand, number)
+
+
+def _saved_meanwhile(game: Game, data: Mapping, form: HandForm, result: HandResult, seen: int) -> Conflict:
+    """The form shown again for the number ``seen`` + 1 beside the hand now holding it (or, when no
+    hand does, a hand was deleted meanwhile, for the next number)."""
+    live, dealer = selectors.next_hand(game)
+    theirs = _taken(game, seen)
+    number, dealer = (seen + 1, theirs.dealer) if theirs is not None else (live + 1, dealer)
+    again = hand_form(game, dealer, data=data)
+    again.is_valid()
+    return Conflict(again, number, theirs, form.hand_data(), result=result, live_hands=live)
+
+
+def _chosen(
+    game: Game, data: Mapping, form: HandForm, result: HandResult, choice: SavedMeanwhileChoiceForm, device
+) -> Answer:
+    """Replace the other phone's hand with this one, or add this one after the hands shown: only
+    if the table is still as the page showed it, else the page shows it again as it is now."""
+    seen, shown_hands = seen_hands(data), choice.cleaned_data["shown_hands"]
+    if choice.cleaned_data["choice"] != ADD:
+        return _replace(game, data, form, result, choice, device)
+    try:
+        hand = services.hand_record(
+            game=game, data=form.hand_data(), hands_before=shown_hands, request_id=request_id_of(data),
+            device=device, follows=choice.follows,
+        )  # fmt: skip
+    except services.HandAlreadySaved as exc:  # the same choice posted twice
+        return Saved(exc.hand, exc.number, again=True)
+    except services.StaleHand:  # theirs was corrected meanwhile: compare again
+        return _saved_meanwhile(game, data, form, result, seen if seen is not None else shown_hands)
+    except services.HandsChanged:  # a third hand was saved meanwhile: compare with it
+        return _saved_meanwhile(game, data, form, result, shown_hands)
+    except InvalidInput as exc:  # e.g. the table's planned hands are all played now
+        form.add_engine_errors(exc.errors)
+        return Invalid(form, shown_hands + 1)
+    return Saved(hand, shown_hands + 1)
+
+
+def _replace(
+    game: Game, data: Mapping, form: HandForm, result: HandResult, choice: SavedMeanwhileChoiceForm, device
+) -> Answer:
+    """The other phone's hand, at the version shown, corrected with the values typed here."""
+    position, version = choice.follows
+    seen = seen_hands(data)
+    theirs = game.hands.live().filter(position=position).first()
+    if theirs is None:  # deleted meanwhile
+        return _saved_meanwhile(game, data, form, result, seen or 0)
+    try:
+        hand = services.hand_update(hand=theirs, data=form.hand_data(), version=version, device=device)
+    except services.StaleHand:  # corrected again meanwhile on yet another phone: show it
+        return _saved_meanwhile(game, data, form, result, seen or 0)
+    except InvalidInput as exc:
+        form.add_engine_errors(exc.errors)
+        return Invalid(form, (seen or 0) + 1)
+    number = game.hands.live().filter(position__lt=position).count() + 1
+    return Saved(hand, number, corrected=True)
 
 
 def hand_correct(*, hand: Hand, number: int, data: Mapping, device: Device | None = None) -> Answer:

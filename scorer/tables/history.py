@@ -3,7 +3,9 @@
 What a change did is worked out from the inputs it kept (``HandChange.before`` and ``after``, the
 hand format) when it is shown: the fields that differ, in the words of the hand page, and each
 player's total before and after, scored by the engine. The same comparison shows a stale
-correction's typed values beside the other phone's. Nothing here touches the request or renders.
+correction's typed values beside the other phone's, and a new hand whose number another phone
+took beside that phone's whole hand (:func:`side_by_side`). Nothing here touches the request or
+renders.
 """
 
 from collections.abc import Iterable, Mapping
@@ -148,6 +150,67 @@ def total_changes(game: Game, before: Mapping | None, after: Mapping | None) -> 
         TotalChange(name, old[i] if old else None, new[i] if new else None)
         for i, name in enumerate(game.players)
     )
+
+
+@dataclass(frozen=True, slots=True)
+class FieldPair:
+    """One field of two hands entered for the same number: the other phone's value and this one's."""
+
+    label: str
+    theirs: str
+    yours: str
+
+    @property
+    def differs(self) -> bool:
+        return self.theirs != self.yours
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPair:
+    """A player's fields in both hands (those set in either, and always how they opened) and their
+    total of each (None: a hand the engine does not score)."""
+
+    name: str
+    fields: tuple[FieldPair, ...]
+    total: TotalChange
+
+    @property
+    def differs(self) -> bool:
+        return self.total.changed or any(field.differs for field in self.fields)
+
+
+def _pairs(theirs: Mapping, yours: Mapping) -> tuple[FieldPair, ...]:
+    old, new = _player_fields(theirs), _player_fields(yours)
+    old, new = _defaults(new) | old, _defaults(old) | new
+    unset = _defaults(old | new)
+    return tuple(
+        FieldPair(label, old[key][1], value)
+        for key, (label, value) in new.items()
+        if key == "opened" or value != unset[key][1] or old[key][1] != unset[key][1]
+    )
+
+
+def side_by_side(game: Game, theirs: Mapping, yours: Mapping) -> tuple[PlayerPair, ...]:
+    """Two hands entered for the same number, player by player, every field set in either marked
+    where they differ (the indicator, when either has one, as a last row without a player)."""
+    old_players = list(theirs.get("players") or [])
+    new_players = list(yours.get("players") or [])
+    totals = total_changes(game, theirs, yours)
+    players = tuple(
+        PlayerPair(
+            name,
+            _pairs(
+                old_players[i] if i < len(old_players) else {}, new_players[i] if i < len(new_players) else {}
+            ),
+            totals[i],
+        )
+        for i, name in enumerate(game.players)
+    )
+    indicators = theirs.get("indicator"), yours.get("indicator")
+    if any(indicators):
+        shown = tuple(value or "—" for value in indicators)
+        players += (PlayerPair("", (FieldPair(_("Indicator"), *shown),), TotalChange("", None, None)),)
+    return players
 
 
 # --- a hand's history ---------------------------------------------------------------------------------

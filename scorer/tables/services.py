@@ -290,6 +290,7 @@ def hand_record(
     hands_before: int | None = None,
     request_id: str = "",
     device: Device | None = None,
+    follows: tuple[int, int] | None = None,
 ) -> Hand:
     """Store a new hand, at most once: ``hands_before`` is how many hands the form saw.
 
@@ -300,6 +301,9 @@ def hand_record(
     hand raises :class:`HandAlreadySaved` whatever happened since (a phone that never got the
     answer sends the hand again, maybe after other hands were saved). ``device``, the device
     saving it, is kept in the hand's history (``HandChange``), written in the same transaction.
+    ``follows``: the ``(position, version)`` of the other phone's hand that the scorekeeper was
+    shown and judged a different hand (the hand page's "add it as the next hand"); corrected or
+    deleted since, it raises :class:`StaleHand` (what they judged is no longer what is stored).
     """
     fields = hand_fields(game=game, data=data)
     stored = fields["data"]
@@ -307,6 +311,8 @@ def hand_record(
     stats = _hand_stats(game, request_id)
     if stats.request_pk is not None:
         raise _already_saved(game, stats.request_pk)
+    if follows is not None:
+        _check_follows(game, *follows)
     live = stats.live_count
     if hands_before is not None and hands_before != live:
         if hands_before == live - 1 and stats.last_live_data == stored:
@@ -321,6 +327,13 @@ def hand_record(
     _history(hand, HandChange.CREATE, device, after=stored, over=False)  # a full table takes no hand
     game.version, game.updated_at = stats.version, stats.updated_at  # current without a re-read
     return hand
+
+
+def _check_follows(game: Game, position: int, version: int) -> None:
+    """The hand at ``position`` is live and still at ``version`` (read under the table's lock)."""
+    shown = game.hands.filter(position=position).first()
+    if shown is None or shown.deleted_at is not None or shown.version != version:
+        raise StaleHand(shown) if shown is not None else HandsChanged(game.hands.live().count())
 
 
 def _ensure_room(game: Game) -> None:

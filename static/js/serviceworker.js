@@ -387,7 +387,10 @@
     const body = await request.clone().text();
     const params = new URLSearchParams(body);
     const rid = params.get("request_id") || "";
-    const handsBefore = Number.parseInt(params.get("hands_before") || "", 10);
+    // "A different hand: add it as the next" (another phone took its number) goes after the hands
+    // the page showed: the hands held behind it move on by as many.
+    const after = params.get("choice") === "add" ? params.get("shown_hands") : params.get("hands_before");
+    const handsBefore = Number.parseInt(after || "", 10);
     if (!rid || Number.isNaN(handsBefore)) return fetch(request); // not a form this code made
     const metadata = { table, rid, handsBefore };
     const heldEntries = await entriesOf(held, table);

@@ -270,7 +270,10 @@ def test_a_second_phone_saving_meanwhile_loses_nothing_the_scorekeeper_decides(
         expect(phone.locator("[data-saved-meanwhile]")).to_be_visible()  # the existing "bu arada" page
         expect(phone.locator("#id_finisher_0")).to_be_checked()  # what was typed offline
         shoot(phone, "offline-changed-meanwhile-page")
-        phone.locator("[data-save]").click()
+        phone.locator("[data-save]").click()  # saving again asks again: nothing is added
+        expect(phone.locator("[data-saved-meanwhile]")).to_be_visible()
+        assert game.hands.count() == 2
+        phone.locator("[data-choice=add]").click()  # a different hand: the one behind it follows
         hands = [ONLINE_HAND, OFFLINE_HANDS[2], *OFFLINE_HANDS[:2]]
 
     expect(phone.locator("tbody tr[data-position]")).to_have_count(len(hands), timeout=45000)

@@ -170,7 +170,7 @@ def test_a_hand_sent_again_with_its_request_id_after_another_hand_is_already_sav
     assert Hand.objects.filter(game=table, request_id=RID).count() == 1
 
 
-def test_the_changed_meanwhile_page_keeps_the_request_id_so_saving_again_stores_it_once(client, table):
+def test_the_saved_meanwhile_page_keeps_the_request_id_so_adding_it_stores_it_once(client, table):
     client.post(url("hand_new", table), HAND | {"hands_before": "0"})  # another phone
     other = HAND | {"p1-points": "7"}
 
@@ -178,9 +178,11 @@ def test_the_changed_meanwhile_page_keeps_the_request_id_so_saving_again_stores_
 
     html = page.content.decode()
     assert "data-saved-meanwhile" in html
-    assert field_value(html, "request_id") == RID and field_value(html, "hands_before") == "1"
-    client.post(url("hand_new", table), other | {"hands_before": "1", "request_id": RID})
-    client.post(url("hand_new", table), other | {"hands_before": "1", "request_id": RID})  # a double tap
+    assert field_value(html, "request_id") == RID and field_value(html, "hands_before") == "0"
+    add = other | {"hands_before": "0", "request_id": RID, "choice": "add"}
+    add |= {"shown_hand": "1", "shown_version": "1", "shown_hands": "1"}
+    client.post(url("hand_new", table), add)
+    client.post(url("hand_new", table), add)  # a double tap
     assert Hand.objects.filter(game=table).count() == 2
 
 

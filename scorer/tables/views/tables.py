@@ -213,8 +213,14 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
         case entry.Saved(again=True):
             messages.info(request, _("Hand {n} was already saved.").format(n=answer.number))
             return redirect(board_url(game))
+        case entry.Saved(corrected=True):
+            messages.success(request, _("Hand {n} corrected.").format(n=answer.number))
+            return redirect(board_url(game))
         case entry.Saved():
             messages.success(request, _("Hand {n} saved.").format(n=answer.number))
+            return redirect(board_url(game))
+        case entry.Kept():
+            messages.info(request, _("Hand {n} is kept as the other phone saved it.").format(n=answer.number))
             return redirect(board_url(game))
         case entry.Unconfirmed():
             return hand_page(
@@ -222,9 +228,30 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
             )
         case entry.Conflict():
             return hand_page(
-                request, game, answer.form, answer.number, live_hands=answer.live_hands, saved_meanwhile=True
-            )
+                request, game, answer.form, answer.number, live_hands=answer.live_hands, result=answer.result,
+                **saved_meanwhile(game, answer.stored, answer.submitted, answer.live_hands),
+            )  # fmt: skip
     return hand_page(request, game, answer.form, answer.number)
+
+
+def saved_meanwhile(game: Game, theirs: Hand | None, submitted: dict, live_hands: int) -> dict:
+    """What the page shows when another phone saved this hand's number meanwhile: both hands side
+    by side, and the three choices, which carry the hand shown (its position and version) and the
+    hand count (templates/scorer/_saved_meanwhile.html). No hand holding it (one was deleted
+    meanwhile): the form is for the next number."""
+    if theirs is None:
+        return {"saved_meanwhile": True}
+    players = history.side_by_side(game, theirs.data, submitted)
+    return {
+        "saved_meanwhile": True,
+        "theirs": theirs,
+        "side_by_side": players,
+        "differing": [(player.name, field) for player in players for field in player.fields if field.differs],
+        "add_number": live_hands + 1,
+        "can_add": live_hands < game.hands_planned,
+        "shown_hands": live_hands,
+        "complete": False,  # theirs may be the last planned hand: keeping or replacing it still works
+    }
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -274,17 +301,19 @@ def other_change(game: Game, current: Hand, submitted: dict) -> dict:
 def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """The live itemised preview (htmx), or without JavaScript the whole entry page with it."""
     hand = editing_hand(game, request.POST.get("editing"))
+    theirs = live = None
     if hand is not None:
         number, dealer = hand_number(game, hand.position), hand.dealer
-    else:
-        live, dealer = selectors.next_hand(game)
-        number = live + 1
+    else:  # the number the form was shown for, kept while another phone's hand holds it
+        number, dealer, theirs, live = entry.new_hand_slot(game, request.POST)
     form = entry.hand_form(game, dealer, data=request.POST)
     result = entry.score_form(game, form)
     if request.htmx:
         context = {"form": form, "result": result, "game": game, "bar_oob": True}
         return render(request, "scorer/_preview.html", context)
     guard = {"version": request.POST.get("version")} if hand else {}
+    if theirs is not None:
+        guard = {"live_hands": live, **saved_meanwhile(game, theirs, form.hand_data(), live)}
     return hand_page(request, game, form, number, hand, result=result, previewed=True, **guard)
 
 
