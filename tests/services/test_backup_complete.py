@@ -21,7 +21,9 @@ from django.apps import apps
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection, models
+from django.utils.translation import gettext
 
+from scorer.events.backup import MSG_NO_TABLE
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round
 from scorer.events.selectors import event_document
 from scorer.events.services import entrant_withdraw, event_import, round_start, table_close
@@ -219,3 +221,39 @@ def test_a_backup_through_the_other_database_gives_back_every_row_of_every_model
     after = every_row()
     for name in before:
         assert after[name] == before[name], name
+
+
+def test_an_event_naming_a_table_not_restored_is_reported_by_path_and_stores_nothing(tmp_path):
+    event, _secret = new_event(4)
+    round_start(event=event)
+    archive = tmp_path / "backup.jsonl"
+    call_command("export_tables", str(archive), stderr=io.StringIO())
+    lines = archive.read_text("utf-8").splitlines()
+    assert list(json.loads(lines[-1])) == ["event"]  # the events come after the tables
+    wipe()
+    only_event = tmp_path / "event.jsonl"
+    only_event.write_text(lines[-1] + "\n", encoding="utf-8")
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command("import_tables", str(only_event), stdout=io.StringIO(), stderr=err)
+    assert exit_.value.code == 2
+    path = "event.rounds[0].tables[0].games[0].table"
+    assert f"event.jsonl:1: {path}: {gettext(MSG_NO_TABLE)}" in err.getvalue()
+    assert not Event.objects.exists() and not Entrant.objects.exists()
+
+
+def test_a_folder_backup_restores_its_events_whatever_the_order_of_the_files_and_twice_skips(tmp_path):
+    event, _secret = new_event(4)
+    round_start(event=event)
+    play_round(event)
+    before = every_row()
+    call_command("export_tables", "--dir", str(tmp_path), stderr=io.StringIO())
+    files = sorted(map(str, tmp_path.glob("*.json")), key=lambda name: "event-" not in name)
+    assert "event-" in files[0]
+    wipe()
+    call_command("import_tables", *files, stdout=io.StringIO(), stderr=io.StringIO())
+    assert every_row() == before
+    err = io.StringIO()
+    call_command("import_tables", *files, stdout=io.StringIO(), stderr=err)
+    assert "0 event(s) imported, 1 skipped (already present), 0 invalid." in err.getvalue()
+    assert every_row() == before
