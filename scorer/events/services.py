@@ -17,7 +17,8 @@ from scorer.events.rules.document import parse_event
 from scorer.events.selectors import event_data, event_document, event_standings
 from scorer.models import Game, Hand
 from scorer.tables import push as table_push
-from scorer.tables.services import game_create
+from scorer.tables.outcome import next_dealer
+from scorer.tables.services import game_create, hand_fields
 
 
 def _invalid(path: str, message: str) -> InvalidInput:
@@ -437,8 +438,6 @@ def event_import(*, data: object, device=None) -> tuple[Event, str]:
     Validated by the rules first, every error naming its path; nothing is stored unless all of
     it is valid. The imported rounds are open (playing) except that a knockout's earlier rounds
     are locked, as starting a round would have left them."""
-    from scorer.tables.services import hand_validate
-
     try:
         parsed = parse_event(data)
         result = score_event(data)
@@ -480,10 +479,7 @@ def event_import(*, data: object, device=None) -> tuple[Event, str]:
                 game = link.game
                 if previous is not None:
                     Game.objects.filter(pk=game.pk).update(rematch_of=previous)
-                Hand.objects.bulk_create(
-                    Hand(game=game, position=k + 1, data=hand_validate(game=game, data=hand))
-                    for k, hand in enumerate(raw_game.get("hands", []))
-                )
+                _import_hands(game, raw_game.get("hands", []))
                 previous = game
             if row.locked:
                 _lock_games([link.game_id for link in row.games.all()])
@@ -492,6 +488,16 @@ def event_import(*, data: object, device=None) -> tuple[Event, str]:
         event.status = Event.RUNNING
     _record(event, EventRecord.IMPORTED, device=device)
     return event, event.link_secret
+
+
+def _import_hands(game: Game, hands: list) -> None:
+    """An imported game's hands, stored as a save stores them: the input, who finished and how,
+    and who dealt (the deal rotating on from the game's first dealer)."""
+    rows, dealer = [], None
+    for k, hand in enumerate(hands):
+        dealer = next_dealer(dealer, game.first_dealer, len(game.players))
+        rows.append(Hand(game=game, position=k + 1, dealer=dealer, **hand_fields(game=game, data=hand)))
+    Hand.objects.bulk_create(rows)
 
 
 def link_rotation_record(*, event: Event, device=None) -> None:

@@ -3,12 +3,17 @@
 A table travels as an *entry*: ``{"table": {...}, "game": {...}}``. ``game`` is exactly the
 HAND_FORMAT.md game document of the board's JSON export (``manage.py score`` scores it);
 ``table`` keeps what a restore needs beyond the scores: the public id (viewer links keep working)
-and the join code,
-what the edit link is derived from (its version and per-table key, and a pre-version-1 table's
-secret hash: on a server with the same ``SECRET_KEY`` the edit link keeps working), the first
-dealer, each hand's position, dealer (as stored with it) and timestamps, the deleted hands (the board's undo list) and the rematch
-(rövanş) links to and from other tables, by public id. Device grants are not exported: a device claims the table again with its edit link. An archive is one entry per line
-(JSON lines). A bare game document (the board's ``oyun.json``) imports as a new table.
+and the join code, what the edit link is derived from (its version and per-table key, and a
+pre-version-1 table's secret hash: on a server with the same ``SECRET_KEY`` the edit link keeps
+working), the first dealer, whether it is an event's table (``in_event``), and for each hand its
+position, dealer (as stored with it), timestamps, version (how often it was corrected), the
+request id of the save that stored it and its history (``changes``: scorer/tables/backuprows.py
+writes those rows); then the deleted hands (the board's undo list) and the rematch (rövanş)
+links to and from other tables, by public id. Who finished a hand and how is not written: the
+restore works it out from the hand, as every save does. Devices and their grants are not
+exported, nor which device made a change: a device claims the table again with its edit link.
+An archive is one entry per line (JSON lines). A bare game document (the board's ``oyun.json``)
+imports as a new table.
 
 Every table is validated by the engine before anything is written, and written in one
 transaction: a bad line stores nothing of that table. A rematch link is restored as soon as both
@@ -18,7 +23,7 @@ tables are present, whichever comes first in the archive.
 import json
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db import DatabaseError, models, transaction
@@ -28,7 +33,8 @@ from django.utils.translation import gettext as _
 
 from scorer.engine import InvalidInput, score_game
 from scorer.engine.errors import FieldError
-from scorer.models import PUBLIC_ID_PATTERN, Game, Hand
+from scorer.models import PUBLIC_ID_PATTERN, Game, Hand, HandChange
+from scorer.tables.backuprows import row_fields, row_from
 from scorer.tables.joincode import normalized
 from scorer.tables.outcome import next_dealer
 from scorer.tables.selectors import game_document
@@ -59,7 +65,7 @@ def _stamp(value: datetime | None) -> str | None:
 
 def table_entry(game: Game) -> dict:
     """The backup entry of one table (see the module docstring)."""
-    hands = list(game.hands.all())
+    hands = list(game.hands.prefetch_related("changes"))
     live = [hand for hand in hands if hand.deleted_at is None]
     deleted = [hand for hand in hands if hand.deleted_at is not None]
     table = {
@@ -69,6 +75,7 @@ def table_entry(game: Game) -> dict:
         "secret_version": game.secret_version,
         "link_key": game.link_key,
         "first_dealer": game.first_dealer,
+        "in_event": game.in_event,
         "version": game.version,
         "created_at": _stamp(game.created_at),
         "updated_at": _stamp(game.updated_at),
@@ -91,6 +98,9 @@ def _hand_meta(hand: Hand) -> dict:
         "created_at": _stamp(hand.created_at),
         "updated_at": _stamp(hand.updated_at),
         "deleted_at": _stamp(hand.deleted_at),
+        "version": hand.version,
+        "request_id": hand.request_id,
+        "changes": [row_fields(change) for change in hand.changes.all()],
     }
 
 
@@ -112,13 +122,18 @@ def export_entries(*, indent: int | None = None) -> Iterator[Exported]:
     is reported by its id and the others still come (what ``manage.py export_tables`` writes)."""
     for pk, public_id in Game.objects.order_by("created_at", "pk").values_list("pk", "public_id"):
         try:
-            entry = table_entry(Game.objects.get(pk=pk))
-            text = json.dumps(entry, ensure_ascii=False, indent=indent, sort_keys=True)
-            text.encode("utf-8")  # what the file will hold: nothing half-written if it cannot
+            text = entry_text(table_entry(Game.objects.get(pk=pk)), indent=indent)
         except EXPORT_ERRORS as exc:
             yield Exported(public_id, problem=" ".join(str(exc).split()) or type(exc).__name__)
         else:
             yield Exported(public_id, text)
+
+
+def entry_text(entry: dict, *, indent: int | None = None) -> str:
+    """An entry as the archive holds it; raises here, not half-way through writing, if it cannot."""
+    text = json.dumps(entry, ensure_ascii=False, indent=indent, sort_keys=True)
+    text.encode("utf-8")
+    return text
 
 
 def tables_export() -> Iterator[str]:
@@ -127,6 +142,18 @@ def tables_export() -> Iterator[str]:
 
 
 # --- import ------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class RestoreRun:
+    """What one restore (one ``import_tables`` run) remembers from one entry to the next."""
+
+    renamed: dict[str, Game] = field(default_factory=dict)
+    """``--as-new``: the ids of tables imported as new → their copies, whose rematch links
+    among themselves are kept."""
+    awaited: set[tuple[str, str]] = field(default_factory=set)
+    """Rematch links ``(earlier, later)`` an entry named whose other table had not come yet. Made
+    when it comes, they leave the table restored before as its entry says (its version too)."""
 
 
 def split_entry(data: object) -> tuple[dict | None, object]:
@@ -201,8 +228,9 @@ def _table_fields(table: Mapping) -> TableFields:
     return fields
 
 
-def table_restore(*, table: Mapping, document: object) -> Imported:
+def table_restore(*, table: Mapping, document: object, run: RestoreRun | None = None) -> Imported:
     """Restore one table of a backup with its public id and edit secret hash (skipped if present)."""
+    run = run if run is not None else RestoreRun()
     _validate(document)
     fields = _table_fields(table)
     if Game.objects.filter(public_id=fields.public_id).exists():
@@ -216,6 +244,7 @@ def table_restore(*, table: Mapping, document: object) -> Imported:
             players=list(document["players"]),
             hands_planned=document["hands_planned"],
             first_dealer=_first_dealer(table, len(document["players"])),
+            in_event=table.get("in_event") is True,
         )[0]
         game.public_id = fields.public_id
         game.code = _free_code(table.get("code")) or game.code
@@ -228,12 +257,24 @@ def table_restore(*, table: Mapping, document: object) -> Imported:
         game.save()
         _add_hands(game, hands, metas)
         _add_deleted(game, table.get("deleted_hands"))
-        _link_rematches(
-            game,
-            Game.objects.filter(public_id=fields.rematch_of).first() if fields.rematch_of else None,
-            Game.objects.filter(public_id=fields.rematch).first() if fields.rematch else None,
-        )
+        _restore_links(game, fields, run)
     return Imported(game)
+
+
+def _restore_links(game: Game, fields: TableFields, run: RestoreRun) -> None:
+    """The rematch links the entry names: made now when the other table is present, else awaited."""
+    previous = Game.objects.filter(public_id=fields.rematch_of).first() if fields.rematch_of else None
+    rematch = Game.objects.filter(public_id=fields.rematch).first() if fields.rematch else None
+    _link_rematches(
+        game,
+        previous,
+        rematch,
+        quiet={pair for pair in run.awaited if game.public_id in pair},
+    )
+    if fields.rematch_of and previous is None:
+        run.awaited.add((fields.rematch_of, game.public_id))
+    if fields.rematch and rematch is None:
+        run.awaited.add((game.public_id, fields.rematch))
 
 
 def _free_code(value: object) -> str | None:
@@ -243,17 +284,22 @@ def _free_code(value: object) -> str | None:
     return code if code and not Game.objects.filter(code=code).exists() else None
 
 
-def _link_rematches(game: Game, previous: Game | None, rematch: Game | None) -> None:
+def _link_rematches(
+    game: Game, previous: Game | None, rematch: Game | None, *, quiet: set[tuple[str, str]] = frozenset()
+) -> None:
     """Link a restored table to the table it is the rematch of, and to its own rematch, when
-    that table is present and not linked to another one meanwhile."""
+    that table is present and not linked to another one meanwhile. The other table gets a new
+    version (its board now links the rematch) unless the link is one its own entry named (``quiet``)."""
     if previous is not None and not Game.objects.filter(rematch_of=previous).exists():
         Game.objects.filter(pk=game.pk).update(rematch_of=previous)
         game.rematch_of = previous
-        _bump(previous)  # its board now links the rematch
+        if (previous.public_id, game.public_id) not in quiet:
+            _bump(previous)
     if rematch is not None and rematch.rematch_of_id is None and rematch.pk != game.pk:
         Game.objects.filter(pk=rematch.pk).update(rematch_of=game)
         rematch.rematch_of = game
-        _bump(rematch)
+        if (game.public_id, rematch.public_id) not in quiet:
+            _bump(rematch)
 
 
 def _bump(game: Game) -> None:
@@ -310,11 +356,38 @@ def _add_hands(game: Game, hands: list, metas: list[dict]) -> None:
                 position=positions[k] if valid else k + 1,
                 dealer=last_dealer,
                 **fields,
+                **_hand_counts(meta),
                 created_at=_when(meta.get("created_at")) or now,
                 updated_at=_when(meta.get("updated_at")) or now,
             )
         )
     Hand.objects.bulk_create(rows)
+    stored = dict(game.hands.values_list("position", "pk"))
+    for k, (row, meta) in enumerate(zip(rows, metas, strict=True)):
+        _add_changes(stored[row.position], meta.get("changes"), path=f"table.hands[{k}]")
+
+
+def _hand_counts(meta: Mapping) -> dict:
+    """A hand's version and the request id of its save; a backup written before they were kept
+    (or a bare game document) has neither: version 1, no request id."""
+    request_id = meta.get("request_id")
+    keep = isinstance(request_id, str) and len(request_id) <= REQUEST_ID_LENGTH and "\x00" not in request_id
+    return {"version": _count(meta.get("version"), 1, low=1), "request_id": request_id if keep else ""}
+
+
+REQUEST_ID_LENGTH = Hand._meta.get_field("request_id").max_length
+
+
+def _add_changes(hand_id: int, changes: object, *, path: str) -> None:
+    """A hand's history as its entry has it (none in a backup written before it was kept)."""
+    if changes is None:
+        return
+    if not isinstance(changes, list):
+        raise InvalidInput([FieldError(f"{path}.changes", _("Not a value okeycalc writes here."))])
+    HandChange.objects.bulk_create(
+        row_from(HandChange, change, path=f"{path}.changes[{j}]", hand_id=hand_id)
+        for j, change in enumerate(changes)
+    )
 
 
 def _add_deleted(game: Game, deleted: object) -> None:
@@ -322,7 +395,7 @@ def _add_deleted(game: Game, deleted: object) -> None:
     if not isinstance(deleted, list):
         return
     taken = set(game.hands.values_list("position", flat=True))
-    for item in deleted:
+    for index, item in enumerate(deleted):
         if (
             not isinstance(item, Mapping)
             or not _count(item.get("position"), 0, low=1)
@@ -333,15 +406,17 @@ def _add_deleted(game: Game, deleted: object) -> None:
             fields = hand_fields(game=game, data=item.get("data"))
         except (InvalidInput, AttributeError, TypeError):
             continue
-        Hand.objects.create(
+        hand = Hand.objects.create(
             game=game,
             position=item["position"],
             dealer=_dealer(item, len(game.players), _dealer_at(game, item["position"])),
             **fields,
+            **_hand_counts(item),
             deleted_at=_when(item.get("deleted_at")) or timezone.now(),
             created_at=_when(item.get("created_at")) or timezone.now(),
             updated_at=_when(item.get("updated_at")) or timezone.now(),
         )
+        _add_changes(hand.pk, item.get("changes"), path=f"table.deleted_hands[{index}]")
         taken.add(item["position"])
 
 
@@ -356,20 +431,20 @@ def _old_id(table: Mapping, field: str) -> str:
     return value if isinstance(value, str) and PUBLIC_ID.fullmatch(value) else ""
 
 
-def entry_import(*, data: object, as_new: bool = False, renamed: dict[str, Game] | None = None) -> Imported:
+def entry_import(*, data: object, as_new: bool = False, run: RestoreRun | None = None) -> Imported:
     """One backup entry or bare game document; ``as_new`` gives restored tables new ids and secrets.
 
-    ``renamed`` (kept by the caller across one archive) maps the ids of tables imported as new
-    to their copies, so that the copies keep their rematch links among themselves.
+    ``run`` (kept by the caller across one archive) lets the tables of the archive keep their
+    rematch links among themselves, whatever their order (see :class:`RestoreRun`).
     """
     table, document = split_entry(data)
     if table is not None and not as_new:
-        return table_restore(table=table, document=document)
+        return table_restore(table=table, document=document, run=run)
     with transaction.atomic():
         game, secret = game_import(document=document)
-        if table is not None and renamed is not None:
+        if table is not None and run is not None:
             if old := _old_id(table, "public_id"):
-                renamed[old] = game
-            previous, rematch = (renamed.get(_old_id(table, f)) for f in ("rematch_of", "rematch"))
+                run.renamed[old] = game
+            previous, rematch = (run.renamed.get(_old_id(table, f)) for f in ("rematch_of", "rematch"))
             _link_rematches(game, previous, rematch)
     return Imported(game, secret)

@@ -9,9 +9,10 @@ from scorer.engine import InvalidInput
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round
 from scorer.events.rules import score_event
 from scorer.events.selectors import event_document, event_stamp, event_standings
-from scorer.events.services import event_create, round_start
-from scorer.tables.services import game_rematch
+from scorer.events.services import event_create, event_import, round_start
+from scorer.tables.services import game_rematch, hand_record
 from tests.support.eventdb import new_event, play, play_round
+from tests.support.events import hand
 
 pytestmark = pytest.mark.django_db
 
@@ -180,3 +181,22 @@ def test_a_knockout_match_plays_its_games_as_rematches_and_locks_the_round_befor
     assert Round.objects.get(event=event, number=1).status == Round.LOCKED
     for link in EventGame.objects.filter(table__round__number=1).select_related("game"):
         assert link.table.locked and link.game.secret_version == old_versions[link.game_id] + 1
+
+
+def test_an_imported_events_hands_store_who_finished_how_and_who_dealt_as_a_save_does():
+    """The games.csv "Bitiren"/"Nasıl" columns of an imported event were empty, and a backup
+    round trip filled them in: the import stores them like any saved hand."""
+    event, _secret = new_event(4, hands=2)
+    round_start(event=event)
+    (link,) = EventGame.objects.filter(table__round__event=event)
+    pairs = {"players": [{}, {"opened": "pairs", "finished": True}, {"opened": "sets"}, {}]}
+    hand_record(game=link.game, data=pairs)
+    hand_record(game=link.game, data=hand(40, 12, -101, 202))
+    saved = list(link.game.hands.values_list("position", "dealer", "finisher", "finish"))
+    assert saved[0][2:] == (1, "pairs") and saved[1][2:] == (2, "")
+
+    copy, _secret = event_import(data=event_document(event))
+
+    (imported,) = EventGame.objects.filter(table__round__event=copy)
+    assert imported.game.first_dealer == link.game.first_dealer
+    assert list(imported.game.hands.values_list("position", "dealer", "finisher", "finish")) == saved

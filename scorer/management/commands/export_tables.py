@@ -1,8 +1,11 @@
-"""``manage.py export_tables [FILE]``: every table as a JSON-lines archive (one table per line).
+"""``manage.py export_tables [FILE]``: every table, then every event, as a JSON-lines archive
+(one table or event per line).
 
 ``-`` or no FILE writes to standard output; ``--dir DIR`` writes one ``<public id>.json`` per
-table instead. Each entry holds the table's HAND_FORMAT.md game document (``game``) and what a
-restore needs besides (``table``); ``import_tables`` reads both forms back (scorer/tables/backup.py).
+table and one ``event-<public id>.json`` per event instead. A table's entry holds its
+HAND_FORMAT.md game document (``game``) and what a restore needs besides (``table``,
+scorer/tables/backup.py); an event's entry its rounds, tables, entrants and records
+(``event``, scorer/events/backup.py). ``import_tables`` reads both forms back.
 
 A backup is complete or says what it left out: a table that cannot be read back is named on
 standard error with the reason, every other table is written, and the exit status is 2. The
@@ -15,12 +18,12 @@ the backup restores; ``manage.py repair_tables`` repairs the database.
 import os
 import sys
 import tempfile
-from collections.abc import Iterable
 from contextlib import contextmanager
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scorer.events.backup import event_entries
 from scorer.tables.backup import Exported, export_entries
 from scorer.tables.repair import tables_to_repair
 
@@ -41,7 +44,7 @@ def replacing(path: Path):
 
 
 class Command(BaseCommand):
-    help = "Export every table (backup): a JSON-lines archive, or one JSON file per table with --dir."
+    help = "Export every table and event (backup): a JSON-lines archive, or one JSON file each with --dir."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("file", nargs="?", default="-", help="archive to write (.jsonl); - for stdout")
@@ -54,16 +57,20 @@ class Command(BaseCommand):
             if dir:
                 count = self.export_dir(Path(dir))
             elif file == "-":
-                count = self.write_lines(export_entries(), sys.stdout.buffer)
+                count = self.write_lines(sys.stdout.buffer)
             else:
                 with replacing(Path(file)) as out:
-                    count = self.write_lines(export_entries(), out)
+                    count = self.write_lines(out)
         except OSError as exc:
             raise CommandError(f"Cannot write {dir or file}: {exc}") from exc
+        tables, events = count
+        done = (
+            f"{tables} table(s) and {events} event(s) exported" if events else f"{tables} table(s) exported"
+        )
         if self.failed:
-            self.stderr.write(f"{count} table(s) exported, {self.failed} could not be written.")
+            self.stderr.write(f"{done}, {self.failed} could not be written.")
             sys.exit(EXIT_INCOMPLETE)
-        self.stderr.write(f"{count} table(s) exported.")
+        self.stderr.write(f"{done}.")
 
     def written(self, exported: Exported) -> bool:
         if exported.problem:
@@ -75,21 +82,26 @@ class Command(BaseCommand):
             )
         return not exported.problem
 
-    def write_lines(self, entries: Iterable[Exported], out) -> int:
-        count = 0
-        for exported in entries:
-            if self.written(exported):
-                out.write(exported.text.encode("utf-8") + b"\n")
-                count += 1
-        out.flush()
-        return count
-
-    def export_dir(self, folder: Path) -> int:
-        folder.mkdir(parents=True, exist_ok=True)
-        count = 0
-        for exported in export_entries(indent=2):
-            if self.written(exported):
-                with replacing(folder / f"{exported.public_id}.json") as out:
+    def write_lines(self, out) -> tuple[int, int]:
+        """Every table's line, then every event's (the tables an event links come first)."""
+        counts = []
+        for entries in (export_entries(), event_entries()):
+            counts.append(0)
+            for exported in entries:
+                if self.written(exported):
                     out.write(exported.text.encode("utf-8") + b"\n")
-                count += 1
-        return count
+                    counts[-1] += 1
+        out.flush()
+        return counts[0], counts[1]
+
+    def export_dir(self, folder: Path) -> tuple[int, int]:
+        folder.mkdir(parents=True, exist_ok=True)
+        counts = []
+        for prefix, entries in (("", export_entries(indent=2)), ("event-", event_entries(indent=2))):
+            counts.append(0)
+            for exported in entries:
+                if self.written(exported):
+                    with replacing(folder / f"{prefix}{exported.public_id}.json") as out:
+                        out.write(exported.text.encode("utf-8") + b"\n")
+                    counts[-1] += 1
+        return counts[0], counts[1]

@@ -1,9 +1,11 @@
-"""``manage.py import_tables FILE...``: restore tables from ``export_tables`` output.
+"""``manage.py import_tables FILE...``: restore tables and events from ``export_tables`` output.
 
-A FILE is a JSON-lines archive (one table per line), a JSON file of one table (``--dir``
-export), or a bare game document (the board's JSON export: a new table, its edit link printed).
-Restored tables keep their public id and edit secret; one whose id exists already is skipped
-(a restore can be run twice). ``--as-new`` imports every table as a new one instead.
+A FILE is a JSON-lines archive (one table or event per line), a JSON file of one table or event
+(``--dir`` export), or a bare game document (the board's JSON export: a new table, its edit link
+printed). Restored tables keep their public id and edit secret; one whose id exists already is
+skipped (a restore can be run twice). ``--as-new`` imports every table as a new one instead, and
+no event (an event links the tables it was exported with). Events are restored once every table
+of the run is (scorer/events/backup.py), whatever the order of the lines and files.
 
 Each table is validated and stored on its own: an invalid one is reported with its line and
 field paths, the others are stored, and the exit status is 2. A line the database refuses all
@@ -14,20 +16,21 @@ Rematch links are restored between the tables of the run, whatever their order.
 import json
 import sys
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
 from scorer.engine import InvalidInput
-from scorer.models import Game
-from scorer.tables.backup import entry_import
+from scorer.events.backup import event_restore, is_event_entry
+from scorer.tables.backup import RestoreRun, entry_import
 
 EXIT_INVALID = 2
 
 
 class Command(BaseCommand):
-    help = "Import tables from export_tables archives (.jsonl) or JSON files (restore a backup)."
+    help = "Import tables and events from export_tables archives (.jsonl) or JSON files (restore a backup)."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument(
@@ -37,23 +40,47 @@ class Command(BaseCommand):
 
     def handle(self, *args, files: list[str], as_new: bool, **options) -> None:
         counts = {"imported": 0, "skipped": 0, "failed": 0}
-        self.renamed: dict[str, Game] = {}  # --as-new: old id → copy, for the rematch links
+        events = {"imported": 0, "skipped": 0, "failed": 0}
+        self.run = RestoreRun()
+        later = []  # the events, once every table is in
         for name in files:
             for where, data in self.entries(name):
-                counts[self.import_one(where, data, as_new)] += 1
+                if is_event_entry(data):
+                    later.append((where, data))
+                else:
+                    counts[self.stored(where, data, partial(self.import_table, as_new=as_new))] += 1
+        for where, data in later:
+            events[self.stored(where, data, partial(self.import_event, as_new=as_new))] += 1
         self.stderr.write(
             f"{counts['imported']} table(s) imported, {counts['skipped']} skipped (already present), "
             f"{counts['failed']} invalid."
         )
-        if counts["failed"]:
+        if later:
+            self.stderr.write(
+                f"{events['imported']} event(s) imported, {events['skipped']} skipped (already present), "
+                f"{events['failed']} invalid."
+            )
+        if counts["failed"] or events["failed"]:
             sys.exit(EXIT_INVALID)
 
-    def import_one(self, where: str, data: object, as_new: bool) -> str:
+    def import_event(self, where: str, data: dict, as_new: bool) -> str:
+        if as_new:
+            self.stderr.write(f"{where}: skipped: --as-new imports tables only")
+            return "skipped"
+        result = event_restore(data=data)
+        if result.event is None:
+            self.stderr.write(f"{where}: skipped: {result.skipped}")
+            return "skipped"
+        self.stdout.write(f"{where}: event {result.event.public_id}")
+        return "imported"
+
+    def stored(self, where: str, data: object, store) -> str:
+        """``store(where, data)``'s outcome, every way it can fail reported by ``where``."""
         if isinstance(data, Exception):
             self.stderr.write(f"{where}: not valid JSON: {data}")
             return "failed"
         try:
-            result = entry_import(data=data, as_new=as_new, renamed=self.renamed)
+            return store(where, data)
         except InvalidInput as exc:
             for error in exc.errors:
                 self.stderr.write(f"{where}: {error.path or '(table)'}: {error.message}")
@@ -66,6 +93,9 @@ class Command(BaseCommand):
             reason = " ".join(str(exc).split()) or type(exc).__name__
             self.stderr.write(f"{where}: not stored: {reason!r}")
             return "failed"
+
+    def import_table(self, where: str, data: object, as_new: bool) -> str:
+        result = entry_import(data=data, as_new=as_new, run=self.run)
         if result.game is None:
             self.stderr.write(f"{where}: skipped: {result.skipped}")
             return "skipped"

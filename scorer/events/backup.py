@@ -1,0 +1,168 @@
+"""Backup and restore of events (turnuva), beside the tables' (scorer/tables/backup.py).
+
+An event travels as one entry, ``{"event": {...}}``: the event's own fields (its public id, and
+what the organizer link is derived from: its version and key, so that on a server with the same
+``SECRET_KEY`` the organizer link keeps working), its entrants in order, its rounds with their
+tables, each table's games by the public id of their table (``Game``), and its records (what the
+organizer decided). Every row is written field by field (scorer/tables/backuprows.py); the
+entrant ids the seats, byes and decided ties hold are written as the entrants' positions.
+Organizer grants are devices' rights, not the event's data, and are not exported, nor which
+device decided a record: a device claims the event again with its organizer link.
+
+An event is restored after the tables of its games (``import_tables`` reads every table first),
+in one transaction: one whose id exists already is skipped, one that names a table not in the
+database, or one another event holds, is refused by its path and stores nothing.
+"""
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from scorer.engine import InvalidInput
+from scorer.engine.errors import FieldError
+from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round
+from scorer.models import Game
+from scorer.tables.backup import EXPORT_ERRORS, PUBLIC_ID, Exported, entry_text
+from scorer.tables.backuprows import row_fields, row_from
+
+ENTRANT_LISTS = {"byes": Round, "seats": EventTable, "decided": EventTable}
+"""The fields holding entrant ids, written as their positions."""
+MSG_NO_TABLE = gettext_noop("No table with this id in the database: restore the tables first.")
+MSG_TAKEN = gettext_noop("This table belongs to another event already.")
+MSG_NO_ENTRANT = gettext_noop("Not an entrant of this event.")
+
+
+@dataclass(frozen=True, slots=True)
+class RestoredEvent:
+    """One event read from a backup: the new row, or why it was skipped."""
+
+    event: Event | None
+    skipped: str = ""
+
+
+# --- export ------------------------------------------------------------------------------------
+
+
+def event_entry(event: Event) -> dict:
+    """The backup entry of one event (see the module docstring)."""
+    entrants = list(event.entrants.all())
+    position = {entrant.pk: entrant.position for entrant in entrants}
+
+    def positions(ids: list | None) -> list | None:
+        return None if ids is None else [position[pk] for pk in ids]
+
+    rounds = []
+    for rnd in event.rounds.prefetch_related("tables__games__game"):
+        tables = [
+            row_fields(table)
+            | {"seats": positions(table.seats), "decided": positions(table.decided)}
+            | {"games": [{"number": link.number, "table": link.game.public_id} for link in table.games.all()]}
+            for table in rnd.tables.all()
+        ]
+        rounds.append(row_fields(rnd) | {"byes": positions(rnd.byes), "tables": tables})
+    return {
+        "event": row_fields(event)
+        | {
+            "entrants": [row_fields(entrant) for entrant in entrants],
+            "rounds": rounds,
+            "records": [row_fields(record) for record in event.records.all()],
+        }
+    }
+
+
+def event_entries(*, indent: int | None = None) -> Iterator[Exported]:
+    """Every event, oldest first, each read on its own (like the tables' :func:`export_entries`)."""
+    for pk, public_id in Event.objects.order_by("created_at", "pk").values_list("pk", "public_id"):
+        try:
+            text = entry_text(event_entry(Event.objects.get(pk=pk)), indent=indent)
+        except EXPORT_ERRORS as exc:
+            yield Exported(public_id, problem=" ".join(str(exc).split()) or type(exc).__name__)
+        else:
+            yield Exported(public_id, text)
+
+
+# --- restore -----------------------------------------------------------------------------------
+
+
+def is_event_entry(data: object) -> bool:
+    return isinstance(data, Mapping) and set(data) == {"event"}
+
+
+def _items(data: Mapping, key: str, path: str) -> list:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise InvalidInput([FieldError(f"{path}.{key}", _("Not a value okeycalc writes here."))])
+    return value
+
+
+def event_restore(*, data: Mapping) -> RestoredEvent:
+    """Restore one event entry with its public id (skipped if present), in one transaction."""
+    raw = data["event"]
+    event = row_from(Event, raw, path="event")
+    if not _is_public_id(raw.get("public_id")):
+        raise InvalidInput([FieldError("event.public_id", _("Not a value okeycalc writes here."))])
+    if Event.objects.filter(public_id=event.public_id).exists():
+        return RestoredEvent(None, skipped=_("An event with this id exists already."))
+    with transaction.atomic():
+        event.save()
+        ids = _add_entrants(event, _items(raw, "entrants", "event"))
+        for r, raw_round in enumerate(_items(raw, "rounds", "event")):
+            _add_round(event, raw_round, ids, path=f"event.rounds[{r}]")
+        EventRecord.objects.bulk_create(
+            row_from(EventRecord, record, path=f"event.records[{k}]", event=event)
+            for k, record in enumerate(_items(raw, "records", "event"))
+        )
+    return RestoredEvent(event)
+
+
+def _is_public_id(value: object) -> bool:
+    return isinstance(value, str) and PUBLIC_ID.fullmatch(value) is not None
+
+
+def _add_entrants(event: Event, entrants: list) -> dict[int, int]:
+    """The entrants in order; returns each one's position → its new id."""
+    rows = [
+        row_from(Entrant, entrant, path=f"event.entrants[{k}]", event=event)
+        for k, entrant in enumerate(entrants)
+    ]
+    Entrant.objects.bulk_create(rows)
+    return dict(event.entrants.values_list("position", "pk"))
+
+
+def _entrant_ids(raw: Mapping, key: str, ids: dict[int, int], path: str) -> list | None:
+    value = raw.get(key)
+    if value is None and key == "decided":
+        return None
+    if not isinstance(value, list) or not all(type(p) is int and p in ids for p in value):
+        raise InvalidInput([FieldError(f"{path}.{key}", _(MSG_NO_ENTRANT))])
+    return [ids[p] for p in value]
+
+
+def _add_round(event: Event, raw: Mapping, ids: dict[int, int], *, path: str) -> None:
+    rnd = row_from(Round, raw, path=path, event=event)
+    rnd.byes = _entrant_ids(raw, "byes", ids, path)
+    rnd.save()
+    for t, raw_table in enumerate(_items(raw, "tables", path)):
+        where = f"{path}.tables[{t}]"
+        table = row_from(EventTable, raw_table, path=where, round=rnd)
+        table.seats = _entrant_ids(raw_table, "seats", ids, where)
+        table.decided = _entrant_ids(raw_table, "decided", ids, where)
+        table.save()
+        for g, link in enumerate(_items(raw_table, "games", where)):
+            _link_game(table, link, path=f"{where}.games[{g}]")
+
+
+def _link_game(table: EventTable, link: object, *, path: str) -> None:
+    """An event table's game: the restored table of that public id, marked as an event's."""
+    public_id = link.get("table") if isinstance(link, Mapping) else None
+    game = Game.objects.filter(public_id=public_id).first() if _is_public_id(public_id) else None
+    if game is None:
+        raise InvalidInput([FieldError(f"{path}.table", _(MSG_NO_TABLE))])
+    if EventGame.objects.filter(game=game).exists():
+        raise InvalidInput([FieldError(f"{path}.table", _(MSG_TAKEN))])
+    row_from(EventGame, link, path=path, table=table, game=game).save()
+    if not game.in_event:  # a table exported before it knew: its guards and purge follow the event
+        Game.objects.filter(pk=game.pk).update(in_event=True)
