@@ -32,9 +32,9 @@ WORDS = {
         "delete?": "El 2 silinsin mi?",
         "rotate?": "Yeni düzenleme bağlantısı yapılsın mı?",
         "revoked": "Bu masanın düzenleme bağlantısı değiştirildi; bu telefon artık yalnızca izleyebilir.",
-        "deleted": "El 2 silindi.",
+        "deleted": "El 2 silindi; sonraki eller yeniden numaralandı: El 3 → El 2.",
         "undo": "Geri al",
-        "restored": "El 2 geri getirildi.",
+        "restored": "El 2 geri getirildi",
     },
     "en": {
         "corrected": "corrected",
@@ -45,9 +45,9 @@ WORDS = {
         "delete?": "Delete hand 2?",
         "rotate?": "Make a new edit link?",
         "revoked": "The edit link of this table was changed; this phone can only watch now.",
-        "deleted": "Hand 2 deleted.",
+        "deleted": "Hand 2 deleted; the later hands were renumbered: Hand 3 → Hand 2.",
         "undo": "Undo",
-        "restored": "Hand 2 restored.",
+        "restored": "Hand 2 restored",
     },
 }
 

@@ -117,7 +117,7 @@ def test_handing_over_with_the_qr_link_then_a_new_link_locks_the_other_phone_out
         "bu telefon artık yalnızca izleyebilir"
     )
     other_phone.goto(link)
-    expect(other_phone.locator("h1")).to_have_text("Erişim engellendi")
+    expect(other_phone.locator("h1")).to_have_text("Bu düzenleme bağlantısı değiştirildi")
 
 
 def test_the_share_panel_without_javascript(browser, browser_context_args, live_server):
