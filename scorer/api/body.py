@@ -9,11 +9,12 @@ used to reach the API as ``""``. A WSGI server that decodes chunked input itself
 ``wsgi.input_terminated`` (mod_wsgi, gunicorn's own workers): then the stream is read to its end.
 Where it does not (Django's development server), the body cannot be found safely and the client
 gets 411 Length Required. A body such a server cannot decode (a chunk size that is not
-hexadecimal, a chunk without its terminator) is the client's error, a 400.
+hexadecimal, a chunk without its terminator) is the client's error, a 400, and so is a body that
+ends because the client reset the connection (``UnreadablePostError``): a 400 without a traceback.
 """
 
 from django.core.handlers.asgi import ASGIRequest
-from django.http import HttpRequest
+from django.http import HttpRequest, UnreadablePostError
 
 from scorer.platform.numbers import parse_count
 
@@ -28,6 +29,10 @@ class LengthRequired(Exception):
 
 class MalformedBody(Exception):
     """The WSGI server could not decode the body (e.g. gunicorn's ``InvalidChunkSize``)."""
+
+
+class IncompleteBody(Exception):
+    """The client went away (a reset) before its body was read, e.g. after ``Expect: 100-continue``."""
 
 
 def _chunked(request: HttpRequest) -> bool:
@@ -59,7 +64,10 @@ def read_body(request: HttpRequest, limit: int) -> bytes:
             raise LengthRequired
         body = _read_stream(request.META["wsgi.input"], limit)
     else:
-        body = request.read(limit + 1)
+        try:
+            body = request.read(limit + 1)
+        except UnreadablePostError as exc:  # Django's OSError of the stream: the client's doing
+            raise IncompleteBody(str(exc)) from exc
     if len(body) > limit:
         raise BodyTooLarge
     return body

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from scorer.api.body import BodyTooLarge, LengthRequired, MalformedBody, read_body
+from scorer.api.body import BodyTooLarge, IncompleteBody, LengthRequired, MalformedBody, read_body
 from scorer.documents import score_document
 from scorer.engine.describe import describe_rulesets
 from scorer.platform.limits import limited
@@ -60,6 +60,8 @@ def score(request: HttpRequest) -> JsonResponse:
         return error_response(411, _("Send the body with a Content-Length header."))
     except MalformedBody:
         return error_response(400, _("The body's chunked encoding is malformed."))
+    except IncompleteBody:
+        return error_response(400, _("The body ended before it was complete (the connection was reset)."))
     try:
         data = json.loads(body)
     except (ValueError, RecursionError) as exc:

@@ -20,7 +20,7 @@ True
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from json.encoder import c_encode_basestring, c_make_encoder
 
 from .i18n import gettext_noop
@@ -67,8 +67,9 @@ def _has_surrogate(text: str) -> bool:
 
 
 def _key(key: str) -> str:
-    """A key as a path step, printable whatever it holds."""
-    return key[:MAX_PATH_KEY].encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+    """A key as a path step, printable whatever it holds (a control character as ``\\x00``)."""
+    text = key[:MAX_PATH_KEY].encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m[0]):02x}", text)
 
 
 def _join(path: str, step: str) -> str:
@@ -122,12 +123,28 @@ def lone_surrogate_path(data: object) -> str | None:
     return _walk(data)
 
 
-def _walk(data: object) -> str | None:
+def nul_path(data: object) -> str | None:
+    """The path of the first string (value or key) holding U+0000, else None.
+
+    PostgreSQL's text cannot store it (a DataError) and a page would print it raw. The C encoder
+    writes it ``\\u0000``, so most documents are cleared without a walk (an escaped backslash
+    before ``u0000`` is the rare false alarm the walk then clears).
+    """
+    try:
+        if "\\u0000" not in "".join(_write(data)):
+            return None
+    except (TypeError, ValueError, RecursionError):
+        pass  # not plain JSON, or nested too deep for the encoder: walk it
+    return _walk(data, lambda text: "\x00" in text)
+
+
+def _walk(data: object, bad: Callable[[str], bool] | None = None) -> str | None:
+    bad = bad or (lambda text: not text.isascii() and _has_surrogate(text))
     stack: list[tuple[str, object]] = [("", data)]
     while stack:
         path, value = stack.pop()
         if isinstance(value, str):
-            if not value.isascii() and _has_surrogate(value):
+            if bad(value):
                 return path
             continue
         if isinstance(value, dict | list):

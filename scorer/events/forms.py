@@ -21,6 +21,7 @@ from scorer.engine import all_rulesets
 from scorer.events.models import Event, new_seed
 from scorer.formkit.fields import EngineErrorsMixin, checked, ruleset_or_default, style_widgets
 from scorer.formkit.layout import Section, snippet
+from scorer.platform.numbers import parse_count
 from scorer.tables.forms.game import RuleSetChoiceMixin
 from scorer.tables.forms.imports import GameImportForm
 
@@ -171,10 +172,10 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, forms.Form):
         text = (self.cleaned_data.get("placement_points") or "").strip()
         if not text:
             return None
-        parts = [part for part in re.split(r"[\s,;]+", text) if part]
-        if not all(part.isdigit() for part in parts):
+        points = [parse_count(part) for part in re.split(r"[\s,;]+", text) if part]
+        if None in points:  # "²" or 5,000 digits are no points either (parse_count's ASCII digits)
             raise forms.ValidationError(_("Write whole numbers separated by commas, such as 3, 2, 1, 0."))
-        return [int(part) for part in parts]
+        return points
 
     def clean_entrants(self) -> list:
         lines = [line.strip() for line in self.cleaned_data.get("entrants", "").splitlines() if line.strip()]

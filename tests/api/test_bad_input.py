@@ -104,3 +104,28 @@ def test_a_malformed_chunked_body_is_a_400_in_the_documented_shape():
 
     assert response.status_code == 400
     assert [e["path"] for e in json.loads(response.content)["errors"]] == [""]
+
+
+class ResetMidBody(io.RawIOBase):
+    """The client resets the connection while the server reads the body it promised."""
+
+    def read(self, size=-1):
+        raise ConnectionResetError(104, "Connection reset by peer")
+
+
+def test_a_client_reset_during_an_expect_100_continue_upload_is_a_400_without_a_traceback(client, caplog):
+    response = client.post(
+        SCORE,
+        b"",
+        content_type="application/json",
+        headers={"Expect": "100-continue", "Accept-Language": "en"},
+        CONTENT_LENGTH="2000",
+        CONTENT_TYPE="application/json",
+        **{"wsgi.input": ResetMidBody()},
+    )
+
+    assert response.status_code == 400
+    assert response.json() == {
+        "errors": [{"path": "", "message": "The body ended before it was complete (the connection was reset)."}]
+    }
+    assert not [record for record in caplog.records if record.exc_info]

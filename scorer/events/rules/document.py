@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from scorer.engine import GameResult, InvalidInput, score_game
 from scorer.engine.errors import ErrorList
 from scorer.engine.i18n import _
+from scorer.engine.text import nul_path
 from scorer.engine.names import clean_name, name_key
 from scorer.engine.parse import check_text, name_problem, parse_ruleset, unknown_fields
 
@@ -59,6 +60,7 @@ def parse_event(data: object) -> Event:
     """Validate the document's shape, entrants, format and every game; raises InvalidInput."""
     errors = ErrorList()
     check_text(data, errors)  # text no answer could hold (a lone surrogate), before anything else
+    check_nul(data, errors)
     if not isinstance(data, Mapping):
         errors.add("", _("An event must be a JSON object."))
         errors.raise_if_any()
@@ -82,6 +84,14 @@ def parse_event(data: object) -> Event:
     rounds = parse_rounds(data.get("rounds", []), event, keys, errors)
     errors.raise_if_any()
     return Event(name, date, ruleset.id, options, hands, entrants, event_format, seed, rounds, withdrawn)
+
+
+def check_nul(data: object, errors: ErrorList) -> None:
+    """U+0000 in any text: PostgreSQL cannot store it and the pages would print it raw."""
+    path = nul_path(data)
+    if path is not None:
+        errors.add(path, _("Text cannot hold the NUL character (U+0000)."))
+        errors.raise_if_any()
 
 
 def parse_event_name(raw: object, errors: ErrorList) -> str:
@@ -301,7 +311,8 @@ def parse_table(
     if not isinstance(closed, bool):
         errors.add(f"{path}.closed", _("Must be true or false."))
     decided = parse_decided(raw.get("decided"), f"{path}.decided", seats, keys, errors)
-    if len(seats) != len(raw.get("seats") or ()) or not seats:
+    given = raw.get("seats")
+    if not seats or not isinstance(given, list) or len(seats) != len(given):
         return Table((), (), decided, closed is True)
     games = parse_games(raw.get("games", []), f"{path}.games", event, seats, errors)
     return Table(seats, games, decided, closed is True)
