@@ -126,6 +126,8 @@ def test_a_client_reset_during_an_expect_100_continue_upload_is_a_400_without_a_
 
     assert response.status_code == 400
     assert response.json() == {
-        "errors": [{"path": "", "message": "The body ended before it was complete (the connection was reset)."}]
+        "errors": [
+            {"path": "", "message": "The body ended before it was complete (the connection was reset)."}
+        ]
     }
     assert not [record for record in caplog.records if record.exc_info]
