@@ -5,6 +5,7 @@ round and a decided table, knockout, eşli) is given each wrong type in turn."""
 import copy
 
 import pytest
+from django.utils import translation
 
 from scorer.events.rules import InvalidInput, score_event
 from tests.support.events import NAMES, event, game, table, teams_event
@@ -80,7 +81,8 @@ def test_the_documents_are_valid_as_written():
 def test_a_wrong_type_in_any_field_is_an_error_naming_a_path_never_a_crash(name, path, value):
     document = replaced(documents()[name], path, value)
     try:
-        score_event(document, next_round=True)
+        with translation.override("en"):
+            score_event(document, next_round=True)
     except InvalidInput as exc:
         assert exc.errors and all(isinstance(e.path, str) and e.message for e in exc.errors)
         if value == NUL:
