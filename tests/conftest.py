@@ -134,31 +134,36 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "viewport": MOBILE_VIEWPORT, "locale": "tr-TR"}
 
 
+def check_axe(page, *, inline: bool = False) -> None:
+    """Run axe-core on ``page`` as it is now; fail with a readable list of violations. axe comes
+    from our own static files (the Content-Security-Policy refuses an inline script), or with
+    ``inline`` is evaluated in the page (an offline phone cannot reach the server)."""
+    if not AXE_JS.exists():
+        pytest.fail(f"{AXE_JS} is missing: run `make static` first.", pytrace=False)
+    # Colours at rest (Bootstrap drops its transitions for reduced motion): a control swapped
+    # in under the pointer is otherwise measured halfway through its hover transition.
+    page.emulate_media(reduced_motion="reduce")
+    if inline:
+        page.evaluate(f"() => {{ {AXE_JS.read_text()}\n }}")
+    else:
+        page.add_script_tag(url=AXE_URL)
+    violations = page.evaluate(
+        """async (tags) => {
+            const results = await axe.run(document, {runOnly: {type: "tag", values: tags}});
+            return results.violations.map((v) => ({
+                id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+                nodes: v.nodes.map((n) => ({target: n.target.join(" "), summary: n.failureSummary})),
+            }));
+        }""",
+        AXE_TAGS,
+    )
+    assert not violations, _format_axe_violations(page.url, violations)
+
+
 @pytest.fixture
 def axe_check(page) -> Callable[[], None]:
-    """Run axe-core on the current page; fail with a readable list of violations."""
-
-    def check() -> None:
-        if not AXE_JS.exists():
-            pytest.fail(f"{AXE_JS} is missing: run `make static` first.", pytrace=False)
-        # Colours at rest (Bootstrap drops its transitions for reduced motion): a control swapped
-        # in under the pointer is otherwise measured halfway through its hover transition.
-        page.emulate_media(reduced_motion="reduce")
-        # From our own static files: the Content-Security-Policy refuses an inline script.
-        page.add_script_tag(url=AXE_URL)
-        violations = page.evaluate(
-            """async (tags) => {
-                const results = await axe.run(document, {runOnly: {type: "tag", values: tags}});
-                return results.violations.map((v) => ({
-                    id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
-                    nodes: v.nodes.map((n) => ({target: n.target.join(" "), summary: n.failureSummary})),
-                }));
-            }""",
-            AXE_TAGS,
-        )
-        assert not violations, _format_axe_violations(page.url, violations)
-
-    return check
+    """axe-core on the default page (:func:`check_axe`)."""
+    return lambda: check_axe(page)
 
 
 def _format_axe_violations(url: str, violations: list[dict]) -> str:

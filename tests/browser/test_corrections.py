@@ -92,16 +92,9 @@ def axe(page) -> None:
     markup is checked in the JavaScript runs."""
     if not getattr(page.context, "okeycalc_js", True):
         return
-    from tests.conftest import AXE_TAGS, AXE_URL, _format_axe_violations
+    from tests.conftest import check_axe
 
-    page.add_script_tag(url=AXE_URL)
-    violations = page.evaluate(
-        """async (tags) => (await axe.run(document, {runOnly: {type: "tag", values: tags}})).violations.map(
-            (v) => ({id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
-                     nodes: v.nodes.map((n) => ({target: n.target.join(" "), summary: n.failureSummary}))}))""",
-        AXE_TAGS,
-    )
-    assert not violations, _format_axe_violations(page.url, violations)
+    check_axe(page)
 
 
 def correct_points(page, points: str, seat: int = 1) -> None:

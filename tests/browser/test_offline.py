@@ -13,7 +13,7 @@ from django.urls import reverse
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from scorer.shell.views.offline import WORKBOX
-from tests.conftest import AXE_JS, AXE_TAGS, BASE_DIR, MOBILE_VIEWPORT, SCREENSHOT_DIR, _format_axe_violations
+from tests.conftest import BASE_DIR, MOBILE_VIEWPORT, SCREENSHOT_DIR, check_axe
 
 STATIC_DIR = BASE_DIR / "static"
 
@@ -45,14 +45,7 @@ def shoot(phone: Page, name: str) -> None:
 def axe_clean(phone: Page) -> None:
     """axe-core on this phone's page as it is now (conftest's fixture checks ``page``, and loads
     axe from the server, which an offline phone cannot reach: here it is evaluated directly)."""
-    phone.evaluate(f"() => {{ {AXE_JS.read_text()}\n }}")
-    violations = phone.evaluate(
-        """async (tags) => (await axe.run(document, {runOnly: {type: "tag", values: tags}})).violations
-            .map((v) => ({id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
-                          nodes: v.nodes.map((n) => ({target: n.target.join(" "), summary: n.failureSummary}))}))""",
-        AXE_TAGS,
-    )
-    assert not violations, _format_axe_violations(phone.url, violations)
+    check_axe(phone, inline=True)
 
 
 def _abort_worker_requests(route: Route) -> None:

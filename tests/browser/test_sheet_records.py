@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scorer.models import Game
 from scorer.tables.services import game_rematch, hand_delete, hand_record
-from tests.conftest import AXE_TAGS, AXE_URL, SCREENSHOT_DIR, _format_axe_violations
+from tests.conftest import SCREENSHOT_DIR, check_axe
 from tests.support.factories import claim_in, finisher, new_table
 
 WORDS = {
@@ -34,16 +34,7 @@ class Phone:
         """axe-core on the page as it is (it needs JavaScript: the no-JS pages are the same markup)."""
         if not self.js:
             return
-        # Colours at rest: a button re-rendered under the pointer was measured mid hover transition.
-        self.page.emulate_media(reduced_motion="reduce")
-        self.page.add_script_tag(url=AXE_URL)
-        violations = self.page.evaluate(
-            """async (tags) => (await axe.run(document, {runOnly: {type: "tag", values: tags}})).violations
-                .map((v) => ({id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
-                              nodes: v.nodes.map((n) => ({target: n.target.join(" "), summary: n.failureSummary}))}))""",
-            AXE_TAGS,
-        )
-        assert not violations, _format_axe_violations(self.page.url, violations)
+        check_axe(self.page)
 
     def shot(self, name: str) -> None:
         SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
