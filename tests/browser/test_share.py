@@ -60,7 +60,8 @@ def test_copy_share_and_qr_of_the_edit_link_on_a_phone(page, live_server, axe_ch
 
     page.locator("[data-copy=viewer-link]").click()
     viewer_link = live_server.url + reverse("scorer:game_board", args=[game.public_id])
-    assert page.evaluate("navigator.clipboard.readText()") == viewer_link
+    # the status already reads "Kopyalandı.": wait for the clipboard itself to change
+    page.wait_for_function("async (v) => (await navigator.clipboard.readText()) === v", arg=viewer_link)
 
     page.locator("[data-share=edit-link]").click()
     expect(page.locator("[data-share-status]")).to_have_text("Paylaşıldı.")
