@@ -201,9 +201,16 @@
   // sent: swapped in, it would put the older values back into the fields and score them, and the
   // typing would be lost. Such an answer is dropped, and the same request (with the same tapped
   // button) goes again with what the form holds now. hx-sync on each form keeps one in flight.
+  // An answer to the very values already shown (the queued request and the one asked again both
+  // went with them) is not swapped a second time: the same content would only be replaced.
   const sentStates = new WeakMap();
+  const shownStates = new WeakMap(); // form -> the request whose answer is on screen
   const formState = (form) => new URLSearchParams(new FormData(form)).toString();
   const liveForm = (config) => config?.elt?.closest?.("form[data-latest-answer]");
+  const buttonValues = (form, config) => {
+    const fields = new Set(new FormData(form).keys());
+    return [...config.formData].filter(([name]) => !fields.has(name));
+  };
 
   document.addEventListener("htmx:beforeSend", (event) => {
     const form = liveForm(event.detail.requestConfig);
@@ -213,10 +220,16 @@
     const { xhr, requestConfig: config } = event.detail;
     const form = liveForm(config);
     const sent = sentStates.get(xhr);
-    if (!form || sent === undefined || formState(form) === sent) return;
+    if (!form || sent === undefined) return;
+    const button = buttonValues(form, config);
+    if (formState(form) === sent) {
+      // Only a preview (no tapped button, a good answer) is the same for the same values.
+      const request = !button.length && !event.detail.isError ? `${config.verb} ${config.path} ${sent}` : null;
+      if (request && shownStates.get(form) === request) event.detail.shouldSwap = false;
+      else shownStates.set(form, request);
+      return;
+    }
     event.detail.shouldSwap = false;
-    const fields = new Set(new FormData(form).keys());
-    const button = [...config.formData].filter(([name]) => !fields.has(name));
     // After this answer's own handling, so that hx-sync sees no request in flight.
     queueMicrotask(() => {
       const values = Object.fromEntries(button);
