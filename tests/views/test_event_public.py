@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorer.events import public
-from scorer.events.services import round_start
+from scorer.events.services import event_finish, round_start
 from scorer.platform import cache as safe_cache
 from tests.support.eventdb import new_event, play, play_round
 
@@ -101,11 +101,18 @@ def test_a_poll_with_the_current_etag_is_204_and_a_hand_anywhere_changes_it(name
     assert "Masa 2 · bitti" in changed.content.decode()
 
 
-def test_polling_stops_with_286_once_the_event_is_over():
+@pytest.mark.parametrize("name", ["standings_live", "display_live"])
+def test_after_the_last_hand_the_pages_wait_for_the_organizer_and_stop_polling_once_finished(name):
     event, _ = new_event(4, rounds=1)
     round_start(event=event)
     play_round(event)
-    response = Client().get(url("standings_live", event, v="old"), **HTMX)
+    waiting = Client().get(url(name, event, v="old"), **HTMX)
+    assert waiting.status_code == 200  # still polled: a table can still be corrected
+    assert "hx-get" in waiting.content.decode()
+    assert "Bütün turlar oynandı: organizatörün turnuvayı bitirmesi bekleniyor." in waiting.content.decode()
+    assert "Turnuva bitti." not in waiting.content.decode()
+    event_finish(event=event)
+    response = Client().get(url(name, event, v="old"), **HTMX)
     assert response.status_code == 286
     assert "hx-get" not in response.content.decode()
     assert "Turnuva bitti." in response.content.decode()
