@@ -22,7 +22,7 @@ from scorer.events.selectors import EventStandings, TableProgress
 from scorer.platform import cache, push
 
 CACHE_SECONDS = 60 * 60
-VERSION = 1
+VERSION = 2
 """Bump when what the public pages show changes other than through their templates."""
 TEMPLATES = (
     "scorer/events/standings.html",
@@ -88,7 +88,9 @@ def page_data(scored: EventStandings) -> dict:
         "rounds_planned": None if event.knockout else event.rounds_planned,
         "round": scored.round_number,
         "final_round": bool(rounds) and rounds[-1].final,
-        "complete": scored.complete or event.finished,
+        # Over only when the organizer finishes it: until then a table can still be corrected.
+        "complete": event.finished,
+        "awaiting_finish": scored.complete and not event.finished,
         "errors": bool(scored.errors),
         "standings": standings,
         "shared_places": any(row["shared"] for row in standings),

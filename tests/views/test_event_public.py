@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorer.events import public
-from scorer.events.services import round_start
+from scorer.events.services import event_finish, round_start
 from scorer.platform import cache as safe_cache
 from tests.support.eventdb import new_event, play, play_round
 
@@ -101,11 +101,18 @@ def test_a_poll_with_the_current_etag_is_204_and_a_hand_anywhere_changes_it(name
     assert "Masa 2 · bitti" in changed.content.decode()
 
 
-def test_polling_stops_with_286_once_the_event_is_over():
+@pytest.mark.parametrize("name", ["standings_live", "display_live"])
+def test_after_the_last_hand_the_pages_wait_for_the_organizer_and_stop_polling_once_finished(name):
     event, _ = new_event(4, rounds=1)
     round_start(event=event)
     play_round(event)
-    response = Client().get(url("standings_live", event, v="old"), **HTMX)
+    waiting = Client().get(url(name, event, v="old"), **HTMX)
+    assert waiting.status_code == 200  # still polled: a table can still be corrected
+    assert "hx-get" in waiting.content.decode()
+    assert "Bütün turlar oynandı: organizatörün turnuvayı bitirmesi bekleniyor." in waiting.content.decode()
+    assert "Turnuva bitti." not in waiting.content.decode()
+    event_finish(event=event)
+    response = Client().get(url(name, event, v="old"), **HTMX)
     assert response.status_code == 286
     assert "hx-get" not in response.content.decode()
     assert "Turnuva bitti." in response.content.decode()
@@ -173,10 +180,35 @@ def test_the_display_without_javascript_shows_server_pages_and_refreshes_to_the_
     html = Client().get(url("display", event, sn=5)).content.decode()
     visible = re.findall(r'<tr data-entrant="[^"]*" data-place="\d+"[^>]*data-pager-item>', html)
     assert len(visible) == public.DISPLAY_ROWS_PER_PAGE
-    assert 'content="5; url=?sayfa=2&amp;sn=5"' in html
+    assert 'content="5; url=?sayfa=2&amp;sn=5&amp;dil=tr"' in html
     last = Client().get(url("display", event, sayfa=4)).content.decode()
     assert "url=?sayfa=1&amp;" in last  # 64 entrants: 4 pages, then the first again
     assert len(re.findall(r"data-entrant=", last)) == 64  # every entrant is in the page, for JavaScript
+
+
+@pytest.mark.parametrize(
+    ("query", "cookie", "lang", "text"),
+    [
+        ({"dil": "en"}, "tr", "en", "Round 1 of 3"),  # ?dil= wins over the cookie set elsewhere
+        ({"dil": "tr"}, "en", "tr", "Tur 1 / 3"),
+        ({"dil": "xx"}, "en", "en", "Round 1 of 3"),  # not a language it has: the cookie's
+        ({}, "tr", "tr", "Tur 1 / 3"),
+    ],
+)
+def test_the_display_takes_its_language_from_dil_and_keeps_it_in_its_polls_and_stream(
+    settings, query, cookie, lang, text
+):
+    event = started(8)
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = cookie
+    html = client.get(url("display", event, **query)).content.decode()
+    assert f'<html lang="{lang}"' in html
+    assert text in html
+    assert html.count(f"dil={lang}") == 3  # the stream, the poll and the refresh without JavaScript
+    poll = re.search(r'hx-get="([^"]+)"', html).group(1).replace("&amp;", "&")
+    changed = poll.replace("?v=", "?v=stale")  # an etag the poll does not have: the part comes back
+    live = client.get(changed, **HTMX)
+    assert live.status_code == 200 and text in live.content.decode()
 
 
 def test_knockout_standings_show_the_round_reached_and_who_goes_on():

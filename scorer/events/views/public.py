@@ -7,6 +7,8 @@ poll sends it back as ``?v=`` and gets 204 while it is still current, the new pa
 shared through the cache (scorer/events/public.py); a hit costs two small queries.
 """
 
+from functools import wraps
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -29,6 +31,24 @@ UNCHANGED = 204
 STOP_POLLING = 286
 """htmx stops polling an element that gets a 286: the event is over."""
 MAX_PAGE = 64
+DISPLAY_LANGUAGES = ("tr", "en")
+"""What the display's ``?dil=`` may choose: a TV has nobody to set a cookie or a browser language."""
+
+
+def display_language(view):
+    """Show the display in the language of ``?dil=`` (tr or en) when it names one; otherwise the
+    browser's or the language cookie's, like every page."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        language = request.GET.get("dil", "")
+        if language not in DISPLAY_LANGUAGES:
+            return view(request, *args, **kwargs)
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            return view(request, *args, **kwargs)
+
+    return wrapper
 
 
 def _etag(event: Event) -> str:
@@ -119,6 +139,7 @@ def standings_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     return _live(request, standings_part(request, event, etag))
 
 
+@display_language
 @require_safe
 def display(request: HttpRequest, public_id: str) -> HttpResponse:
     """The venue display (a TV at 1920 × 1080): the page around its shared live part. Without
@@ -137,6 +158,7 @@ def display(request: HttpRequest, public_id: str) -> HttpResponse:
     return render(request, DISPLAY, context)
 
 
+@display_language
 @require_safe
 @cache_control(no_cache=True)
 def display_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
@@ -173,6 +195,7 @@ def standings_stream(request: HttpRequest, public_id: str) -> HttpResponse:
     return _event_stream(request, public_id, "standings", standings_part)
 
 
+@display_language
 @require_safe
 def display_stream(request: HttpRequest, public_id: str) -> HttpResponse:
     """The display's changes: its first server page, which the display's script pages itself."""
