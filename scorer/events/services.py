@@ -11,6 +11,7 @@ from scorer.documents import MSG_NESTED
 from scorer.engine import InvalidInput
 from scorer.engine.errors import FieldError
 from scorer.events import push
+from scorer.events.cards import cards_ensure
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round, new_seed
 from scorer.events.rules import score_event
 from scorer.events.rules.document import parse_event
@@ -148,8 +149,10 @@ def _lock_tables(tables) -> None:
     _lock_games(EventGame.objects.filter(table__in=tables).values_list("game_id", flat=True))
 
 
-def _seat(event: Event, number: int, seating, entrants: list[Entrant]) -> Round:
-    """Store a round's seating: its tables, each with a normal table (Game) for its first game."""
+def _seat(event: Event, number: int, seating, entrants: list[Entrant], standings=()) -> Round:
+    """Store a round's seating: its tables, each with a normal table (Game) for its first game.
+    Seated by the standings, the round keeps the places it was seated from (``standings``): a
+    correction in an earlier round that moves them is then shown to the organizer."""
     names = [entrant.name for entrant in entrants]
     repeats = [[[names[a], names[b]] for a, b in table] for table in seating.repeats]
     rnd = Round.objects.create(
@@ -158,10 +161,14 @@ def _seat(event: Event, number: int, seating, entrants: list[Entrant]) -> Round:
         byes=[entrants[e].pk for e in seating.byes],
         repeats=repeats,
         method=seating.method,
+        seated_from=[[row.entrant.pk, row.place] for row in standings]
+        if seating.method == "standings"
+        else [],
     )
     for k, seats in enumerate(seating.tables):
         table = EventTable.objects.create(round=rnd, number=k + 1, seats=[entrants[e].pk for e in seats])
         _open_game(event, table, [entrants[e] for e in seats], number=1)
+    cards_ensure(event, len(seating.tables))
     return rnd
 
 
@@ -217,8 +224,9 @@ def round_start(*, event: Event, device=None, version: int | None = None) -> Rou
         Round.objects.filter(pk=last.pk).update(status=Round.LOCKED)
     elif data.rounds:
         Round.objects.filter(pk=data.rounds[-1].pk).update(status=Round.DONE)
+        _tell_boards(data, data.rounds[-1])
     number = len(data.rounds) + 1
-    rnd = _seat(locked, number, view.next_round, data.entrants)
+    rnd = _seat(locked, number, view.next_round, data.entrants, view.standings)
     Event.objects.filter(pk=locked.pk).update(status=Event.RUNNING)
     event.status = Event.RUNNING
     _record(locked, EventRecord.ROUND, device=device, round_number=number)
@@ -226,6 +234,16 @@ def round_start(*, event: Event, device=None, version: int | None = None) -> Rou
         names = [e.name for e in data.entrants if e.pk in rnd.byes]
         _record(locked, EventRecord.BYE, device=device, round_number=number, entrants=names)
     return rnd
+
+
+def _tell_boards(data, rnd: Round) -> None:
+    """The boards of the round before show that the next round has started (and where the table
+    card's holder goes now): a new version of each of its games, pushed to the open boards."""
+    game_ids = [
+        link.game_id for table in data.tables.get(rnd.pk, []) for link in data.games.get(table.pk, [])
+    ]
+    Game.objects.filter(pk__in=game_ids).update(version=F("version") + 1, updated_at=timezone.now())
+    table_push.publish_games(game_ids)
 
 
 def _current_round(data) -> Round | None:
@@ -268,7 +286,7 @@ def round_reseat(*, event: Event, device=None, version: int | None = None) -> Ro
     view = event_standings(locked, next_round=True)
     if view.next_round is None:
         raise _why_not_seated(view)
-    again = _seat(locked, rnd.number, view.next_round, view.data.entrants)
+    again = _seat(locked, rnd.number, view.next_round, view.data.entrants, view.standings)
     _record(locked, EventRecord.RESEAT, device=device, round_number=rnd.number)
     return again
 
@@ -503,3 +521,8 @@ def _import_hands(game: Game, hands: list) -> None:
 def link_rotation_record(*, event: Event, device=None) -> None:
     """Write down that the organizer made a new organizer link (the old one no longer works)."""
     _record(event, EventRecord.LINK, device=device)
+
+
+def card_replace_record(*, event: Event, number: int, device=None) -> None:
+    """Write down that table ``number`` has a new card (the old one no longer opens it)."""
+    _record(event, EventRecord.CARD, device=device, table_number=number)

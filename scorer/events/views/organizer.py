@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scorer.engine import InvalidInput, get_ruleset
 from scorer.events import push as event_push
-from scorer.events import rights, selectors, services
+from scorer.events import cards, rights, selectors, services
 from scorer.events.forms import EventForm, placement_text
 from scorer.events.models import Entrant, Event, EventRecord
 from scorer.events.rules.decisions import for_kind
@@ -418,16 +418,30 @@ def event_link_rotate(request: HttpRequest, event: Event) -> HttpResponse:
 @require_safe
 @organizer_required
 def event_cards(request: HttpRequest, event: Event) -> HttpResponse:
-    """Print view: one card per table of the current round (number, seats, its scorekeeper's QR)."""
+    """Print view: one card per table for the whole event (its number, QR code, code and how to
+    use it), with the current round's seats beside it on screen only."""
     view = selectors.event_standings(event, next_round=False)
-    round_number = parse_count(request.GET.get("tur")) or view.round_number
-    if not 1 <= round_number <= max(view.round_number, 1) or not view.rounds:
+    if not view.rounds:
         raise Http404("No round")
-    tables = view.rounds[round_number - 1]
+    tables = view.current
+    shown = cards.cards_ensure(event, max(len(tables), cards.cards_count(event)))
+    by_number = {table.number: table for table in tables}
     return render(
         request,
         "scorer/events/cards.html",
-        {"event": event, "view": view, "tables": tables, "round_number": round_number},
+        {
+            "event": event,
+            "view": view,
+            "cards": [(card, by_number.get(card.number), _card_url(request, card)) for card in shown],
+            "round_number": view.round_number,
+            "code_url": request.build_absolute_uri(reverse("scorer:card_code")),
+        },
+    )
+
+
+def _card_url(request: HttpRequest, card) -> str:
+    return request.build_absolute_uri(
+        reverse("scorer:card_claim", args=[card.event.public_id, card.number, card.link_secret])
     )
 
 
@@ -435,12 +449,28 @@ def event_cards(request: HttpRequest, event: Event) -> HttpResponse:
 @require_safe
 @organizer_required
 def event_table_qr(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
-    """The QR code of a table's scorekeeper link (its current game's edit link)."""
-    _view, table = _table(request, event, round_number, number)
-    game = table.current_game.game if table.current_game else None
-    if game is None:
-        raise Http404("No game")
-    link = request.build_absolute_uri(reverse("scorer:game_claim", args=[game.public_id, game.link_secret]))
-    response = HttpResponse(qr_svg(link), content_type="image/svg+xml")
+    """The QR code of table ``number``'s card (its link holds for every round)."""
+    _table(request, event, round_number, number)
+    card = cards.card_find(event, number)
+    if card is None:
+        raise Http404("No card")
+    response = HttpResponse(qr_svg(_card_url(request, card)), content_type="image/svg+xml")
     response["Cache-Control"] = "no-store, private"
     return response
+
+
+@require_POST
+@organizer_required
+def event_card_replace(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """A new card for one table (the old one was lost or taken): the old link and code stop working."""
+    if cards.card_find(event, number) is None:
+        raise Http404("No card")
+    device = table_rights.device_ensure(request)
+    cards.card_replace(event=event, number=number, device=device)
+    services.card_replace_record(event=event, number=number, device=device)
+    messages.success(
+        request,
+        _("Table %(number)s has a new card: print it. The old card no longer opens the table.")
+        % {"number": number},
+    )
+    return redirect(reverse("scorer:event_cards", args=[event.public_id]) + f"#kart-{number}")
