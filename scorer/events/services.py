@@ -12,6 +12,7 @@ from scorer.engine import InvalidInput
 from scorer.engine.errors import FieldError
 from scorer.events import push
 from scorer.events.cards import cards_ensure
+from scorer.events.corrections import seating_shifts
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round, new_seed
 from scorer.events.rules import score_event
 from scorer.events.rules.document import parse_event
@@ -264,9 +265,10 @@ def _writable(event: Event) -> None:
 
 
 @transaction.atomic
-def round_reseat(*, event: Event, device=None, version: int | None = None) -> Round:
+def round_reseat(*, event: Event, device=None, version: int | None = None, note: str = "") -> Round:
     """Seat the current round again (decision E11): only while none of its tables has a hand.
-    Late arrivals and no-shows written down meanwhile are then taken into account."""
+    Late arrivals and no-shows written down meanwhile are then taken into account, and so are
+    corrections made since in the rounds before (``note`` says who they moved)."""
     locked = _lock_event(event)
     _check_version(locked, version)
     _writable(locked)
@@ -287,8 +289,29 @@ def round_reseat(*, event: Event, device=None, version: int | None = None) -> Ro
     if view.next_round is None:
         raise _why_not_seated(view)
     again = _seat(locked, rnd.number, view.next_round, view.data.entrants, view.standings)
-    _record(locked, EventRecord.RESEAT, device=device, round_number=rnd.number)
+    _record(locked, EventRecord.RESEAT, device=device, round_number=rnd.number, note=note)
     return again
+
+
+@transaction.atomic
+def seating_keep(*, event: Event, round_number: int, device=None, version: int | None = None) -> Round:
+    """Keep a round's seating although a correction since moved the standings it was seated from:
+    the places as they stand now become the ones it is compared with, and who moved is written
+    down."""
+    locked = _lock_event(event)
+    _check_version(locked, version)
+    _writable(locked)
+    view = event_standings(locked, next_round=False)
+    shift = next((s for s in seating_shifts(view) if s.round_number == round_number), None)
+    if shift is None:
+        raise _invalid("rounds", _("The standings this round was seated from have not changed."))
+    rnd = next(r for r in view.data.rounds if r.number == round_number)
+    Round.objects.filter(pk=rnd.pk).update(seated_from=[list(pair) for pair in shift.places])
+    names = [move.name for move in shift.moves]
+    _record(
+        locked, EventRecord.KEEP, device=device, round_number=round_number, entrants=names, note=shift.note
+    )
+    return rnd
 
 
 @transaction.atomic

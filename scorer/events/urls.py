@@ -33,6 +33,11 @@ urlpatterns = [
     path("<event:public_id>/yeni-baglanti/", organizer.event_link_rotate, name="event_link_rotate"),
     path("<event:public_id>/tur/baslat/", organizer.event_start_round, name="event_start_round"),
     path("<event:public_id>/tur/yeniden-oturt/", organizer.event_reseat, name="event_reseat"),
+    path(
+        "<event:public_id>/tur/<int:round_number>/oturma-kalsin/",
+        organizer.event_keep_seating,
+        name="event_keep_seating",
+    ),
     path("<event:public_id>/katilimci/gec-gelen/", organizer.event_late, name="event_late"),
     path("<event:public_id>/katilimci/ayrilan/", organizer.event_withdraw, name="event_withdraw"),
     path("<event:public_id>/bitir/", organizer.event_finish, name="event_finish"),

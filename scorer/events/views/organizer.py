@@ -22,10 +22,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorer.engine import InvalidInput, get_ruleset
+from scorer.events import cards, corrections, rights, selectors, services
 from scorer.events import push as event_push
-from scorer.events import cards, rights, selectors, services
 from scorer.events.forms import EventForm, placement_text
-from scorer.events.models import Entrant, Event, EventRecord
+from scorer.events.models import Entrant, Event
 from scorer.events.rules.decisions import for_kind
 from scorer.platform import push
 from scorer.platform.limits import limited
@@ -137,7 +137,7 @@ def organize_context(request: HttpRequest, event: Event) -> dict:
         reverse("scorer:event_claim", args=[event.public_id, event.link_secret])
     )
     seated = {pk for tables in view.data.tables.values() for table in tables for pk in table.seats}
-    records = list(EventRecord.objects.filter(event=event).order_by("-created_at", "-pk")[:50])
+    records = corrections.records_with_changes(event)
     return {
         "event": event,
         "view": view,
@@ -152,6 +152,7 @@ def organize_context(request: HttpRequest, event: Event) -> dict:
         "can_add_late": not event.finished
         and (not view.data.rounds if event.knockout else len(view.data.rounds) < (event.rounds_planned or 0)),
         "can_reseat": _can_reseat(view),
+        "shifts": corrections.seating_shifts(view),
         "next_names": _next_names(view),
         "stream_etag": progress_etag(event),
     }
@@ -248,11 +249,28 @@ def event_start_round(request: HttpRequest, event: Event) -> HttpResponse:
 @organizer_required
 def event_reseat(request: HttpRequest, event: Event) -> HttpResponse:
     device = table_rights.device_of(request)
+    view = selectors.event_standings(event, next_round=False)
+    note = " ".join(shift.note for shift in corrections.seating_shifts(view) if shift.can_reseat)
     return _act(
         request,
         event,
-        lambda: services.round_reseat(event=event, device=device, version=_version(request)),
+        lambda: services.round_reseat(event=event, device=device, version=_version(request), note=note),
         _("The round is seated again."),
+    )
+
+
+@require_POST
+@organizer_required
+def event_keep_seating(request: HttpRequest, event: Event, round_number: int) -> HttpResponse:
+    """Keep a round's seating after a correction moved the standings it was seated from."""
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda: services.seating_keep(
+            event=event, round_number=round_number, device=device, version=_version(request)
+        ),
+        _("The seating stays as it is; written down."),
     )
 
 
