@@ -296,4 +296,14 @@ from scorer.events.models import (  # noqa: E402
     TableCard,
 )
 
-__all__ += ["CardGrant", "TableCard", "Entrant", "Event", "EventGame", "EventGrant", "EventRecord", "EventTable", "Round"]
+__all__ += [
+    "CardGrant",
+    "TableCard",
+    "Entrant",
+    "Event",
+    "EventGame",
+    "EventGrant",
+    "EventRecord",
+    "EventTable",
+    "Round",
+]

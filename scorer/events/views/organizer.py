@@ -241,7 +241,7 @@ def event_start_round(request: HttpRequest, event: Event) -> HttpResponse:
         request,
         event,
         lambda: services.round_start(event=event, device=device, version=_version(request)),
-        _("The round is seated: print the table cards or let each table scan its code."),
+        _("The round is seated: each table card now takes its phone to its table's new game."),
     )
 
 
