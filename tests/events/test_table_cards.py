@@ -180,3 +180,18 @@ def test_a_card_of_a_finished_event_opens_the_board_only(running):
     response = keeper.get(link)
     assert response["Location"] == reverse("scorer:game_board", args=[game_at(event, 1, 1).public_id])
     assert not can_enter_hands(keeper, game_at(event, 1, 1))
+
+
+def test_a_knockout_round_with_fewer_tables_keeps_every_card_and_its_qr_code():
+    event, secret = new_event(16, kind="knockout")
+    round_start(event=event)
+    play_round(event)
+    round_start(event=event)
+    boss = organizer(event, secret)
+    assert len(card_links(boss, event)) == 4
+    qr = boss.get(event_url("event_table_qr", event, 2, 4))
+    assert qr.status_code == 200 and b"<svg" in qr.content
+    keeper = Client()
+    keeper.get(card_links(boss, event)[0])
+    assert can_enter_hands(keeper, game_at(event, 2, 1))
+    assert Client().get(event_url("card_table", event, 4)).status_code == 302

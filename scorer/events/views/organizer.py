@@ -467,8 +467,8 @@ def _card_url(request: HttpRequest, card) -> str:
 @require_safe
 @organizer_required
 def event_table_qr(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
-    """The QR code of table ``number``'s card (its link holds for every round)."""
-    _table(request, event, round_number, number)
+    """The QR code of table ``number``'s card (its link holds for every round: the round in the
+    address is the one the cards page was shown at, and a card outlives a round with fewer tables)."""
     card = cards.card_find(event, number)
     if card is None:
         raise Http404("No card")
