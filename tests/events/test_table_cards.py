@@ -195,3 +195,16 @@ def test_a_knockout_round_with_fewer_tables_keeps_every_card_and_its_qr_code():
     keeper.get(card_links(boss, event)[0])
     assert can_enter_hands(keeper, game_at(event, 2, 1))
     assert Client().get(event_url("card_table", event, 4)).status_code == 302
+
+
+def test_in_english_the_board_says_the_next_round_started_and_who_deals_first(running):
+    event, _secret = running
+    play_round(event)
+    round_start(event=event)
+    client = Client()
+    client.cookies["django_language"] = "en"
+    html = client.get(reverse("scorer:game_board", args=[game_at(event, 1, 1).public_id])).content.decode()
+    assert "Round 2 has started." in html and "To table 1 of round 2" in html
+    assert "(deals first)" in html and "Seats" in html
+    page = client.get(reverse("scorer:card_code")).content.decode()
+    assert "Keep a tournament table's score" in page.replace("&#x27;", "'")
