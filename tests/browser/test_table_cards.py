@@ -52,9 +52,23 @@ def test_a_card_keeps_its_table_from_round_1_to_round_2_and_a_correction_is_show
     )
     expect(card.locator(".card-qr")).to_be_visible()
     card_link = card.locator("[data-claim-link]").get_attribute("href")
+    check_axe(boss)
     boss.emulate_media(media="print")
     shot(boss, "card")
     boss.emulate_media(media="screen")
+
+    # Its code typed in on another phone opens the same table; a wrong one says why.
+    other = desk.new_page()
+    other.goto(live_server.url + reverse("scorer:card_code"))
+    other.get_by_label("Kart kodu").fill("zzz")
+    other.get_by_role("button", name="Masayı aç").click()
+    expect(other.locator("#card-code-error")).to_contain_text("6 harf")
+    check_axe(other)
+    other.get_by_label("Kart kodu").fill(event.cards.get(number=1).code.lower())
+    other.get_by_role("button", name="Masayı aç").click()
+    expect(other).to_have_url(board_url(live_server, game_at(event, 1, 1)))
+    expect(other.locator("[data-add-hand]")).to_be_visible()
+    other.close()
 
     # The scorekeeper's phone opens the card: table 2 of round 1, "El ekle" on the first screen.
     page.goto(card_link)
