@@ -35,30 +35,23 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"cards-{name}.png"), full_page=True)
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_card_keeps_its_table_from_round_1_to_round_2_and_a_correction_is_shown(
-    page: Page, browser, browser_context_args, live_server, axe_check
-):
-    event, secret = new_event(8)
-    round_start(event=event)
-    desk = browser.new_context(**browser_context_args)
-    boss = desk.new_page()
-    boss.goto(live_server.url + reverse("scorer:event_claim", args=[event.public_id, secret]))
+def print_cards(boss: Page, live_server, event) -> str:
+    """The organizer's cards page (axe, the printed screenshot); returns table 2's card link."""
     boss.goto(live_server.url + reverse("scorer:event_cards", args=[event.public_id]))
     card = boss.locator("#kart-2")
+    code = event.cards.get(number=2).code
     expect(card.get_by_role("heading", name="Masa 2")).to_be_visible()
-    expect(card.locator("[data-card-code]")).to_have_text(
-        f"{event.cards.get(number=2).code[:3]}-{event.cards.get(number=2).code[3:]}"
-    )
+    expect(card.locator("[data-card-code]")).to_have_text(f"{code[:3]}-{code[3:]}")
     expect(card.locator(".card-qr")).to_be_visible()
-    card_link = card.locator("[data-claim-link]").get_attribute("href")
     check_axe(boss)
     boss.emulate_media(media="print")
     shot(boss, "card")
     boss.emulate_media(media="screen")
+    return card.locator("[data-claim-link]").get_attribute("href")
 
-    # Its code typed in on another phone opens the same table; a wrong one says why.
-    other = desk.new_page()
+
+def type_the_code(other: Page, live_server, event) -> None:
+    """Table 1's code typed in on another phone opens that table; a wrong one says why."""
     other.goto(live_server.url + reverse("scorer:card_code"))
     other.get_by_label("Kart kodu").fill("zzz")
     other.get_by_role("button", name="Masayı aç").click()
@@ -68,7 +61,39 @@ def test_a_card_keeps_its_table_from_round_1_to_round_2_and_a_correction_is_show
     other.get_by_role("button", name="Masayı aç").click()
     expect(other).to_have_url(board_url(live_server, game_at(event, 1, 1)))
     expect(other.locator("[data-add-hand]")).to_be_visible()
-    other.close()
+
+
+def correct_round_1_and_reseat(boss: Page, event) -> None:
+    """Table 1's round-1 hand turned around (the last finishes, the winner never opened): the
+    organizer is told who moved and seats round 2 again."""
+    row = game_at(event, 1, 1).hands.live().get(position=1)
+    totals = [
+        -101 if p.get("finished") else p.get("remaining", {}).get("points", 202) for p in row.data["players"]
+    ]
+    hand_update(hand=row, data=hand(*[202 if t == -101 else -101 if t == 202 else t for t in totals]))
+    notice = boss.locator('[data-seating-shift="2"]')
+    expect(notice).to_be_visible()
+    expect(notice.locator("[data-moves] li").first).to_contain_text("→")
+    check_axe(boss)
+    shot(boss, "correction-notice")
+    notice.get_by_role("button", name="2. turu yeniden oturt").click()
+    expect(boss.locator("[data-seating-shift]")).to_have_count(0)
+    expect(boss.locator('[data-record="reseat"]').first).to_contain_text("→")
+    expect(boss.locator('[data-record="hand-correct"]').first).to_contain_text("masa 1")
+    check_axe(boss)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_card_keeps_its_table_from_round_1_to_round_2_and_a_correction_is_shown(
+    page: Page, browser, browser_context_args, live_server, axe_check
+):
+    event, secret = new_event(8)
+    round_start(event=event)
+    desk = browser.new_context(**browser_context_args)
+    boss = desk.new_page()
+    boss.goto(live_server.url + reverse("scorer:event_claim", args=[event.public_id, secret]))
+    card_link = print_cards(boss, live_server, event)
+    type_the_code(desk.new_page(), live_server, event)
 
     # The scorekeeper's phone opens the card: table 2 of round 1, "El ekle" on the first screen.
     page.goto(card_link)
@@ -88,7 +113,7 @@ def test_a_card_keeps_its_table_from_round_1_to_round_2_and_a_correction_is_show
     boss.get_by_role("button", name="2. turu başlat").click()
     expect(boss.get_by_role("heading", name="Tur 2 / 3")).to_be_visible()
     onward = page.locator("[data-next-round-table]")
-    expect(onward).to_be_visible(timeout=12_000)
+    expect(onward).to_be_visible()
     axe_check()
     onward.click()
     expect(page).to_have_url(board_url(live_server, game_at(event, 2, 2)))
@@ -98,20 +123,5 @@ def test_a_card_keeps_its_table_from_round_1_to_round_2_and_a_correction_is_show
         live_server.url + reverse("scorer:hand_new", args=[game_at(event, 2, 2).public_id])
     )
 
-    # A round-1 hand is corrected: the organizer is told who moved and seats round 2 again.
-    row = game_at(event, 1, 1).hands.live().get(position=1)
-    totals = [
-        -101 if p.get("finished") else p.get("remaining", {}).get("points", 202) for p in row.data["players"]
-    ]
-    hand_update(hand=row, data=hand(*[202 if t == -101 else -101 if t == 202 else t for t in totals]))
-    notice = boss.locator('[data-seating-shift="2"]')
-    expect(notice).to_be_visible(timeout=12_000)
-    expect(notice.locator("[data-moves] li").first).to_contain_text("→")
-    check_axe(boss)
-    shot(boss, "correction-notice")
-    notice.get_by_role("button", name="2. turu yeniden oturt").click()
-    expect(boss.locator("[data-seating-shift]")).to_have_count(0)
-    expect(boss.locator('[data-record="reseat"]').first).to_contain_text("→")
-    expect(boss.locator('[data-record="hand-correct"]').first).to_contain_text("masa 1")
-    check_axe(boss)
+    correct_round_1_and_reseat(boss, event)
     desk.close()
