@@ -285,6 +285,7 @@ class RateCount(models.Model):
 
 # Tournaments (scorer/events/models.py): one Django app, so their models are registered here too.
 from scorer.events.models import (  # noqa: E402
+    CardGrant,
     Entrant,
     Event,
     EventGame,
@@ -292,6 +293,17 @@ from scorer.events.models import (  # noqa: E402
     EventRecord,
     EventTable,
     Round,
+    TableCard,
 )
 
-__all__ += ["Entrant", "Event", "EventGame", "EventGrant", "EventRecord", "EventTable", "Round"]
+__all__ += [
+    "CardGrant",
+    "TableCard",
+    "Entrant",
+    "Event",
+    "EventGame",
+    "EventGrant",
+    "EventRecord",
+    "EventTable",
+    "Round",
+]

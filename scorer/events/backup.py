@@ -7,7 +7,9 @@ tables, each table's games by the public id of their table (``Game``), and its r
 organizer decided). Every row is written field by field (scorer/tables/backuprows.py); the
 entrant ids the seats, byes and decided ties hold are written as the entrants' positions.
 Organizer grants are devices' rights, not the event's data, and are not exported, nor which
-device decided a record: a device claims the event again with its organizer link.
+device decided a record: a device claims the event again with its organizer link. Its table
+cards (scorer/events/cards.py) travel with their version, key and code, so that the printed cards
+keep working; which devices held them does not.
 
 An event is restored after the tables of its games (``import_tables`` reads every table first),
 in one transaction: one whose id exists already is skipped, one that names a table not in the
@@ -23,7 +25,7 @@ from django.utils.translation import gettext_noop
 
 from scorer.engine import InvalidInput
 from scorer.engine.errors import FieldError
-from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round
+from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round, TableCard
 from scorer.models import Game
 from scorer.tables.backup import EXPORT_ERRORS, PUBLIC_ID, Exported, entry_text
 from scorer.tables.backuprows import row_fields, row_from
@@ -62,13 +64,17 @@ def event_entry(event: Event) -> dict:
             | {"games": [{"number": link.number, "table": link.game.public_id} for link in table.games.all()]}
             for table in rnd.tables.all()
         ]
-        rounds.append(row_fields(rnd) | {"byes": positions(rnd.byes), "tables": tables})
+        seated_from = [[position[pk], place] for pk, place in rnd.seated_from if pk in position]
+        rounds.append(
+            row_fields(rnd) | {"byes": positions(rnd.byes), "seated_from": seated_from, "tables": tables}
+        )
     return {
         "event": row_fields(event)
         | {
             "entrants": [row_fields(entrant) for entrant in entrants],
             "rounds": rounds,
             "records": [row_fields(record) for record in event.records.all()],
+            "cards": [row_fields(card) for card in event.cards.all()],
         }
     }
 
@@ -115,6 +121,10 @@ def event_restore(*, data: Mapping) -> RestoredEvent:
             row_from(EventRecord, record, path=f"event.records[{k}]", event=event)
             for k, record in enumerate(_items(raw, "records", "event"))
         )
+        TableCard.objects.bulk_create(
+            row_from(TableCard, card, path=f"event.cards[{k}]", event=event)
+            for k, card in enumerate(_items(raw, "cards", "event"))
+        )
     return RestoredEvent(event)
 
 
@@ -141,9 +151,27 @@ def _entrant_ids(raw: Mapping, key: str, ids: dict[int, int], path: str) -> list
     return [ids[p] for p in value]
 
 
+def _seated_from(raw: Mapping, ids: dict[int, int], path: str) -> list:
+    """The places a round was seated from, as [entrant position, place] pairs (none in a backup
+    written before rounds kept them)."""
+    value = raw.get("seated_from", [])
+    pairs = value if isinstance(value, list) else None
+    if pairs is None or not all(
+        isinstance(pair, list)
+        and len(pair) == 2
+        and type(pair[0]) is int
+        and pair[0] in ids
+        and type(pair[1]) is int
+        for pair in pairs
+    ):
+        raise InvalidInput([FieldError(f"{path}.seated_from", _(MSG_NO_ENTRANT))])
+    return [[ids[position], place] for position, place in pairs]
+
+
 def _add_round(event: Event, raw: Mapping, ids: dict[int, int], *, path: str) -> None:
     rnd = row_from(Round, raw, path=path, event=event)
     rnd.byes = _entrant_ids(raw, "byes", ids, path)
+    rnd.seated_from = _seated_from(raw, ids, path)
     rnd.save()
     for t, raw_table in enumerate(_items(raw, "tables", path)):
         where = f"{path}.tables[{t}]"

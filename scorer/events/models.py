@@ -17,7 +17,17 @@ from django.utils.translation import gettext_lazy as _
 
 from scorer.tables import editlink
 
-__all__ = ["Entrant", "Event", "EventGame", "EventGrant", "EventRecord", "EventTable", "Round"]
+__all__ = [
+    "CardGrant",
+    "Entrant",
+    "Event",
+    "EventGame",
+    "EventGrant",
+    "EventRecord",
+    "EventTable",
+    "Round",
+    "TableCard",
+]
 
 ORGANIZER_SALT = "okeycalc.event"
 """Salts the organizer link: a table's edit link and an event's never open each other."""
@@ -161,6 +171,11 @@ class Round(models.Model):
     byes = models.JSONField(default=list, help_text="Entrant ids who sat out or had a bye, as seated.")
     repeats = models.JSONField(default=list, help_text="Per table, opponents who had met (decision E3).")
     method = models.CharField(max_length=9, default="draw", help_text="draw or standings.")
+    seated_from = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Seated by the standings: [entrant id, place] as they stood, or as the organizer kept them.",
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -237,6 +252,8 @@ class EventRecord(models.Model):
     NO_SHOW = "no_show"
     FINISH = "finish"
     LINK = "link"
+    CARD = "card"
+    KEEP = "keep"
     KINDS = [
         (CREATED, _("created")),
         (IMPORTED, _("imported")),
@@ -250,6 +267,8 @@ class EventRecord(models.Model):
         (NO_SHOW, _("no-show")),
         (FINISH, _("finished")),
         (LINK, _("new organizer link")),
+        (CARD, _("new table card")),
+        (KEEP, _("seating kept after a correction")),
     ]
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="records")
@@ -268,3 +287,53 @@ class EventRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} on {self.event_id}"
+
+
+class TableCard(models.Model):
+    """The card of a physical table, for the whole event: its link (``/turnuva/<id>/kart/<number>/
+    anahtar/<secret>/``, the secret derived like a table's edit link, never stored) and its short
+    ``code`` give the table of that number in whichever round is running (scorer/events/cards.py)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="cards")
+    number = models.PositiveSmallIntegerField()
+    secret_version = models.PositiveIntegerField(
+        default=1, help_text="Bumped by a new card: grants of older versions no longer count."
+    )
+    link_key = models.CharField(max_length=32, default=editlink.new_link_key, editable=False)
+    code = models.CharField(max_length=6, unique=True, help_text="Typed instead of scanning.")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="unique_event_card")]
+
+    def __str__(self) -> str:
+        return f"card of table {self.number} of {self.event_id}"
+
+    @property
+    def subject(self) -> str:
+        return f"card:{self.event.public_id}:{self.number}"
+
+    @property
+    def link_secret(self) -> str:
+        return editlink.link_secret(self.subject, self.secret_version, self.link_key)
+
+    def check_secret(self, secret: str | None) -> bool:
+        return editlink.link_secret_matches(self.subject, self.secret_version, self.link_key, secret or "")
+
+
+class CardGrant(models.Model):
+    """A device that opened a table card: it keeps that table, round after round, while
+    ``secret_version`` is the card's."""
+
+    device = models.ForeignKey("scorer.Device", on_delete=models.CASCADE, related_name="card_grants")
+    card = models.ForeignKey(TableCard, on_delete=models.CASCADE, related_name="grants")
+    secret_version = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["device", "card"], name="unique_device_card_grant")]
+
+    def __str__(self) -> str:
+        return f"card grant of {self.device_id} on {self.card_id}"

@@ -10,7 +10,9 @@ showed the old ones to whoever held the organizer link.
 
 The organizer's rights over the tables are given table by table when the organizer opens one
 (:func:`open_table`): the device then holds a normal edit grant on that game and uses the normal
-table pages. A table's scorekeeper link is the game's own edit link: rights over that table only.
+table pages. A table's scorekeeper holds its table card (scorer/events/cards.py): the table of
+that number in every round, each round's game through a normal edit grant. A game's own edit link
+still gives that game only. A new organizer link replaces every card too.
 Viewers hold nothing and read everything.
 """
 
@@ -18,6 +20,7 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
+from scorer.events import cards
 from scorer.events.models import Event, EventGame, EventGrant
 from scorer.models import Device, Game, Grant
 from scorer.tables import editlink
@@ -102,6 +105,7 @@ def organizer_link_rotate(*, event: Event, device: Device) -> Event:
         event_game__table__round__event=locked, event_game__table__locked=False
     )
     table_rights.game_links_replace(games=list(open_games.order_by("pk")), revoke=devices)
+    cards.cards_replace(event=locked, revoke=devices)
     EventGrant.objects.update_or_create(
         device=device,
         event=locked,

@@ -61,6 +61,16 @@ class TablePlace:
     games_per_match: int
     locked: bool
     closed: bool
+    rounds_started: int = 0
+    """How many rounds the event has seated: past this table's round, its card leads elsewhere."""
+    first_dealer: int = 0
+
+    @property
+    def later_round(self) -> int | None:
+        """The round now running when it is not this table's (its card's holder goes there)."""
+        if self.event.finished or self.rounds_started <= self.round_number:
+            return None
+        return self.rounds_started
 
     @property
     def next_game(self) -> int | None:
@@ -85,7 +95,12 @@ def table_place(game) -> TablePlace | None:
     query: ``Game.in_event`` says so)."""
     if not game.in_event:
         return None
-    link = EventGame.objects.filter(game_id=game.pk).select_related("table__round__event").first()
+    link = (
+        EventGame.objects.filter(game_id=game.pk)
+        .select_related("table__round__event")
+        .annotate(rounds_started=Max("table__round__event__rounds__number"))
+        .first()
+    )
     if link is None:
         return None
     table, event = link.table, link.table.round.event
@@ -98,6 +113,8 @@ def table_place(game) -> TablePlace | None:
         games_per_match=event.games_per_match if event.knockout else 1,
         locked=table.locked,
         closed=table.closed,
+        rounds_started=link.rounds_started or 0,
+        first_dealer=game.first_dealer,
     )
 
 

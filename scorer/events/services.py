@@ -11,6 +11,8 @@ from scorer.documents import MSG_NESTED
 from scorer.engine import InvalidInput
 from scorer.engine.errors import FieldError
 from scorer.events import push
+from scorer.events.cards import cards_ensure
+from scorer.events.corrections import seating_shifts
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round, new_seed
 from scorer.events.rules import score_event
 from scorer.events.rules.document import parse_event
@@ -148,8 +150,10 @@ def _lock_tables(tables) -> None:
     _lock_games(EventGame.objects.filter(table__in=tables).values_list("game_id", flat=True))
 
 
-def _seat(event: Event, number: int, seating, entrants: list[Entrant]) -> Round:
-    """Store a round's seating: its tables, each with a normal table (Game) for its first game."""
+def _seat(event: Event, number: int, seating, entrants: list[Entrant], standings=()) -> Round:
+    """Store a round's seating: its tables, each with a normal table (Game) for its first game.
+    Seated by the standings, the round keeps the places it was seated from (``standings``): a
+    correction in an earlier round that moves them is then shown to the organizer."""
     names = [entrant.name for entrant in entrants]
     repeats = [[[names[a], names[b]] for a, b in table] for table in seating.repeats]
     rnd = Round.objects.create(
@@ -158,10 +162,14 @@ def _seat(event: Event, number: int, seating, entrants: list[Entrant]) -> Round:
         byes=[entrants[e].pk for e in seating.byes],
         repeats=repeats,
         method=seating.method,
+        seated_from=[[row.entrant.pk, row.place] for row in standings]
+        if seating.method == "standings"
+        else [],
     )
     for k, seats in enumerate(seating.tables):
         table = EventTable.objects.create(round=rnd, number=k + 1, seats=[entrants[e].pk for e in seats])
         _open_game(event, table, [entrants[e] for e in seats], number=1)
+    cards_ensure(event, len(seating.tables))
     return rnd
 
 
@@ -217,8 +225,9 @@ def round_start(*, event: Event, device=None, version: int | None = None) -> Rou
         Round.objects.filter(pk=last.pk).update(status=Round.LOCKED)
     elif data.rounds:
         Round.objects.filter(pk=data.rounds[-1].pk).update(status=Round.DONE)
+        _tell_boards(data, data.rounds[-1])
     number = len(data.rounds) + 1
-    rnd = _seat(locked, number, view.next_round, data.entrants)
+    rnd = _seat(locked, number, view.next_round, data.entrants, view.standings)
     Event.objects.filter(pk=locked.pk).update(status=Event.RUNNING)
     event.status = Event.RUNNING
     _record(locked, EventRecord.ROUND, device=device, round_number=number)
@@ -226,6 +235,16 @@ def round_start(*, event: Event, device=None, version: int | None = None) -> Rou
         names = [e.name for e in data.entrants if e.pk in rnd.byes]
         _record(locked, EventRecord.BYE, device=device, round_number=number, entrants=names)
     return rnd
+
+
+def _tell_boards(data, rnd: Round) -> None:
+    """The boards of the round before show that the next round has started (and where the table
+    card's holder goes now): a new version of each of its games, pushed to the open boards."""
+    game_ids = [
+        link.game_id for table in data.tables.get(rnd.pk, []) for link in data.games.get(table.pk, [])
+    ]
+    Game.objects.filter(pk__in=game_ids).update(version=F("version") + 1, updated_at=timezone.now())
+    table_push.publish_games(game_ids)
 
 
 def _current_round(data) -> Round | None:
@@ -246,9 +265,10 @@ def _writable(event: Event) -> None:
 
 
 @transaction.atomic
-def round_reseat(*, event: Event, device=None, version: int | None = None) -> Round:
+def round_reseat(*, event: Event, device=None, version: int | None = None, note: str = "") -> Round:
     """Seat the current round again (decision E11): only while none of its tables has a hand.
-    Late arrivals and no-shows written down meanwhile are then taken into account."""
+    Late arrivals and no-shows written down meanwhile are then taken into account, and so are
+    corrections made since in the rounds before (``note`` says who they moved)."""
     locked = _lock_event(event)
     _check_version(locked, version)
     _writable(locked)
@@ -268,9 +288,30 @@ def round_reseat(*, event: Event, device=None, version: int | None = None) -> Ro
     view = event_standings(locked, next_round=True)
     if view.next_round is None:
         raise _why_not_seated(view)
-    again = _seat(locked, rnd.number, view.next_round, view.data.entrants)
-    _record(locked, EventRecord.RESEAT, device=device, round_number=rnd.number)
+    again = _seat(locked, rnd.number, view.next_round, view.data.entrants, view.standings)
+    _record(locked, EventRecord.RESEAT, device=device, round_number=rnd.number, note=note)
     return again
+
+
+@transaction.atomic
+def seating_keep(*, event: Event, round_number: int, device=None, version: int | None = None) -> Round:
+    """Keep a round's seating although a correction since moved the standings it was seated from:
+    the places as they stand now become the ones it is compared with, and who moved is written
+    down."""
+    locked = _lock_event(event)
+    _check_version(locked, version)
+    _writable(locked)
+    view = event_standings(locked, next_round=False)
+    shift = next((s for s in seating_shifts(view) if s.round_number == round_number), None)
+    if shift is None:
+        raise _invalid("rounds", _("The standings this round was seated from have not changed."))
+    rnd = next(r for r in view.data.rounds if r.number == round_number)
+    Round.objects.filter(pk=rnd.pk).update(seated_from=[list(pair) for pair in shift.places])
+    names = [move.name for move in shift.moves]
+    _record(
+        locked, EventRecord.KEEP, device=device, round_number=round_number, entrants=names, note=shift.note
+    )
+    return rnd
 
 
 @transaction.atomic
@@ -503,3 +544,8 @@ def _import_hands(game: Game, hands: list) -> None:
 def link_rotation_record(*, event: Event, device=None) -> None:
     """Write down that the organizer made a new organizer link (the old one no longer works)."""
     _record(event, EventRecord.LINK, device=device)
+
+
+def card_replace_record(*, event: Event, number: int, device=None) -> None:
+    """Write down that table ``number`` has a new card (the old one no longer opens it)."""
+    _record(event, EventRecord.CARD, device=device, table_number=number)

@@ -1,11 +1,12 @@
 """URLs of tournaments, under /turnuva/ in the scorer namespace (turnuva = event, siralama = standings,
-ekran = display, yonet = organize, tur = round, masa = table, kartlar = table cards). Included by
+ekran = display, yonet = organize, tur = round, masa = table, kartlar = table cards, kart = one
+table's card). Included by
 scorer/urls.py."""
 
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter, get_converters
 
-from scorer.events.views import exports, organizer, public
+from scorer.events.views import cards, exports, organizer, public
 from scorer.models import PUBLIC_ID_PATTERN
 
 
@@ -32,15 +33,27 @@ urlpatterns = [
     path("<event:public_id>/yeni-baglanti/", organizer.event_link_rotate, name="event_link_rotate"),
     path("<event:public_id>/tur/baslat/", organizer.event_start_round, name="event_start_round"),
     path("<event:public_id>/tur/yeniden-oturt/", organizer.event_reseat, name="event_reseat"),
+    path(
+        "<event:public_id>/tur/<int:round_number>/oturma-kalsin/",
+        organizer.event_keep_seating,
+        name="event_keep_seating",
+    ),
     path("<event:public_id>/katilimci/gec-gelen/", organizer.event_late, name="event_late"),
     path("<event:public_id>/katilimci/ayrilan/", organizer.event_withdraw, name="event_withdraw"),
     path("<event:public_id>/bitir/", organizer.event_finish, name="event_finish"),
     path("<event:public_id>/kartlar/", organizer.event_cards, name="event_cards"),
+    path(
+        "<event:public_id>/kart/<int:number>/yenile/", organizer.event_card_replace, name="event_card_replace"
+    ),
     path(f"{TABLE}/ac/", organizer.event_table_open, name="event_table_open"),
     path(f"{TABLE}/kapat/", organizer.event_table_close, name="event_table_close"),
     path(f"{TABLE}/karar/", organizer.event_decide, name="event_decide"),
     path(f"{TABLE}/sonraki-oyun/", organizer.event_next_game, name="event_next_game"),
     path(f"{TABLE}/qr.svg", organizer.event_table_qr, name="event_table_qr"),
+    # A table card (scorer/events/views/cards.py): its link, its code, its table in the current round.
+    path("kart/", cards.card_code, name="card_code"),
+    path("<event:public_id>/kart/<int:number>/anahtar/<str:secret>/", cards.card_claim, name="card_claim"),
+    path("<event:public_id>/kart/<int:number>/", cards.card_table, name="card_table"),
     # Exports (public, read-only like a table's): scorer/events/views/exports.py.
     path("<event:public_id>/turnuva.json", exports.event_export_json, name="event_export_json"),
     path("<event:public_id>/siralama.csv", exports.event_standings_csv, name="event_standings_csv"),

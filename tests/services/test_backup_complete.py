@@ -24,7 +24,7 @@ from django.db import connection, models
 from django.utils.translation import gettext
 
 from scorer.events.backup import MSG_NO_TABLE
-from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round
+from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round, TableCard
 from scorer.events.selectors import event_document
 from scorer.events.services import entrant_withdraw, event_import, round_start, table_close
 from scorer.models import Device, Game, Grant, Hand, HandChange
@@ -35,7 +35,7 @@ from tests.support.eventdb import new_event, play, play_round
 pytestmark = pytest.mark.django_db
 
 BASE_DIR = Path(settings.BASE_DIR)
-LEFT_OUT = {"Device", "Grant", "EventGrant", "RateCount"}
+LEFT_OUT = {"Device", "Grant", "EventGrant", "CardGrant", "RateCount"}
 """Models a backup does not hold (device-bound rights, and counts that expire)."""
 LEFT_OUT_FIELDS = {("HandChange", "device"), ("EventRecord", "device")}
 ENTRANT_IDS = {("Round", "byes"), ("EventTable", "seats"), ("EventTable", "decided")}
@@ -66,6 +66,8 @@ def natural_key(row: models.Model) -> tuple:
             return (*natural_key(row.round), row.number)
         case EventGame():
             return (*natural_key(row.table), row.number)
+        case TableCard():
+            return (*natural_key(row.event), row.number)
         case EventRecord():
             siblings = list(EventRecord.objects.filter(event=row.event).values_list("pk", flat=True))
             return (*natural_key(row.event), siblings.index(row.pk))
@@ -87,6 +89,8 @@ def row_values(row: models.Model) -> dict:
             value = natural_key(getattr(row, field.name)) if value is not None else None
         elif (name, field.name) in ENTRANT_IDS:
             value = entrants_named(value)
+        elif (name, field.name) == ("Round", "seated_from"):
+            value = [[natural_key(Entrant.objects.get(pk=pk)), place] for pk, place in value]
         values[field.name] = value
     return values
 

@@ -22,10 +22,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorer.engine import InvalidInput, get_ruleset
+from scorer.events import cards, corrections, rights, selectors, services
 from scorer.events import push as event_push
-from scorer.events import rights, selectors, services
 from scorer.events.forms import EventForm, placement_text
-from scorer.events.models import Entrant, Event, EventRecord
+from scorer.events.models import Entrant, Event
 from scorer.events.rules.decisions import for_kind
 from scorer.platform import push
 from scorer.platform.limits import limited
@@ -137,7 +137,7 @@ def organize_context(request: HttpRequest, event: Event) -> dict:
         reverse("scorer:event_claim", args=[event.public_id, event.link_secret])
     )
     seated = {pk for tables in view.data.tables.values() for table in tables for pk in table.seats}
-    records = list(EventRecord.objects.filter(event=event).order_by("-created_at", "-pk")[:50])
+    records = corrections.records_with_changes(event)
     return {
         "event": event,
         "view": view,
@@ -152,6 +152,7 @@ def organize_context(request: HttpRequest, event: Event) -> dict:
         "can_add_late": not event.finished
         and (not view.data.rounds if event.knockout else len(view.data.rounds) < (event.rounds_planned or 0)),
         "can_reseat": _can_reseat(view),
+        "shifts": corrections.seating_shifts(view),
         "next_names": _next_names(view),
         "stream_etag": progress_etag(event),
     }
@@ -240,7 +241,7 @@ def event_start_round(request: HttpRequest, event: Event) -> HttpResponse:
         request,
         event,
         lambda: services.round_start(event=event, device=device, version=_version(request)),
-        _("The round is seated: print the table cards or let each table scan its code."),
+        _("The round is seated: each table card now takes its phone to its table's new game."),
     )
 
 
@@ -248,11 +249,28 @@ def event_start_round(request: HttpRequest, event: Event) -> HttpResponse:
 @organizer_required
 def event_reseat(request: HttpRequest, event: Event) -> HttpResponse:
     device = table_rights.device_of(request)
+    view = selectors.event_standings(event, next_round=False)
+    note = " ".join(shift.note for shift in corrections.seating_shifts(view) if shift.can_reseat)
     return _act(
         request,
         event,
-        lambda: services.round_reseat(event=event, device=device, version=_version(request)),
+        lambda: services.round_reseat(event=event, device=device, version=_version(request), note=note),
         _("The round is seated again."),
+    )
+
+
+@require_POST
+@organizer_required
+def event_keep_seating(request: HttpRequest, event: Event, round_number: int) -> HttpResponse:
+    """Keep a round's seating after a correction moved the standings it was seated from."""
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda: services.seating_keep(
+            event=event, round_number=round_number, device=device, version=_version(request)
+        ),
+        _("The seating stays as it is; written down."),
     )
 
 
@@ -418,16 +436,30 @@ def event_link_rotate(request: HttpRequest, event: Event) -> HttpResponse:
 @require_safe
 @organizer_required
 def event_cards(request: HttpRequest, event: Event) -> HttpResponse:
-    """Print view: one card per table of the current round (number, seats, its scorekeeper's QR)."""
+    """Print view: one card per table for the whole event (its number, QR code, code and how to
+    use it), with the current round's seats beside it on screen only."""
     view = selectors.event_standings(event, next_round=False)
-    round_number = parse_count(request.GET.get("tur")) or view.round_number
-    if not 1 <= round_number <= max(view.round_number, 1) or not view.rounds:
+    if not view.rounds:
         raise Http404("No round")
-    tables = view.rounds[round_number - 1]
+    tables = view.current
+    shown = cards.cards_ensure(event, max(len(tables), cards.cards_count(event)))
+    by_number = {table.number: table for table in tables}
     return render(
         request,
         "scorer/events/cards.html",
-        {"event": event, "view": view, "tables": tables, "round_number": round_number},
+        {
+            "event": event,
+            "view": view,
+            "cards": [(card, by_number.get(card.number), _card_url(request, card)) for card in shown],
+            "round_number": view.round_number,
+            "code_url": request.build_absolute_uri(reverse("scorer:card_code")),
+        },
+    )
+
+
+def _card_url(request: HttpRequest, card) -> str:
+    return request.build_absolute_uri(
+        reverse("scorer:card_claim", args=[card.event.public_id, card.number, card.link_secret])
     )
 
 
@@ -435,12 +467,28 @@ def event_cards(request: HttpRequest, event: Event) -> HttpResponse:
 @require_safe
 @organizer_required
 def event_table_qr(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
-    """The QR code of a table's scorekeeper link (its current game's edit link)."""
-    _view, table = _table(request, event, round_number, number)
-    game = table.current_game.game if table.current_game else None
-    if game is None:
-        raise Http404("No game")
-    link = request.build_absolute_uri(reverse("scorer:game_claim", args=[game.public_id, game.link_secret]))
-    response = HttpResponse(qr_svg(link), content_type="image/svg+xml")
+    """The QR code of table ``number``'s card (its link holds for every round: the round in the
+    address is the one the cards page was shown at, and a card outlives a round with fewer tables)."""
+    card = cards.card_find(event, number)
+    if card is None:
+        raise Http404("No card")
+    response = HttpResponse(qr_svg(_card_url(request, card)), content_type="image/svg+xml")
     response["Cache-Control"] = "no-store, private"
     return response
+
+
+@require_POST
+@organizer_required
+def event_card_replace(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """A new card for one table (the old one was lost or taken): the old link and code stop working."""
+    if cards.card_find(event, number) is None:
+        raise Http404("No card")
+    device = table_rights.device_ensure(request)
+    cards.card_replace(event=event, number=number, device=device)
+    services.card_replace_record(event=event, number=number, device=device)
+    messages.success(
+        request,
+        _("Table %(number)s has a new card: print it. The old card no longer opens the table.")
+        % {"number": number},
+    )
+    return redirect(reverse("scorer:event_cards", args=[event.public_id]) + f"#kart-{number}")
