@@ -1,6 +1,7 @@
 """The club ratings module against openskill called directly on the same games."""
 
 import pytest
+from django.utils import translation
 from openskill.models import PlackettLuce
 
 from scorer.clubs.ratings import Match, rate_document
@@ -93,7 +94,8 @@ def test_games_count_complete_games_and_the_order_is_by_ordinal_descending():
 
 
 def test_a_game_with_fewer_hands_than_planned_is_skipped_with_its_reason():
-    table = rate_document({"games": GAMES})
+    with translation.override("en"):
+        table = rate_document({"games": GAMES})
     assert [s.to_dict() for s in table.skipped] == [
         {"game": 0, "reason": "Fewer hands than planned: 2 of 3."}
     ]
