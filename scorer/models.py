@@ -295,3 +295,8 @@ from scorer.events.models import (  # noqa: E402
 )
 
 __all__ += ["Entrant", "Event", "EventGame", "EventGrant", "EventRecord", "EventTable", "Round"]
+
+# Clubs (scorer/clubs/models.py), registered here for the same reason.
+from scorer.clubs.models import Club, ClubGame, ClubRating, Member  # noqa: E402
+
+__all__ += ["Club", "ClubGame", "ClubRating", "Member"]

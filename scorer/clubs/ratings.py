@@ -116,6 +116,15 @@ class Ratings:
             self.games[name] = self.wins[name] = 0
         return self.ratings[name]
 
+    def seed(self, name: str, mu: float, sigma: float, games: int, wins: int) -> None:
+        """Start ``name`` from a stored rating (the state after an earlier game)."""
+        self.ratings[name] = self.model.rating(mu=mu, sigma=sigma, name=name)
+        self.games[name], self.wins[name] = games, wins
+
+    def state(self, names: Iterable[str]) -> dict[str, list]:
+        """``{name: [mu, sigma, games, wins]}``: what :meth:`seed` starts from again."""
+        return {n: [self.ratings[n].mu, self.ratings[n].sigma, self.games[n], self.wins[n]] for n in names}
+
     def apply(self, match: Match) -> None:
         teams = [[self.rating(name) for name in team] for team in match.teams]
         rated = self.model.rate(teams, ranks=match.ranks)
@@ -138,7 +147,11 @@ class Ratings:
 
 def rate_document(data: object) -> RatingTable:
     """Rate ``{"games": [game, ...]}`` in order; raises :class:`InvalidInput` naming paths."""
-    raw_games = parse_document(data)
+    return rate_games(parse_document(data))
+
+
+def rate_games(raw_games: list) -> RatingTable:
+    """Rate a list of games in order (see :func:`rate_document`)."""
     errors = ErrorList()
     scored: list[tuple[tuple[str, ...], GameResult]] = []
     for i, raw in enumerate(raw_games):
