@@ -8,7 +8,8 @@ before it (``ClubGame.after``).
 from django.db import transaction
 from django.db.models import Max
 
-from scorer.engine import score_game
+from scorer.engine import FieldError, InvalidInput, score_game
+from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.names import clean_name
 from scorer.models import Game
 from scorer.tables.selectors import game_document
@@ -16,6 +17,9 @@ from scorer.tables.selectors import game_document
 from .models import Club, ClubGame, ClubRating, Member
 from .ratings import Match, Ratings
 from .selectors import counted_games
+
+MSG_NOT_A_MEMBER = gettext_noop("%(name)s is not a member of this club.")
+MSG_IN_A_CLUB = gettext_noop("This table already counts toward a club.")
 
 
 @transaction.atomic
@@ -28,28 +32,45 @@ def club_create(*, name: str, ruleset: str, options: dict, members: list[str]) -
 @transaction.atomic
 def club_game_add(*, club: Club, game: Game) -> ClubGame:
     """Link a table to the club; it counts at once if it is already complete."""
-    link = ClubGame.objects.create(club=club, game=game)
-    club_game_changed(game=game)
-    return link
+    ClubGame.objects.create(club=club, game=game)
+    return club_game_changed(game=game)
 
 
 @transaction.atomic
-def club_game_changed(*, game: Game) -> None:
+def club_table_join(*, club: Club, game: Game) -> ClubGame:
+    """A table opened outside the club, added afterwards (by its scorekeeper): every name at it
+    must be a member's, and a table counts toward one club only."""
+    if ClubGame.objects.filter(game=game).exists():
+        raise InvalidInput([FieldError("", _(MSG_IN_A_CLUB))])
+    members = set(club.members.values_list("name", flat=True))
+    errors = [
+        FieldError(f"players[{seat}]", _(MSG_NOT_A_MEMBER) % {"name": name})
+        for seat, name in enumerate(game.players)
+        if clean_name(name) not in members
+    ]
+    if errors:
+        raise InvalidInput(errors)
+    return club_game_add(club=club, game=game)
+
+
+@transaction.atomic
+def club_game_changed(*, game: Game) -> ClubGame | None:
     """After a hand of ``game`` was added, corrected, deleted or restored: count it when it
     completes, replay from it when a counted game changed, drop it when it is no longer complete."""
     link = ClubGame.objects.select_for_update().filter(game=game).select_related("club").first()
     if link is None:
-        return
+        return None
     complete = score_game(game_document(game)).complete
     if link.position is None:
         if complete:
             _append(link)
-        return
+        return link
     start = link.position
     if not complete:
         link.position, link.after = None, {}
         link.save(update_fields=["position", "after"])
     _replay_from(link.club, start)
+    return link
 
 
 @transaction.atomic

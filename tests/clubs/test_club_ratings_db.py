@@ -10,8 +10,8 @@ from openskill.models import PlackettLuce
 
 from scorer.clubs.models import ClubGame, ClubRating
 from scorer.clubs.selectors import club_document
-from scorer.clubs.services import club_create, club_game_add
-from scorer.engine import score_game
+from scorer.clubs.services import club_create, club_game_add, club_table_join
+from scorer.engine import InvalidInput, score_game
 from scorer.tables.services import hand_delete, hand_record, hand_update
 from tests.support.factories import finisher, new_table
 
@@ -138,3 +138,24 @@ def test_the_check_finds_a_stored_rating_the_games_do_not_give(club, three_games
     status, report = check()
     assert status == 1
     assert [d["player"] for d in report["clubs"][0]["differences"]] == ["Cem"]
+
+
+def test_a_table_from_outside_joins_when_every_name_is_a_members_and_counts_at_once(club, commits):
+    game, _secret = new_table("loca", players=MEMBERS[:4], hands_planned=1)
+    with commits():
+        hand_record(game=game, data=finisher(2))
+    link = club_table_join(club=club, game=game)
+    assert link.position == 1 and stored(club)["Cem"][3] == 1
+    with pytest.raises(InvalidInput) as again:
+        club_table_join(club=club, game=game)
+    assert again.value.errors[0].message == "Bu masa zaten bir kulübe sayılıyor."
+
+
+def test_a_table_with_a_guest_cannot_join_afterwards(club):
+    game, _secret = new_table("loca", players=["Ayşe", "Misafir", "Cem", "Deniz"], hands_planned=1)
+    with pytest.raises(InvalidInput) as refused:
+        club_table_join(club=club, game=game)
+    assert [e.to_dict() for e in refused.value.errors] == [
+        {"path": "players[1]", "message": "Misafir bu kulübün üyesi değil."}
+    ]
+    assert not ClubGame.objects.filter(game=game).exists()
