@@ -297,6 +297,6 @@ from scorer.events.models import (  # noqa: E402
 __all__ += ["Entrant", "Event", "EventGame", "EventGrant", "EventRecord", "EventTable", "Round"]
 
 # Clubs (scorer/clubs/models.py), registered here for the same reason.
-from scorer.clubs.models import Club, ClubGame, ClubRating, Member  # noqa: E402
+from scorer.clubs.models import Club, ClubGame, ClubGrant, ClubRating, Member  # noqa: E402
 
-__all__ += ["Club", "ClubGame", "ClubRating", "Member"]
+__all__ += ["Club", "ClubGame", "ClubGrant", "ClubRating", "Member"]

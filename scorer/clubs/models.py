@@ -14,10 +14,11 @@ from django.utils import timezone
 
 from scorer.tables import editlink
 
-__all__ = ["Club", "ClubGame", "ClubRating", "Member"]
+__all__ = ["Club", "ClubGame", "ClubGrant", "ClubRating", "Member"]
 
-ADMIN_SALT = "okeycalc.club"
-"""Salts the club's admin link: a table's edit link, an event's and a club's never open each other."""
+LINK_PREFIX = "club:"
+"""Before the public id in the admin link's derivation: a table's, an event's and a club's links
+never open each other."""
 
 
 def new_club_id() -> str:
@@ -42,6 +43,32 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def link_secret(self) -> str:
+        """The secret of the current admin link (derived, never stored)."""
+        return editlink.link_secret(LINK_PREFIX + self.public_id, self.secret_version, self.link_key)
+
+    def check_secret(self, secret: str | None) -> bool:
+        return editlink.link_secret_matches(
+            LINK_PREFIX + self.public_id, self.secret_version, self.link_key, secret or ""
+        )
+
+
+class ClubGrant(models.Model):
+    """A device's admin rights on a club, counted while ``secret_version`` is the club's."""
+
+    device = models.ForeignKey("scorer.Device", on_delete=models.CASCADE, related_name="club_grants")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="grants")
+    secret_version = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["device", "club"], name="unique_device_club_grant")]
+
+    def __str__(self) -> str:
+        return f"admin grant of {self.device_id} on {self.club_id}"
 
 
 class Member(models.Model):
