@@ -11,8 +11,10 @@ class ScorerConfig(AppConfig):
         from django.utils.translation import gettext
 
         import okeycalc.production  # noqa: F401  (registers the deploy check of the secret key)
+        from scorer.clubs import handlers as club_handlers
         from scorer.engine import i18n
         from scorer.events import handlers
 
         i18n.set_translator(gettext)
         handlers.connect()
+        club_handlers.connect()

@@ -307,3 +307,8 @@ __all__ += [
     "EventTable",
     "Round",
 ]
+
+# Clubs (scorer/clubs/models.py), registered here for the same reason.
+from scorer.clubs.models import Club, ClubGame, ClubGrant, ClubRating, Member  # noqa: E402
+
+__all__ += ["Club", "ClubGame", "ClubGrant", "ClubRating", "Member"]

@@ -42,6 +42,8 @@ BREAKS = [
     ("shared-no-domain", "scorer/shell/errors.py", "from scorer.models import Game"),
     ("documents-no-database", "scorer/documents.py", "from scorer.tables.services import game_create"),
     ("documents-no-database", "scorer/documents.py", "from scorer.events.models import Event"),
+    ("club-ratings-pure", "scorer/clubs/ratings.py", "from django.utils.translation import gettext"),
+    ("club-ratings-pure", "scorer/clubs/ratings.py", "from scorer.documents import score_document"),
 ]
 
 

@@ -35,8 +35,9 @@ from tests.support.eventdb import new_event, play, play_round
 pytestmark = pytest.mark.django_db
 
 BASE_DIR = Path(settings.BASE_DIR)
-LEFT_OUT = {"Device", "Grant", "EventGrant", "CardGrant", "RateCount"}
-"""Models a backup does not hold (device-bound rights, and counts that expire)."""
+CLUBS = {"Club", "ClubGrant", "Member", "ClubGame", "ClubRating"}
+LEFT_OUT = {"Device", "Grant", "EventGrant", "CardGrant", "RateCount", *CLUBS}
+"""Models a backup does not hold (device-bound rights, counts that expire, and clubs)."""
 LEFT_OUT_FIELDS = {("HandChange", "device"), ("EventRecord", "device")}
 ENTRANT_IDS = {("Round", "byes"), ("EventTable", "seats"), ("EventTable", "decided")}
 """JSON fields holding entrant ids: compared as the entrants they name."""

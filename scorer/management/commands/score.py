@@ -21,9 +21,10 @@ class Command(BaseCommand):
     requires_system_checks = []
     requires_migrations_checks = False
     file_help = "JSON file of a hand or a game, or - for standard input"
+    file_nargs: str | None = None  # "?" where another option can stand in for the file
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("file", help=self.file_help)
+        parser.add_argument("file", nargs=self.file_nargs, help=self.file_help)
         parser.add_argument(
             "--lang",
             choices=[code for code, _name in settings.LANGUAGES],

@@ -1,0 +1,36 @@
+"""A club's stored ratings follow its tables: every change to a hand of a club's table is written
+to the hand's history (``HandChange``), so that row's save is the one place to listen.
+
+The update runs once the change is committed: a delete writes its history before it marks the
+hand deleted, and the ratings must read the hands as they end up.
+"""
+
+from functools import partial
+
+from django.db import transaction
+from django.db.models.signals import post_save, pre_delete
+
+from scorer.clubs import services
+from scorer.models import Game, HandChange
+
+
+def hand_changed(sender, instance: HandChange, created: bool, raw: bool = False, **kwargs) -> None:
+    if not created or raw:
+        return
+    # Asked after the commit: a hand's save keeps its own few statements (tests/services/test_hand_writes.py).
+    transaction.on_commit(partial(_recount, instance.hand.game_id))
+
+
+def _recount(game_id: int) -> None:
+    game = Game.objects.filter(pk=game_id, club_game__isnull=False).first()
+    if game is not None:
+        services.club_game_changed(game=game)
+
+
+def game_deleted(sender, instance: Game, **kwargs) -> None:
+    services.club_game_remove(game=instance)
+
+
+def connect() -> None:
+    post_save.connect(hand_changed, sender=HandChange, dispatch_uid="okeycalc.clubs.hand_changed")
+    pre_delete.connect(game_deleted, sender=Game, dispatch_uid="okeycalc.clubs.game_deleted")

@@ -1,0 +1,140 @@
+"""Writes of a club: creating it, linking its tables, and keeping the stored ratings current.
+
+A game that completes is applied to the stored ratings of its players alone (no replay); a change
+to a counted game replays from that game on, starting from the ratings stored after the games
+before it (``ClubGame.after``).
+"""
+
+from django.db import transaction
+from django.db.models import Max
+
+from scorer.engine import FieldError, InvalidInput, score_game
+from scorer.engine.i18n import _, gettext_noop
+from scorer.engine.names import clean_name
+from scorer.models import Game
+from scorer.tables.selectors import game_document
+
+from .models import Club, ClubGame, ClubRating, Member
+from .ratings import Match, Ratings
+from .selectors import counted_games
+
+MSG_NOT_A_MEMBER = gettext_noop("%(name)s is not a member of this club.")
+MSG_IN_A_CLUB = gettext_noop("This table already counts toward a club.")
+
+
+@transaction.atomic
+def club_create(*, name: str, ruleset: str, options: dict, members: list[str]) -> Club:
+    club = Club.objects.create(name=name, ruleset=ruleset, options=options)
+    Member.objects.bulk_create(Member(club=club, name=clean_name(n)) for n in dict.fromkeys(members))
+    return club
+
+
+@transaction.atomic
+def club_game_add(*, club: Club, game: Game) -> ClubGame:
+    """Link a table to the club; it counts at once if it is already complete."""
+    ClubGame.objects.create(club=club, game=game)
+    return club_game_changed(game=game)
+
+
+@transaction.atomic
+def club_table_join(*, club: Club, game: Game) -> ClubGame:
+    """A table opened outside the club, added afterwards (by its scorekeeper): every name at it
+    must be a member's, and a table counts toward one club only."""
+    if ClubGame.objects.filter(game=game).exists():
+        raise InvalidInput([FieldError("", _(MSG_IN_A_CLUB))])
+    members = set(club.members.values_list("name", flat=True))
+    errors = [
+        FieldError(f"players[{seat}]", _(MSG_NOT_A_MEMBER) % {"name": name})
+        for seat, name in enumerate(game.players)
+        if clean_name(name) not in members
+    ]
+    if errors:
+        raise InvalidInput(errors)
+    return club_game_add(club=club, game=game)
+
+
+@transaction.atomic
+def club_game_changed(*, game: Game) -> ClubGame | None:
+    """After a hand of ``game`` was added, corrected, deleted or restored: count it when it
+    completes, replay from it when a counted game changed, drop it when it is no longer complete."""
+    link = ClubGame.objects.select_for_update().filter(game=game).select_related("club").first()
+    if link is None:
+        return None
+    complete = score_game(game_document(game)).complete
+    if link.position is None:
+        if complete:
+            _append(link)
+        return link
+    start = link.position
+    if not complete:
+        link.position, link.after = None, {}
+        link.save(update_fields=["position", "after"])
+    _replay_from(link.club, start)
+    return link
+
+
+@transaction.atomic
+def club_game_remove(*, game: Game) -> None:
+    """Before a club's table is deleted (or taken out of the club): replay without it."""
+    link = ClubGame.objects.filter(game=game).select_related("club").first()
+    if link is None:
+        return
+    start = link.position
+    link.delete()
+    if start is not None:
+        _replay_from(link.club, start)
+
+
+def _append(link: ClubGame) -> None:
+    """Apply a newly complete game to the stored ratings of its players only."""
+    top = ClubGame.objects.filter(club=link.club).aggregate(top=Max("position"))["top"] or 0
+    names, match = _match(link.game)
+    ratings = Ratings()
+    for row in ClubRating.objects.filter(club=link.club, player__in=names):
+        ratings.seed(row.player, row.mu, row.sigma, row.games, row.wins)
+    ratings.apply(match)
+    link.position, link.after = top + 1, ratings.state(names)
+    link.save(update_fields=["position", "after"])
+    _store(link.club, ratings, names)
+
+
+def _replay_from(club: Club, start: int) -> None:
+    ratings = Ratings()
+    earlier = ClubGame.objects.filter(club=club, position__lt=start).order_by("position")
+    for after in earlier.values_list("after", flat=True):
+        for name, (mu, sigma, games, wins) in after.items():
+            ratings.seed(name, mu, sigma, games, wins)
+    later = counted_games(club, start=start)
+    for link in later:
+        names, match = _match(link.game)
+        ratings.apply(match)
+        link.after = ratings.state(names)
+    ClubGame.objects.bulk_update(later, ["after"])
+    ClubRating.objects.filter(club=club).delete()
+    _store(club, ratings, list(ratings.ratings))
+
+
+def _match(game: Game) -> tuple[tuple[str, ...], Match]:
+    names = tuple(clean_name(name) for name in game.players)
+    return names, Match.of(names, score_game(game_document(game)))
+
+
+def _store(club: Club, ratings: Ratings, names) -> None:
+    rows = [
+        ClubRating(
+            club=club,
+            player=name,
+            mu=ratings.ratings[name].mu,
+            sigma=ratings.ratings[name].sigma,
+            ordinal=ratings.ratings[name].ordinal(),
+            games=ratings.games[name],
+            wins=ratings.wins[name],
+        )
+        for name in names
+    ]
+    ClubRating.objects.bulk_create(
+        rows,
+        update_conflicts=True,
+        unique_fields=["club", "player"],
+        update_fields=["mu", "sigma", "ordinal", "games", "wins"],
+    )
