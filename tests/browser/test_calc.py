@@ -240,12 +240,12 @@ def test_examples_list_and_one_example(page, live_server, axe_check, screenshot)
     page.locator('[data-example="cezali-esli-sabit-taban"] a').click()
     expected = score_hand(example_get("cezali-esli-sabit-taban").hand)
     # the click only starts the navigation: wait for the example's page before reading it
-    expect(page).to_have_url(re.compile(re.escape(reverse("scorer:example", args=["cezali-esli-sabit-taban"])) + "$"))
+    expect(page).to_have_url(
+        re.compile(re.escape(reverse("scorer:example", args=["cezali-esli-sabit-taban"])) + "$")
+    )
     results = page.locator(".hand-result [data-total]")
     expect(results).to_have_count(len(expected.players) + len(expected.teams))
-    totals = results.evaluate_all(
-        "els => els.map(e => Number(e.dataset.total))"
-    )
+    totals = results.evaluate_all("els => els.map(e => Number(e.dataset.total))")
     assert totals == [p.total for p in expected.players] + [t.total for t in expected.teams]
     axe_check()
     screenshot("example")
