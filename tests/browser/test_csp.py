@@ -126,7 +126,7 @@ def test_the_table_pages_keep_the_policy(seen: Violations, page: Page, live_serv
     )
     with page.expect_response(lambda response: "/el/onizleme/" in response.url):
         page.locator('label[for="id_finisher_0"]').click()  # a change: htmx asks for the live preview
-    page.wait_for_function("window.__swapped")  # and swaps its answer in
+    page.wait_for_function("() => window.__swapped === true")  # and swaps its answer in
     seen.visit(at(live_server, "hand_edit", game.public_id, 1))
     seen.visit(at(live_server, "hand_detail", game.public_id, 1))
     seen.visit(at(live_server, "game_print", game.public_id))
