@@ -12,7 +12,9 @@
   const html = document.documentElement;
   const stateKey = (table) => `okeycalc:table:${table}`;
   const typedKey = (rid) => `okeycalc:typed:${rid}`;
-  const RETRY_MS = 15000;
+  // Sending again after a failure: soon at first, then less often (2 s, 4 s, 8 s, then every 15 s).
+  const RETRY_FIRST_MS = 2000;
+  const RETRY_MAX_MS = 15000;
 
   const read = (key) => {
     try {
@@ -328,16 +330,24 @@
     });
     worker.addEventListener("controllerchange", refreshQueue);
     refreshQueue();
-    // Hands waiting and a server that seems away (café wifi: connected, reaching nothing):
-    // try again every few seconds while the page is open.
-    setInterval(() => {
-      if (queue.hands.some((hand) => hand.state === "waiting") && navigator.onLine !== false) {
+    // Hands waiting and a server that seems away (café wifi: connected, reaching nothing): try
+    // again while the page is open, soon after a failure and then less often.
+    let retryMs = RETRY_FIRST_MS;
+    const retry = () =>
+      setTimeout(() => {
+        if (!queue.hands.some((hand) => hand.state === "waiting") || navigator.onLine === false) {
+          retryMs = RETRY_FIRST_MS;
+          retry();
+          return;
+        }
         ask({ type: "send" }).then((answer) => {
           problem = answer ? !answer.ok : problem;
+          retryMs = problem ? Math.min(retryMs * 2, RETRY_MAX_MS) : RETRY_FIRST_MS;
           refreshQueue();
+          retry();
         });
-      }
-    }, RETRY_MS);
+      }, retryMs);
+    retry();
     // The pages to have offline at this table (its hand page, "Masalarım" listing it).
     const warm = meta("warm");
     if (warm && navigator.onLine !== false && !html.dataset.offlineCopy) {
