@@ -242,3 +242,21 @@ def test_keeping_theirs_after_it_was_deleted_shows_the_form_again_with_what_was_
     assert response.status_code == 200 and "data-saved-meanwhile" in html
     assert field_value(html, "p1-points") == "24"
     assert Hand.objects.live().filter(game=table).count() == 1
+
+
+def test_in_turkish_the_field_error_and_the_replay_say_the_same(client, table):
+    client.cookies["django_language"] = "tr"
+    refused = text(client.post(url("hand_new", table), HAND | {"hands_before": "1e0"}).content.decode())
+    saved_with_request_id(client, table, 0)
+    hand_delete(hand=Hand.objects.get(game=table, request_id=RID))
+
+    replay = client.post(
+        url("hand_new", table),
+        HAND | {"hands_before": "0", "request_id": RID, "p1-points": "24"},
+        follow=True,
+    )
+
+    assert "Tablodaki el sayısı (hands_before): “1e0” bir el sayısı değil" in refused
+    said = text(flashed(replay))
+    assert "El 1 bu formdan zaten kaydedilmişti ve o zamandan beri silindi." in said
+    assert "kaydedilmedi (kayıtlı ≠ gönderilen)" in said and "Bora · Kalan sayı: 23 ≠ 24" in said
