@@ -260,3 +260,23 @@ def test_in_turkish_the_field_error_and_the_replay_say_the_same(client, table):
     said = text(flashed(replay))
     assert "El 1 bu formdan zaten kaydedilmişti ve o zamandan beri silindi." in said
     assert "kaydedilmedi (kayıtlı ≠ gönderilen)" in said and "Bora · Kalan sayı: 23 ≠ 24" in said
+
+
+@pytest.mark.parametrize("seen", ["2", "9"])
+def test_a_form_that_saw_more_hands_than_the_board_has_says_a_hand_was_deleted_and_never_hand_0(
+    client, table, seen
+):
+    if seen == "2":  # the form for hand 3 was opened, then hand 2 was deleted on another phone
+        hand_record(game=table, data=finisher(0))
+        hand_record(game=table, data=finisher(1))
+        hand_delete(hand=Hand.objects.get(game=table, position=2))
+    live = Hand.objects.live().filter(game=table).count()
+
+    page = client.post(url("hand_new", table), HAND | {"hands_before": seen})
+
+    html = page.content.decode()
+    assert page.status_code == 200 and "data-fewer-hands" in html
+    assert "a hand was deleted meanwhile" in text(html) and "Hand 0" not in text(html)
+    assert field_value(html, "hands_before") == str(live) and field_value(html, "p1-points") == "23"
+    assert Hand.objects.live().filter(game=table).count() == live
+    assert client.post(url("hand_new", table), HAND | {"hands_before": str(live)}).status_code == 302
