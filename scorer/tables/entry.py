@@ -9,6 +9,11 @@ counting), :class:`Conflict` (another phone saved meanwhile), :class:`Kept` (the
 the other phone's hand), :class:`Gone` (the corrected hand was deleted meanwhile) or
 :class:`Invalid`. The view renders the answer; it never decides.
 
+A new hand's form says how many hands the board had when it was shown (``hands_before``): a save
+without a readable count is :class:`Invalid`, the field named (:func:`guard_error`), never stored
+unchecked. A post already stored (a double tap, a replayed ``request_id``) is :class:`Saved` again,
+naming the stored hand itself and where the values posted now differ from it.
+
 A new hand whose number another phone took stays that number's form (its ``hands_before``
 unchanged), so saving it again is answered the same way: only one of the page's three posted
 choices (:class:`~scorer.tables.forms.SavedMeanwhileChoiceForm`) keeps theirs, replaces theirs
