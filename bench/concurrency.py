@@ -4,8 +4,9 @@ Run: ``.venv/bin/python bench/concurrency.py`` (SQLite file, then PostgreSQL whe
 ``--postgres URL`` is given). Each round releases 8 phones at once (a barrier), in 4 scenarios:
 
 - *identical*: 8 posts of the same new hand (one form, a double tap, 8 times over) → exactly 1 hand;
-- *one table*: 8 writers each saving ``--hands`` different hands at one table (no ``hands_before``,
-  like a client that does not send it) → every hand stored, positions 1..N with no gap;
+- *one table*: 8 writers each saving ``--hands`` different hands at one table, each opening the form
+  for its ``hands_before`` and, told another phone saved meanwhile, opening it anew and saving again
+  (as a person would; a save without the count is refused) → every hand stored, positions 1..N with no gap;
 - *eight tables*: 8 writers, each at its own table, saving ``--hands`` hands → all stored;
 - *stale*: 8 corrections of one hand, all based on the same version → 1 accepted, 7 refused.
 
@@ -32,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from appserver import app_server  # noqa: E402
 
-from tests.live.client import Phone, hand_form  # noqa: E402
+from tests.live.client import Phone, hand_form, save_new_hand  # noqa: E402
 from tests.support.posts import E2_HAND  # noqa: E402
 
 WRITERS = 8
@@ -108,7 +109,10 @@ def one_table(url: str, tally: Tally, rounds: int) -> None:
     path = f"/masa/{public_id}/el/yeni/"
 
     def writer(k):
-        return lambda phone: [phone.post(path, hand_form(k * rounds + r, None)).status for r in range(rounds)]
+        return lambda phone: [
+            save_new_hand(phone, path, k * rounds + r, attempts=WRITERS * rounds + 1).status
+            for r in range(rounds)
+        ]
 
     statuses = at_once(url, [(cookies, writer(k)) for k in range(WRITERS)])
     tally.count(s for row in statuses for s in row)

@@ -9,6 +9,11 @@ counting), :class:`Conflict` (another phone saved meanwhile), :class:`Kept` (the
 the other phone's hand), :class:`Gone` (the corrected hand was deleted meanwhile) or
 :class:`Invalid`. The view renders the answer; it never decides.
 
+A new hand's form says how many hands the board had when it was shown (``hands_before``): a save
+without a readable count is :class:`Invalid`, the field named (:func:`guard_error`), never stored
+unchecked. A post already stored (a double tap, a replayed ``request_id``) is :class:`Saved` again,
+naming the stored hand itself and where the values posted now differ from it.
+
 A new hand whose number another phone took stays that number's form (its ``hands_before``
 unchanged), so saving it again is answered the same way: only one of the page's three posted
 choices (:class:`~scorer.tables.forms.SavedMeanwhileChoiceForm`) keeps theirs, replaces theirs
@@ -22,8 +27,8 @@ from dataclasses import dataclass
 from scorer.engine import HandResult, InvalidInput
 from scorer.models import Device, Game, Hand
 from scorer.platform.numbers import parse_count
-from scorer.tables import selectors, services
-from scorer.tables.forms import HandForm, SavedMeanwhileChoiceForm
+from scorer.tables import history, selectors, services
+from scorer.tables.forms import HandForm, SavedMeanwhileChoiceForm, SaveGuardForm
 from scorer.tables.forms.choice import ADD, KEEP
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9-]{16,64}")
@@ -39,6 +44,13 @@ class Saved:
     again: bool = False
     corrected: bool = False
     """An existing hand was corrected (the other phone's, replaced with the values typed here)."""
+    differs: tuple[history.FieldChange, ...] = ()
+    """``again``: where the values posted now differ from the stored hand's (they were not stored)."""
+
+    @property
+    def deleted(self) -> bool:
+        """``again``: the hand saved then has been deleted since (the board can restore it)."""
+        return self.hand.deleted_at is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +154,13 @@ def seen_hands(data: Mapping) -> int | None:
     return parse_count(data.get("hands_before"))
 
 
+def guard_error(data: Mapping) -> str:
+    """The field error of a missing or unreadable ``hands_before`` ("" when it reads as a count):
+    a new hand is never saved without that check."""
+    guard = SaveGuardForm(data={"hands_before": data.get("hands_before", "")})
+    return "" if guard.is_valid() else guard.message()
+
+
 def seen_version(data: Mapping) -> int | None:
     """The version of the hand a correction is based on: the form's ``version``, or the version
     the "replace it with mine" button carries, which the changed-meanwhile notice showed."""
@@ -171,12 +190,16 @@ def hand_submit(*, game: Game, data: Mapping, device: Device | None = None) -> A
     ``hands_before`` and ``request_id``, which make a save happen at most once, and the choice
     made when another phone had saved that number meanwhile)."""
     choice = SavedMeanwhileChoiceForm.posted(data)
-    if choice is not None and choice.cleaned_data["choice"] == KEEP:
-        return Kept((seen_hands(data) or 0) + 1)
+    kept = _kept(game, choice) if choice is not None and choice.cleaned_data["choice"] == KEEP else None
+    if kept is not None:
+        return kept
     number, dealer, _theirs, _live = new_hand_slot(game, data)
     form = hand_form(game, dealer, data=data)
     result = score_form(game, form)
-    if result is None:
+    guard = guard_error(data)
+    if guard:  # shown with the hand's own errors; the page shown again carries the count
+        form.add_error(None, guard)
+    if result is None or guard:
         return Invalid(form, number)
     if dropped_unseen(data, form):
         return Unconfirmed(form, number, result)
@@ -188,13 +211,29 @@ def hand_submit(*, game: Game, data: Mapping, device: Device | None = None) -> A
             game=game, data=form.hand_data(), hands_before=seen, request_id=request_id_of(data), device=device
         )
     except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
-        return Saved(exc.hand, exc.number, again=True)
+        return _again(game, exc, form)
     except services.HandsChanged:  # another device saved a different hand meanwhile
         return _saved_meanwhile(game, data, form, result, seen)
     except InvalidInput as exc:
         form.add_engine_errors(exc.errors)
         return Invalid(form, number)
     return Saved(hand, number)
+
+
+def _kept(game: Game, choice: SavedMeanwhileChoiceForm) -> Kept | None:
+    """Their hand, the one the page showed, is kept, named by its own number now; None when it
+    was deleted meanwhile (the form is shown again as the table is now, nothing typed is lost)."""
+    position, _version = choice.follows
+    if not game.hands.live().filter(position=position).exists():
+        return None
+    return Kept(selectors.hand_number(game, position))
+
+
+def _again(game: Game, exc: services.HandAlreadySaved, form: HandForm) -> Saved:
+    """Already saved: the stored hand, with where the values posted now differ from it."""
+    return Saved(
+        exc.hand, exc.number, again=True, differs=history.differences(game, exc.hand.data, form.hand_data())
+    )
 
 
 def _saved_meanwhile(game: Game, data: Mapping, form: HandForm, result: HandResult, seen: int) -> Conflict:
@@ -212,7 +251,8 @@ def _chosen(
     game: Game, data: Mapping, form: HandForm, result: HandResult, choice: SavedMeanwhileChoiceForm, device
 ) -> Answer:
     """Replace the other phone's hand with this one, or add this one after the hands shown: only
-    if the table is still as the page showed it, else the page shows it again as it is now."""
+    if the table is still as the page showed it, else the page shows it again as it is now
+    (``hands_before`` has been read: :func:`guard_error`)."""
     seen, shown_hands = seen_hands(data), choice.cleaned_data["shown_hands"]
     if choice.cleaned_data["choice"] != ADD:
         return _replace(game, data, form, result, choice, device)
@@ -222,15 +262,15 @@ def _chosen(
             device=device, follows=choice.follows,
         )  # fmt: skip
     except services.HandAlreadySaved as exc:  # the same choice posted twice
-        return Saved(exc.hand, exc.number, again=True)
+        return _again(game, exc, form)
     except services.StaleHand:  # theirs was corrected meanwhile: compare again
-        return _saved_meanwhile(game, data, form, result, seen if seen is not None else shown_hands)
+        return _saved_meanwhile(game, data, form, result, seen)
     except services.HandsChanged:  # a third hand was saved meanwhile: compare with it
         return _saved_meanwhile(game, data, form, result, shown_hands)
     except InvalidInput as exc:  # e.g. the table's planned hands are all played now
         form.add_engine_errors(exc.errors)
         return Invalid(form, shown_hands + 1)
-    return Saved(hand, shown_hands + 1)
+    return Saved(hand, selectors.hand_number(game, hand.position))
 
 
 def _replace(
@@ -240,17 +280,16 @@ def _replace(
     position, version = choice.follows
     seen = seen_hands(data)
     theirs = game.hands.live().filter(position=position).first()
-    if theirs is None:  # deleted meanwhile
-        return _saved_meanwhile(game, data, form, result, seen or 0)
+    if theirs is None:  # deleted meanwhile (also when "keep theirs" was chosen: there is no theirs)
+        return _saved_meanwhile(game, data, form, result, seen)
     try:
         hand = services.hand_update(hand=theirs, data=form.hand_data(), version=version, device=device)
     except services.StaleHand:  # corrected again meanwhile on yet another phone: show it
-        return _saved_meanwhile(game, data, form, result, seen or 0)
+        return _saved_meanwhile(game, data, form, result, seen)
     except InvalidInput as exc:
         form.add_engine_errors(exc.errors)
-        return Invalid(form, (seen or 0) + 1)
-    number = game.hands.live().filter(position__lt=position).count() + 1
-    return Saved(hand, number, corrected=True)
+        return Invalid(form, seen + 1)
+    return Saved(hand, selectors.hand_number(game, position), corrected=True)
 
 
 def hand_correct(*, hand: Hand, number: int, data: Mapping, device: Device | None = None) -> Answer:

@@ -71,6 +71,13 @@ def live_hand_count(game: Game) -> int:
     return game.hands.live().count()
 
 
+def hand_number(game: Game, position: int) -> int:
+    """The number the board shows for the hand at ``position``: live hands are numbered 1, 2, … in
+    position order. A deleted hand gets the number it had, and has again when it is restored (the
+    live hands before it, plus one)."""
+    return game.hands.live().filter(position__lt=position).count() + 1
+
+
 def next_hand(game: Game) -> tuple[int, int]:
     """``(live hands, next dealer)``: how many hands the table has and who deals the next one
     (after the last hand's stored dealer), in one query (the hand page and its previews)."""

@@ -17,7 +17,7 @@ from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
 from scorer.models import Device, Game, Hand, HandChange, new_join_code
-from scorer.tables import guards, push
+from scorer.tables import guards, push, selectors
 from scorer.tables.outcome import hand_outcome, next_dealer
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
@@ -201,13 +201,15 @@ class StaleHand(Exception):
 
 
 class HandAlreadySaved(Exception):
-    """The same hand was just saved (a double tap, a repeated post): nothing new is stored."""
+    """The same hand was already saved (a double tap, a repeated post, a replayed request id):
+    nothing new is stored. ``hand``: the stored hand (looked up, perhaps deleted since), whose
+    values may differ from the ones posted now."""
 
     def __init__(self, hand: Hand, number: int) -> None:
         super().__init__(number)
         self.hand = hand
         self.number = number
-        """Its number on the board (live hands count 1, 2, …)."""
+        """Its number on the board (live hands count 1, 2, …; a deleted one: the number it had)."""
 
 
 @cache
@@ -277,9 +279,10 @@ def _hand_stats(game: Game, request_id: str = "") -> Game:
 
 
 def _already_saved(game: Game, pk: int) -> HandAlreadySaved:
+    """The stored hand ``pk`` and its own number, deleted since or not (never a count of the hands
+    the post saw: a hand deleted before it, or it being deleted, would make that another hand's)."""
     hand = Hand.objects.get(pk=pk)
-    number = game.hands.live().filter(position__lte=hand.position).count()
-    return HandAlreadySaved(hand, number)
+    return HandAlreadySaved(hand, selectors.hand_number(game, hand.position))
 
 
 @transaction.atomic
@@ -316,7 +319,7 @@ def hand_record(
     live = stats.live_count
     if hands_before is not None and hands_before != live:
         if hands_before == live - 1 and stats.last_live_data == stored:
-            raise HandAlreadySaved(Hand.objects.get(pk=stats.last_live_pk), live)
+            raise _already_saved(game, stats.last_live_pk)
         raise HandsChanged(live)
     if live >= stats.hands_planned:  # as it is now: another phone may have changed it meanwhile
         raise InvalidInput([FieldError("", _(MSG_GAME_COMPLETE))])

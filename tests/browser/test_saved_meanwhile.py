@@ -8,7 +8,8 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scorer.models import Hand
-from tests.browser.test_corrections import axe
+from scorer.tables.services import hand_delete
+from tests.browser.test_corrections import DOCS_SCREENSHOTS, axe
 from tests.conftest import MOBILE_VIEWPORT, SCREENSHOT_DIR
 from tests.support.factories import NAMES, claim_in, finisher, new_table
 
@@ -100,14 +101,15 @@ def test_the_same_hand_from_two_phones_is_shown_side_by_side_and_stored_as_chose
     assert Hand.objects.filter(game=game).count() == 2
     axe(second)
     if decision == "keep" and js:
-        notice.scroll_into_view_if_needed()
-        second.evaluate("document.querySelector('[data-saved-meanwhile]').scrollIntoView()")
         SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
         second.set_viewport_size(MOBILE_VIEWPORT)
-        second.screenshot(path=str(SCREENSHOT_DIR / f"saved-meanwhile-side-by-side-{language}.png"))
-        second.screenshot(
-            path=str(SCREENSHOT_DIR / f"saved-meanwhile-side-by-side-{language}-full.png"), full_page=True
-        )
+        notice.screenshot(path=str(SCREENSHOT_DIR / f"saved-meanwhile-side-by-side-{language}.png"))
+        if language == "tr":  # the docs' picture (`make screenshots` copies it to docs/screenshots/)
+            DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            bar = second.locator("[data-hand-bar]")  # fixed at the bottom: it would cover the table
+            bar.evaluate("el => { el.style.visibility = 'hidden'; }")
+            notice.screenshot(path=str(DOCS_SCREENSHOTS / "saved-meanwhile-side-by-side.png"))
+            bar.evaluate("el => { el.style.visibility = ''; }")
 
     with second.expect_navigation():
         notice.locator(f"[data-choice={decision}]").click()
@@ -123,3 +125,45 @@ def test_the_same_hand_from_two_phones_is_shown_side_by_side_and_stored_as_chose
     assert bora == {"keep": [30, 20], "replace": [30, 21], "add": [30, 20, 21]}[decision]
     if decision == "keep":
         expect(second.locator(".messages")).to_contain_text(words["kept"])
+
+
+REPLAY = {
+    "tr": ("El 2 bu formdan zaten kaydedilmişti ve o zamandan beri silindi.", "Bora · Kalan sayı: 20 ≠ 21"),
+    "en": (
+        "Hand 2 was already saved from this form, and has been deleted since.",
+        "Bora · Left in hand: 20 ≠ 21",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["tr", "en"])
+def test_a_hand_resent_with_its_request_id_after_it_was_deleted_names_it_and_what_differs(
+    phones, live_server, language
+):
+    game, secret = new_table("loca-cezali", hands_planned=5, hands=[finisher(0, points=30)])
+    (page, _other) = phones(language, True, game, secret)
+    page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+    enter_hand_2(page, "20")
+    request_id = page.locator("input[name=request_id]").input_value()
+    assert request_id  # made by the page's script
+    save(page)
+    hand_delete(hand=Hand.objects.get(game=game, request_id=request_id))
+    # The same form sent again (its answer lost), with Bora's typo corrected to 21 meanwhile.
+    page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+    enter_hand_2(page, "21")
+    page.locator("input[name=request_id]").evaluate("(el, id) => { el.value = id; }", request_id)
+    page.locator("input[name=hands_before]").evaluate("el => { el.value = '1'; }")
+    save(page)
+
+    message = page.locator("[data-already-saved='2']")
+    said, differs = REPLAY[language]
+    expect(message).to_contain_text(said)
+    expect(message.locator("[data-differs]")).to_have_text(differs)
+    restore = message.locator("[data-restore]")
+    assert restore.bounding_box()["height"] >= 44
+    axe(page)
+    assert Hand.objects.filter(game=game).count() == 2 and Hand.objects.live().filter(game=game).count() == 1
+
+    with page.expect_navigation():
+        restore.click()
+    expect(page.locator("tbody tr[data-position]")).to_have_count(2)

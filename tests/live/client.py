@@ -80,3 +80,15 @@ def hand_form(points: int, before: int | None) -> dict:
     """Example E2 of the spec as the hand form posts it, with Bora's points varied per hand."""
     data = E2_HAND | {"p1-points": str(points)}
     return data if before is None else data | {"hands_before": str(before)}
+
+
+def save_new_hand(phone: Phone, path: str, points: int, *, attempts: int) -> Reply:
+    """Save a different hand as a person does: open the form (its ``hands_before``), save it, and
+    when told another phone saved that number meanwhile, open the form anew and save again. Each
+    refusal means another writer's hand was stored, so ``attempts`` = every writer's hands + 1
+    always suffices."""
+    for _ in range(attempts):
+        reply = phone.post(path, hand_form(points, hands_before(phone.get(path).body)))
+        if reply.status != 200 or "data-saved-meanwhile" not in reply.body:
+            return reply
+    return reply

@@ -63,6 +63,13 @@ def url(name: str, game: Game, *args) -> str:
     return reverse(f"scorer:{name}", args=[game.public_id, *args])
 
 
+def post_hand(client: Client, game: Game, data: dict, **kwargs):
+    """Post a new hand as its form does, with the board's hand count (``hands_before``) when it was
+    shown, unless ``data`` gives its own."""
+    shown = {"hands_before": str(game.hands.live().count())}
+    return client.post(url("hand_new", game), shown | data, **kwargs)
+
+
 # --- who may edit ------------------------------------------------------------------------------
 
 

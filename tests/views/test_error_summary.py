@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scorer.teaching import practice
-from tests.support.factories import claim, new_table, url
+from tests.support.factories import claim, new_table, post_hand, url
 from tests.support.markup import elements
 from tests.support.posts import E2_CALC_SETUP, E2_HAND, NEW_TABLE
 
@@ -53,14 +53,12 @@ def test_the_new_table_form_with_two_same_names(client):
 
 def test_the_hand_form_refused_and_previewed(client, table):
     bad = E2_HAND | {"p1-points": ""}
-    assert assert_summary_in_view(client.post(url("hand_new", table), bad).content.decode()) == [
-        "id_p1-points"
-    ]
+    assert assert_summary_in_view(post_hand(client, table, bad).content.decode()) == ["id_p1-points"]
     assert assert_summary_in_view(client.post(url("hand_preview", table), bad).content.decode())
 
 
 def test_a_correction_refused(client, table):
-    client.post(url("hand_new", table), E2_HAND)
+    post_hand(client, table, E2_HAND)
     position = table.hands.get().position
 
     html = client.post(url("hand_edit", table, position), E2_HAND | {"p2-opened": "pairs", "p2-points": ""})

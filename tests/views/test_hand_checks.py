@@ -7,7 +7,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from scorer.models import Hand
-from tests.support.factories import claim, new_table, url
+from tests.support.factories import claim, new_table, post_hand, url
 from tests.support.markup import elements
 from tests.support.posts import E2_CALC_SETUP, E2_HAND
 
@@ -64,14 +64,14 @@ def form_post(client, path: str, pairs: list[tuple[str, str]]):
 def test_a_finisher_left_not_opened_is_refused_at_their_opening(client, table, lang, opened):
     data = {k: v for k, v in E2_HAND.items() if k != "p0-opened"} | opened
 
-    html = refused(client.post(url("hand_new", table), data), "id_p0-opened", FINISHER_OPENED[lang])
+    html = refused(post_hand(client, table, data), "id_p0-opened", FINISHER_OPENED[lang])
 
     assert not Hand.objects.exists()
     assert 'href="#id_p0-opened_0"' in html, "the summary's link moves to Ayşe's opening"
 
 
 def test_a_finisher_left_not_opened_is_refused_on_a_correction_too(client, table, lang):
-    client.post(url("hand_new", table), E2_HAND)
+    post_hand(client, table, E2_HAND)
     hand = Hand.objects.get()
 
     response = client.post(
@@ -102,7 +102,7 @@ def test_two_finishers_are_a_field_error_not_the_last_one_wins(client, table, la
 def test_an_opener_with_empty_points_is_refused_never_a_silent_zero(client, table, lang, player, opened):
     data = E2_HAND | {f"{player}-opened": opened, f"{player}-points": ""}
 
-    html = refused(client.post(url("hand_new", table), data), f"id_{player}-points", POINTS_EMPTY[lang])
+    html = refused(post_hand(client, table, data), f"id_{player}-points", POINTS_EMPTY[lang])
 
     assert not Hand.objects.exists()
     described = attrs_of(html, name=f"{player}-points")["aria-describedby"].split()
@@ -111,20 +111,20 @@ def test_an_opener_with_empty_points_is_refused_never_a_silent_zero(client, tabl
 
 
 def test_the_finisher_and_a_never_opened_player_need_no_points(client, table):
-    response = client.post(url("hand_new", table), E2_HAND)  # Ayşe finished, Deniz never opened
+    response = post_hand(client, table, E2_HAND)  # Ayşe finished, Deniz never opened
 
     assert response.status_code == 302
 
 
 def test_zero_typed_is_saved_as_zero(client, table):
-    response = client.post(url("hand_new", table), E2_HAND | {"p1-points": "0", "p1-okeys": "0"})
+    response = post_hand(client, table, E2_HAND | {"p1-points": "0", "p1-okeys": "0"})
 
     assert response.status_code == 302
     assert "remaining" not in Hand.objects.get().data["players"][1]
 
 
 def test_a_correction_shows_a_stored_zero_as_0_so_it_saves_again_unchanged(client, table):
-    client.post(url("hand_new", table), E2_HAND | {"p1-points": "0", "p1-okeys": "0"})
+    post_hand(client, table, E2_HAND | {"p1-points": "0", "p1-okeys": "0"})
     hand = Hand.objects.get()
 
     html = client.get(url("hand_edit", table, hand.position)).content.decode()

@@ -10,7 +10,7 @@ from django.urls import reverse
 from scorer.models import Hand
 from scorer.tables.selectors import game_board
 from scorer.tables.services import hand_record
-from tests.support.factories import NAMES, claim, finisher_alone, new_table, url
+from tests.support.factories import NAMES, claim, finisher_alone, new_table, post_hand, url
 from tests.support.markup import elements
 from tests.support.posts import E2_CALC_SETUP as SETUP
 from tests.support.posts import E2_HAND, E2_TOTALS
@@ -39,7 +39,7 @@ def tag(html: str, **attrs: str) -> dict:
 
 
 def test_a_finisher_who_opened_with_pairs_keeps_pairs(client, table):
-    client.post(url("hand_new", table), E2_HAND | {"p0-opened": "pairs"})
+    post_hand(client, table, E2_HAND | {"p0-opened": "pairs"})
 
     assert Hand.objects.get().data["players"][0]["opened"] == "pairs"
 
@@ -50,7 +50,7 @@ DROPPED = E2_HAND | {"p3-points": "25", "p3-fake_okeys": "1"}  # Deniz never ope
 
 
 def test_points_typed_for_a_non_opener_are_not_saved_before_the_page_said_they_do_not_count(client, table):
-    html = client.post(url("hand_new", table), DROPPED).content.decode()
+    html = post_hand(client, table, DROPPED).content.decode()
 
     assert not Hand.objects.exists()
     assert "data-dropped-confirm" in html
@@ -65,12 +65,12 @@ def test_points_typed_for_a_non_opener_are_not_saved_before_the_page_said_they_d
 
 
 def test_without_javascript_the_held_back_save_offers_to_open_the_typed_players_with_sets(client, table):
-    html = client.post(url("hand_new", table), DROPPED).content.decode()
+    html = post_hand(client, table, DROPPED).content.decode()
     offer = html[html.index("data-open-typed") : html.index("</div>", html.index("data-open-typed"))]
     assert "Deniz" in offer and "Ayşe" not in offer, "only who is still on “Açmadı” with numbers typed"
     assert tag(html, name="open_typed")["form"] == "hand-form"
 
-    response = client.post(url("hand_new", table), DROPPED | {"open_typed": "sets"})
+    response = post_hand(client, table, DROPPED | {"open_typed": "sets"})
 
     assert response.status_code == 302
     deniz = Hand.objects.get().data["players"][3]
@@ -80,11 +80,11 @@ def test_without_javascript_the_held_back_save_offers_to_open_the_typed_players_
 
 def test_the_open_typed_button_opens_a_finisher_left_on_acmadi_too(client, table):
     data = E2_HAND | {"p0-opened": "none"}
-    html = client.post(url("hand_new", table), data).content.decode()
+    html = post_hand(client, table, data).content.decode()
     assert not Hand.objects.exists()
     assert "data-open-typed" in html
 
-    assert client.post(url("hand_new", table), data | {"open_typed": "sets"}).status_code == 302
+    assert post_hand(client, table, data | {"open_typed": "sets"}).status_code == 302
     assert Hand.objects.get().data["players"][0]["opened"] == "sets"
 
 
@@ -98,10 +98,10 @@ def result_card(html: str, name: str) -> str:
 
 
 def test_saving_again_after_the_warning_keeps_what_was_typed(client, table):
-    html = client.post(url("hand_new", table), DROPPED).content.decode()
+    html = post_hand(client, table, DROPPED).content.decode()
     seen = tag(html, name="dropped_seen")["value"]
 
-    response = client.post(url("hand_new", table), DROPPED | {"dropped_seen": seen})
+    response = post_hand(client, table, DROPPED | {"dropped_seen": seen})
 
     assert response.status_code == 302
     deniz = Hand.objects.get().data["players"][3]
@@ -111,7 +111,7 @@ def test_saving_again_after_the_warning_keeps_what_was_typed(client, table):
 
 def test_a_warning_the_page_showed_lets_the_hand_save_at_once(client, table):
     # okeycalc.js keeps dropped_seen in step with the warnings it shows while typing.
-    response = client.post(url("hand_new", table), DROPPED | {"dropped_seen": "p3-points p3-fake_okeys"})
+    response = post_hand(client, table, DROPPED | {"dropped_seen": "p3-points p3-fake_okeys"})
 
     assert response.status_code == 302 and response["Location"] == url("game_board", table)
     deniz = Hand.objects.get().data["players"][3]
@@ -120,7 +120,7 @@ def test_a_warning_the_page_showed_lets_the_hand_save_at_once(client, table):
 
 
 def test_a_changed_warning_is_shown_again(client, table):
-    response = client.post(url("hand_new", table), DROPPED | {"dropped_seen": "p3-points"})
+    response = post_hand(client, table, DROPPED | {"dropped_seen": "p3-points"})
 
     assert response.status_code == 200
     assert not Hand.objects.exists()
@@ -140,7 +140,7 @@ def test_nothing_typed_for_a_non_opener_means_no_warning(client, table):
 
     assert tag(html, name="dropped_seen")["value"] == ""
     assert all("hidden" in tag(html, id=f"id_p{i}-points_dropped") for i in range(4))
-    assert client.post(url("hand_new", table), E2_HAND).status_code == 302
+    assert post_hand(client, table, E2_HAND).status_code == 302
 
 
 def test_okeys_of_a_non_opener_count_in_gkokay_so_they_are_no_warning(client):
@@ -148,14 +148,14 @@ def test_okeys_of_a_non_opener_count_in_gkokay_so_they_are_no_warning(client):
     claim(client, game, secret)
     data = {"finisher": "0", "p0-opened": "sets", "p1-opened": "none", "p1-okeys": "1"}
 
-    assert client.post(url("hand_new", game), data).status_code == 302
+    assert post_hand(client, game, data).status_code == 302
     html = client.post(url("hand_preview", game), data | {"p1-fake_okeys": "1"}).content.decode()
     assert tag(html, name="dropped_seen")["value"] == "p1-fake_okeys"
 
 
 def test_a_stored_hand_with_dropped_values_opens_with_its_warning_shown(client, table):
     seen = "p3-points p3-fake_okeys"
-    client.post(url("hand_new", table), DROPPED | {"dropped_seen": seen})
+    post_hand(client, table, DROPPED | {"dropped_seen": seen})
 
     html = client.get(url("hand_edit", table, Hand.objects.get().position)).content.decode()
 

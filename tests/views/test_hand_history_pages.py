@@ -7,7 +7,7 @@ from django.test import Client
 
 from scorer.models import Device, Hand
 from scorer.tables.rights import DEVICE_COOKIE
-from tests.support.factories import claim, finisher, new_table, url
+from tests.support.factories import claim, finisher, new_table, post_hand, url
 from tests.support.posts import E2_HAND
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +64,7 @@ def test_a_correction_after_the_last_hand_is_marked_as_made_after_the_game_ended
     correct(keeper, game, 1)
     for seat in range(3):
         # Ayşe (sets) holds 5 when she does not finish: an opener's empty "Kalan sayı" is refused
-        response = keeper.post(url("hand_new", game), E2_HAND | {"finisher": str(seat), "p0-points": "5"})
+        response = post_hand(keeper, game, E2_HAND | {"finisher": str(seat), "p0-points": "5"})
         assert response.status_code == 302
 
     correct(keeper, game, 2)
@@ -103,7 +103,7 @@ def test_the_hand_page_shows_its_history_as_this_phone_or_another_phone_never_a_
 def test_a_hand_entered_on_the_page_has_its_creation_and_deletion_and_restore_in_its_history(table):
     game, secret = table
     keeper = keeper_of(game, secret)
-    assert keeper.post(url("hand_new", game), E2_HAND).status_code == 302
+    assert post_hand(keeper, game, E2_HAND).status_code == 302
     keeper.post(url("hand_delete", game, 3))
     keeper.post(url("hand_restore", game, 3))
 

@@ -10,7 +10,7 @@ from scorer.models import Game, Hand
 from scorer.tables import renumbering
 from scorer.tables.services import hand_record
 from scorer.tables.views.auth import SESSION_KEY
-from tests.support.factories import NAMES, claim, claim_url, finisher_alone, new_table, url
+from tests.support.factories import NAMES, claim, claim_url, finisher_alone, new_table, post_hand, url
 from tests.support.markup import field_value
 from tests.support.posts import E2_HAND as HAND
 from tests.support.posts import E2_TOTALS, NEW_TABLE
@@ -252,11 +252,11 @@ def test_csrf_is_enforced_on_writes():
     game, secret = new_table("loca-cezali")
     claim(client, game, secret)
 
-    without_token = client.post(url("hand_new", game), HAND)
+    without_token = post_hand(client, game, HAND)
     table_post = client.post(reverse("scorer:game_new"), NEW_TABLE)
     page = client.get(url("hand_new", game)).content.decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
-    with_token = client.post(url("hand_new", game), HAND | {"csrfmiddlewaretoken": token})
+    with_token = post_hand(client, game, HAND | {"csrfmiddlewaretoken": token})
 
     assert without_token.status_code == 403
     assert table_post.status_code == 403
@@ -284,7 +284,7 @@ def test_hand_form_page_has_one_fieldset_per_player_and_the_live_preview(client,
 
 
 def test_saving_a_hand_stores_it_and_goes_to_the_board(client, table):
-    response = client.post(url("hand_new", table), HAND)
+    response = post_hand(client, table, HAND)
 
     assert response.status_code == 302
     assert response["Location"] == url("game_board", table)
@@ -333,7 +333,7 @@ def test_invalid_preview_lists_what_to_fix(client, table):
 def test_invalid_hand_keeps_typed_values_and_shows_the_field_error(client, table):
     data = HAND | {"p1-points": "300", "p2-points": "17"}
 
-    response = client.post(url("hand_new", table), data)
+    response = post_hand(client, table, data)
 
     html = response.content.decode()
     assert response.status_code == 200
@@ -350,7 +350,7 @@ def test_engine_errors_show_next_to_the_field(client, table):
     # What only the engine checks (it depends on other fields) comes back next to its field.
     data = HAND | {"p3-side_tile": "7", "p0-nine_pairs_run": "on"}
 
-    html = client.post(url("hand_new", table), data).content.decode()
+    html = post_hand(client, table, data).content.decode()
 
     assert not Hand.objects.exists()
     assert 'id="id_p3-side_tile_error"' in html, "Deniz never opened: no side tile"
@@ -360,7 +360,7 @@ def test_engine_errors_show_next_to_the_field(client, table):
 def test_a_missing_finisher_is_asked_for(client, table):
     data = {k: v for k, v in HAND.items() if k != "finisher"}
 
-    html = client.post(url("hand_new", table), data).content.decode()
+    html = post_hand(client, table, data).content.decode()
 
     assert 'id="id_finisher_error"' in html
     assert 'href="#id_finisher_0"' in html
@@ -391,7 +391,7 @@ def test_tampered_hand_posts_never_crash(client, table, changes):
 
 
 def test_an_empty_post_is_a_form_error(client, table):
-    response = client.post(url("hand_new", table), {})
+    response = post_hand(client, table, {})
 
     assert response.status_code == 200
     assert not Hand.objects.exists()
@@ -399,10 +399,10 @@ def test_an_empty_post_is_a_form_error(client, table):
 
 def test_a_complete_game_says_so_instead_of_a_form(client, table):
     for _ in range(table.hands_planned):
-        client.post(url("hand_new", table), HAND)
+        post_hand(client, table, HAND)
 
     html = client.get(url("hand_new", table)).content.decode()
-    extra = client.post(url("hand_new", table), HAND)
+    extra = post_hand(client, table, HAND)
 
     assert "data-game-complete" in html
     assert 'name="finisher"' not in html
@@ -414,7 +414,7 @@ def test_a_complete_game_says_so_instead_of_a_form(client, table):
 
 
 def test_edit_form_is_prefilled_from_the_stored_hand(client, table):
-    client.post(url("hand_new", table), HAND | {"p1-side_tile": "7", "p1-opening_size": "104"})
+    post_hand(client, table, HAND | {"p1-side_tile": "7", "p1-opening_size": "104"})
     hand = Hand.objects.get(game=table)
 
     html = client.get(url("hand_edit", table, hand.position)).content.decode()
@@ -433,7 +433,7 @@ def test_edit_form_is_prefilled_from_the_stored_hand(client, table):
 
 
 def test_saving_the_edit_form_unchanged_keeps_the_hand(client, table):
-    client.post(url("hand_new", table), HAND | {"p1-side_tile": "7", "p1-opening_size": "104"})
+    post_hand(client, table, HAND | {"p1-side_tile": "7", "p1-opening_size": "104"})
     hand = Hand.objects.get(game=table)
     before = hand.data
 
@@ -447,9 +447,10 @@ def test_saving_the_edit_form_unchanged_keeps_the_hand(client, table):
 
 
 def test_correcting_a_hand_changes_it_in_place(client, table):
-    client.post(url("hand_new", table), HAND)
-    client.post(
-        url("hand_new", table),
+    post_hand(client, table, HAND)
+    post_hand(
+        client,
+        table,
         HAND | {"finisher": "1", "p0-okey_discard": "", "p1-points": "", "p1-okeys": "0", "p0-points": "0"},
     )
     first = Hand.objects.get(game=table, position=1)
@@ -462,7 +463,7 @@ def test_correcting_a_hand_changes_it_in_place(client, table):
 
 
 def test_preview_of_an_edit_without_javascript_stays_on_the_edit_page(client, table):
-    client.post(url("hand_new", table), HAND)
+    post_hand(client, table, HAND)
 
     html = client.post(url("hand_preview", table), HAND | {"editing": "1", "preview": "1"}).content.decode()
 
@@ -470,7 +471,7 @@ def test_preview_of_an_edit_without_javascript_stays_on_the_edit_page(client, ta
 
 
 def test_delete_then_restore(client, table):
-    client.post(url("hand_new", table), HAND)
+    post_hand(client, table, HAND)
 
     deleted = client.post(url("hand_delete", table, 1))
     board = client.get(url("game_board", table)).content.decode()
@@ -500,7 +501,7 @@ RENUMBERED = {
 def test_deleting_an_early_hand_says_how_the_later_hands_were_renumbered(client, table, language):
     client.cookies["django_language"] = language
     for _ in range(3):
-        client.post(url("hand_new", table), HAND)
+        post_hand(client, table, HAND)
     words = RENUMBERED[language]
 
     question = client.get(url("hand_delete", table, 1)).content.decode()
@@ -517,7 +518,7 @@ def test_deleting_an_early_hand_says_how_the_later_hands_were_renumbered(client,
 
 def test_deleting_the_last_hand_renumbers_nothing_and_says_nothing_of_it(client, table):
     for _ in range(2):
-        client.post(url("hand_new", table), HAND)
+        post_hand(client, table, HAND)
 
     question = client.get(url("hand_delete", table, 2)).content.decode()
     client.post(url("hand_delete", table, 2))
@@ -533,7 +534,7 @@ def test_a_long_renumbering_names_the_first_and_the_last_move():
 
 
 def test_a_deleted_hand_cannot_be_edited_or_deleted_again(client, table):
-    client.post(url("hand_new", table), HAND)
+    post_hand(client, table, HAND)
     client.post(url("hand_delete", table, 1))
     deleted = Hand.objects.get()
 
@@ -546,10 +547,10 @@ def test_a_deleted_hand_cannot_be_edited_or_deleted_again(client, table):
 
 
 def test_restore_is_refused_when_the_game_is_already_complete(client, table):
-    client.post(url("hand_new", table), HAND)
+    post_hand(client, table, HAND)
     client.post(url("hand_delete", table, 1))
     for _ in range(table.hands_planned):
-        client.post(url("hand_new", table), HAND)
+        post_hand(client, table, HAND)
 
     response = client.post(url("hand_restore", table, 1))
 
@@ -558,7 +559,7 @@ def test_restore_is_refused_when_the_game_is_already_complete(client, table):
 
 
 def test_delete_and_restore_need_post(client, table):
-    client.post(url("hand_new", table), HAND)
+    post_hand(client, table, HAND)
 
     assert client.get(url("hand_delete", table, 1)).status_code == 200  # the question (issue 17)
     assert Hand.objects.live().count() == 1  # asking deletes nothing
@@ -567,8 +568,8 @@ def test_delete_and_restore_need_post(client, table):
 
 
 def test_a_repeated_save_of_the_same_hand_records_it_once(client, table):
-    first = client.post(url("hand_new", table), HAND | {"hands_before": "0"})
-    again = client.post(url("hand_new", table), HAND | {"hands_before": "0"})
+    first = post_hand(client, table, HAND | {"hands_before": "0"})
+    again = post_hand(client, table, HAND | {"hands_before": "0"})
 
     assert first.status_code == again.status_code == 302
     assert again["Location"] == url("game_board", table)
@@ -576,10 +577,10 @@ def test_a_repeated_save_of_the_same_hand_records_it_once(client, table):
 
 
 def test_a_hand_saved_meanwhile_elsewhere_is_not_overwritten_or_doubled(client, table):
-    client.post(url("hand_new", table), HAND | {"hands_before": "0"})  # another phone saved hand 1
+    post_hand(client, table, HAND | {"hands_before": "0"})  # another phone saved hand 1
     other = HAND | {"p1-points": "5", "hands_before": "0"}
 
-    stale = client.post(url("hand_new", table), other)
+    stale = post_hand(client, table, other)
 
     html = stale.content.decode()
     assert stale.status_code == 200
@@ -587,7 +588,7 @@ def test_a_hand_saved_meanwhile_elsewhere_is_not_overwritten_or_doubled(client, 
     assert field_value(html, "p1-points") == "5"
     assert field_value(html, "hands_before") == "0"  # saving again asks again: adding is its own choice
     assert Hand.objects.filter(game=table).count() == 1
-    assert client.post(url("hand_new", table), other).status_code == 200
+    assert post_hand(client, table, other).status_code == 200
     assert Hand.objects.filter(game=table).count() == 1
 
 

@@ -7,6 +7,8 @@ only while that is still so: anything saved or corrected in between is shown aga
 
 from django import forms
 
+from .guard import CountField
+
 KEEP = "keep"
 """Same hand: keep the other phone's; nothing is stored."""
 REPLACE = "replace"
@@ -19,10 +21,10 @@ class SavedMeanwhileChoiceForm(forms.Form):
     """One of :data:`KEEP`, :data:`REPLACE`, :data:`ADD`, and what the page showed when it was chosen."""
 
     choice = forms.ChoiceField(choices=[(KEEP, KEEP), (REPLACE, REPLACE), (ADD, ADD)])
-    shown_hand = forms.IntegerField(min_value=1)
+    shown_hand = CountField(low=1)
     """The other phone's hand: its position."""
-    shown_version = forms.IntegerField(min_value=1)
-    shown_hands = forms.IntegerField(min_value=0)
+    shown_version = CountField(low=1)
+    shown_hands = CountField()
     """How many hands the table had (the added hand's ``hands_before``)."""
 
     @classmethod

@@ -159,11 +159,6 @@ def edit_qr(request: HtmxHttpRequest, game: Game) -> HttpResponse:
 # --- hands ----------------------------------------------------------------------------------------------
 
 
-def hand_number(game: Game, position: int) -> int:
-    """The number shown on the board: live hands are numbered 1, 2, … in position order."""
-    return game.hands.live().filter(position__lt=position).count() + 1
-
-
 def stored_result(game: Game, hand: Hand) -> HandResult | None:
     """The result of a stored hand, shown in the preview before anything is changed."""
     try:
@@ -211,7 +206,7 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     answer = entry.hand_submit(game=game, data=request.POST, device=rights.device_of(request))
     match answer:
         case entry.Saved(again=True):
-            messages.info(request, _("Hand {n} was already saved.").format(n=answer.number))
+            messages.info(request, already_saved_message(request, game, answer))
             return redirect(board_url(game))
         case entry.Saved(corrected=True):
             messages.success(request, _("Hand {n} corrected.").format(n=answer.number))
@@ -232,6 +227,15 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
                 **saved_meanwhile(game, answer.stored, answer.submitted, answer.live_hands),
             )  # fmt: skip
     return hand_page(request, game, answer.form, answer.number)
+
+
+def already_saved_message(request: HtmxHttpRequest, game: Game, answer: entry.Saved) -> str:
+    """ "Hand N was already saved", naming the stored hand itself: deleted since (with the undo),
+    and where the values sent now differ (they were not stored; its correction is a tap away)."""
+    context = {"game": game, "hand": answer.hand, "number": answer.number, "deleted": answer.deleted}
+    return render_to_string(
+        "scorer/_already_saved_message.html", context | {"differs": answer.differs}, request
+    )
 
 
 def saved_meanwhile(game: Game, theirs: Hand | None, submitted: dict, live_hands: int) -> dict:
@@ -258,7 +262,7 @@ def saved_meanwhile(game: Game, theirs: Hand | None, submitted: dict, live_hands
 @edit_required
 def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
     hand = get_object_or_404(game.hands.live(), position=position)
-    number = hand_number(game, position)
+    number = selectors.hand_number(game, position)
     if request.method != "POST":
         form = entry.hand_form(game, hand.dealer, hand=hand)
         return hand_page(request, game, form, number, hand, result=stored_result(game, hand))
@@ -303,7 +307,7 @@ def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     hand = editing_hand(game, request.POST.get("editing"))
     theirs = live = None
     if hand is not None:
-        number, dealer = hand_number(game, hand.position), hand.dealer
+        number, dealer = selectors.hand_number(game, hand.position), hand.dealer
     else:  # the number the form was shown for, kept while another phone's hand holds it
         number, dealer, theirs, live = entry.new_hand_slot(game, request.POST)
     form = entry.hand_form(game, dealer, data=request.POST)
@@ -328,7 +332,7 @@ def editing_hand(game: Game, value: str | None) -> Hand | None:
 def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
     """Delete a hand (undone from the board); a GET asks first (the question's form POSTs here)."""
     hand = get_object_or_404(game.hands.live(), position=position)
-    number = hand_number(game, position)
+    number = selectors.hand_number(game, position)
     back = reverse("scorer:hand_edit", args=[game.public_id, position])
     if request.method != "POST":
         refused = guards.refusal(game, guards.DELETE, hand=hand)
@@ -385,5 +389,7 @@ def hand_restore(request: HtmxHttpRequest, game: Game, position: int) -> HttpRes
             messages.error(request, error.message)
     else:
         later = renumbering.later_hands(game, position)
-        messages.success(request, renumbering.restored_text(number=hand_number(game, position), later=later))
+        messages.success(
+            request, renumbering.restored_text(number=selectors.hand_number(game, position), later=later)
+        )
     return redirect(board_url(game))
