@@ -174,16 +174,37 @@ def test_a_bad_tile_shows_its_error_and_no_stale_sum_with_javascript(page, live_
     page.goto(live_server.url + reverse("scorer:learn"))
     expect(page.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "23")
 
-    page.locator("#taslar").fill("14 0 5")
+    field = page.locator("#taslar")
+    field.fill("14 0 5")
     error = page.locator("#sonuc-1 #taslar-error")
     expect(error).to_be_visible()
     expect(error).to_contain_text("Taş değil: 14, 0")
     expect(page.locator("#sonuc-1 [data-total]")).to_have_count(0)
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_attribute("aria-describedby", "taslar-error")
+    expect(field).to_have_class(re.compile(r"\bis-invalid\b"))
     axe_check()
 
-    page.locator("#taslar").fill("13 1")
+    field.fill("13 1")
     expect(page.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "14")
     expect(page.locator("#taslar-error")).to_have_count(0)
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    expect(field).not_to_have_class(re.compile(r"\bis-invalid\b"))
+
+
+def test_a_field_marked_wrong_without_javascript_is_unmarked_once_fixed_with_it(page, live_server):
+    # A link (or a page sent without JavaScript) with a bad value marks the field; typing a good
+    # value with JavaScript swaps only the step's result, and the field follows it.
+    page.goto(live_server.url + reverse("scorer:learn") + "?cz_per=999#adim-6")
+    field = page.locator("#cz_per")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#sonuc-6 #cz_per-error")).to_be_visible()
+
+    field.fill("23")
+    expect(page.locator("#sonuc-6 [data-multiplier]")).to_be_visible()
+    expect(page.locator("#cz_per-error")).to_have_count(0)
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    expect(field).not_to_have_class(re.compile(r"\bis-invalid\b"))
 
 
 def test_the_cezali_and_partners_steps_calculate_live_and_without_javascript(
