@@ -2,9 +2,11 @@
 JavaScript, in Turkish and English, axe-clean; practice plays 10 hands at every level, some right and
 some wrong."""
 
+import contextlib
 import re
 
 from django.urls import reverse
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from scorer.engine import score_hand
@@ -190,6 +192,36 @@ def test_a_bad_tile_shows_its_error_and_no_stale_sum_with_javascript(page, live_
     expect(page.locator("#taslar-error")).to_have_count(0)
     expect(field).not_to_have_attribute("aria-invalid", "true")
     expect(field).not_to_have_class(re.compile(r"\bis-invalid\b"))
+
+
+def test_an_answer_overtaken_by_typing_is_dropped_so_the_sum_is_never_stale(page, live_server):
+    # The answer to "14 0 5" is held on its way; "13 1" typed after it is answered. The held one
+    # is aborted (hx-sync replace), so it can never land after the newer sum.
+    page.goto(live_server.url + reverse("scorer:learn"))
+    expect(page.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "23")
+    page.evaluate(
+        "() => document.addEventListener('htmx:xhr:abort', () => { document.body.dataset.aborted = 'yes'; })"
+    )
+    held = []
+
+    def hold_the_first(route):
+        if "taslar=14" in route.request.url:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/puan-nasil-yazilir/?*", hold_the_first)
+    field = page.locator("#taslar")
+    with page.expect_request(lambda request: "taslar=14" in request.url):
+        field.fill("14 0 5")
+    field.fill("13 1")
+    expect(page.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "14")
+    expect(page.locator("body")).to_have_attribute("data-aborted", "yes")
+    assert held, "the first answer was not held"
+    for route in held:
+        with contextlib.suppress(PlaywrightError):  # the browser has dropped the aborted request
+            route.continue_()
+    expect(page.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "14")
 
 
 def test_a_field_marked_wrong_without_javascript_is_unmarked_once_fixed_with_it(page, live_server):
