@@ -240,7 +240,7 @@
 
   // A learn step's answer (htmx swaps only its result, which holds the step's errors) marks the
   // step's fields to match, as the page without JavaScript does: red, aria-invalid and described
-  // by their message while wrong, plain again once fixed.
+  // by their message while wrong, plain again once fixed (and gone from the page's summary).
   const markLearnFields = (root) => {
     const step = root.matches?.("[data-result]") ? root.closest(".learn-step") : null;
     if (!step) return;
@@ -253,8 +253,12 @@
       } else {
         field.removeAttribute("aria-invalid");
         field.removeAttribute("aria-describedby");
+        // The page's summary (sent without JavaScript) no longer lists what is fixed.
+        document.querySelector(`#error-summary a[href="#${field.name}"]`)?.closest("li")?.remove();
       }
     }
+    const summary = document.getElementById("error-summary");
+    if (summary && !summary.querySelector("li")) summary.remove();
   };
 
   const init = (root) => {

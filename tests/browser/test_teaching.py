@@ -227,14 +227,21 @@ def test_an_answer_overtaken_by_typing_is_dropped_so_the_sum_is_never_stale(page
 def test_a_field_marked_wrong_without_javascript_is_unmarked_once_fixed_with_it(page, live_server):
     # A link (or a page sent without JavaScript) with a bad value marks the field; typing a good
     # value with JavaScript swaps only the step's result, and the field follows it.
-    page.goto(live_server.url + reverse("scorer:learn") + "?cz_per=999#adim-6")
+    page.goto(live_server.url + reverse("scorer:learn") + "?cz_per=999&es_cem=-1#adim-6")
     field = page.locator("#cz_per")
     expect(field).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#sonuc-6 #cz_per-error")).to_be_visible()
+    expect(page.locator('#error-summary a[href="#cz_per"]')).to_have_count(1)
 
     field.fill("23")
     expect(page.locator("#sonuc-6 [data-multiplier]")).to_be_visible()
     expect(page.locator("#cz_per-error")).to_have_count(0)
+    expect(page.locator('#error-summary a[href="#cz_per"]')).to_have_count(0)
+    expect(page.locator('#error-summary a[href="#es_cem"]')).to_have_count(1)  # still wrong
+
+    page.locator("#es_cem").fill("15")
+    expect(page.locator("#es_cem-error")).to_have_count(0)
+    expect(page.locator("#error-summary")).to_have_count(0)
     expect(field).not_to_have_attribute("aria-invalid", "true")
     expect(field).not_to_have_class(re.compile(r"\bis-invalid\b"))
 
