@@ -4,7 +4,8 @@
 //    and anyone with points or okeys typed switched from "Açmadı" to opened (the finisher's
 //    "Açmadı" disabled), "9 çift + 1 seri" choosing "Çift", penalty badges;
 //  - new table: the "deals first" choices show the names as they are typed;
-//  - live forms (data-latest-answer): an answer shows only what the form holds now.
+//  - live forms (data-latest-answer): an answer shows only what the form holds now;
+//  - learn steps: the fields above a swapped result are marked by the errors it holds.
 (() => {
   const fire = (input) => {
     input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -237,7 +238,31 @@
     });
   });
 
+  // A learn step's answer (htmx swaps only its result, which holds the step's errors) marks the
+  // step's fields to match, as the page without JavaScript does: red, aria-invalid and described
+  // by their message while wrong, plain again once fixed (and gone from the page's summary).
+  const markLearnFields = (root) => {
+    const step = root.matches?.("[data-result]") ? root.closest(".learn-step") : null;
+    if (!step) return;
+    for (const field of step.querySelectorAll("fieldset [name]")) {
+      const error = root.querySelector(`[data-step-error="${field.name}"]`);
+      field.classList.toggle("is-invalid", Boolean(error));
+      if (error) {
+        field.setAttribute("aria-invalid", "true");
+        field.setAttribute("aria-describedby", error.id);
+      } else {
+        field.removeAttribute("aria-invalid");
+        field.removeAttribute("aria-describedby");
+        // The page's summary (sent without JavaScript) no longer lists what is fixed.
+        document.querySelector(`#error-summary a[href="#${field.name}"]`)?.closest("li")?.remove();
+      }
+    }
+    const summary = document.getElementById("error-summary");
+    if (summary && !summary.querySelector("li")) summary.remove();
+  };
+
   const init = (root) => {
+    markLearnFields(root);
     initSteppers(root);
     initHandForm(root);
     initGameForm();

@@ -2,9 +2,11 @@
 JavaScript, in Turkish and English, axe-clean; practice plays 10 hands at every level, some right and
 some wrong."""
 
+import contextlib
 import re
 
 from django.urls import reverse
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from scorer.engine import score_hand
@@ -174,16 +176,74 @@ def test_a_bad_tile_shows_its_error_and_no_stale_sum_with_javascript(page, live_
     page.goto(live_server.url + reverse("scorer:learn"))
     expect(page.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "23")
 
-    page.locator("#taslar").fill("14 0 5")
+    field = page.locator("#taslar")
+    field.fill("14 0 5")
     error = page.locator("#sonuc-1 #taslar-error")
     expect(error).to_be_visible()
     expect(error).to_contain_text("Taş değil: 14, 0")
     expect(page.locator("#sonuc-1 [data-total]")).to_have_count(0)
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_attribute("aria-describedby", "taslar-error")
+    expect(field).to_have_class(re.compile(r"\bis-invalid\b"))
     axe_check()
 
-    page.locator("#taslar").fill("13 1")
+    field.fill("13 1")
     expect(page.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "14")
     expect(page.locator("#taslar-error")).to_have_count(0)
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    expect(field).not_to_have_class(re.compile(r"\bis-invalid\b"))
+
+
+def test_an_answer_overtaken_by_typing_is_dropped_so_the_sum_is_never_stale(page, live_server):
+    # The answer to "14 0 5" is held on its way; "13 1" typed after it is answered. The held one
+    # is aborted (hx-sync replace), so it can never land after the newer sum.
+    page.goto(live_server.url + reverse("scorer:learn"))
+    expect(page.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "23")
+    page.evaluate(
+        "() => document.addEventListener('htmx:xhr:abort', () => { document.body.dataset.aborted = 'yes'; })"
+    )
+    held = []
+
+    def hold_the_first(route):
+        if "taslar=14" in route.request.url:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/puan-nasil-yazilir/?*", hold_the_first)
+    field = page.locator("#taslar")
+    with page.expect_request(lambda request: "taslar=14" in request.url):
+        field.fill("14 0 5")
+    field.fill("13 1")
+    expect(page.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "14")
+    expect(page.locator("body")).to_have_attribute("data-aborted", "yes")
+    assert held, "the first answer was not held"
+    for route in held:
+        with contextlib.suppress(PlaywrightError):  # the browser has dropped the aborted request
+            route.continue_()
+    expect(page.locator("#sonuc-1 [data-total]")).to_have_attribute("data-total", "14")
+
+
+def test_a_field_marked_wrong_without_javascript_is_unmarked_once_fixed_with_it(page, live_server):
+    # A link (or a page sent without JavaScript) with a bad value marks the field; typing a good
+    # value with JavaScript swaps only the step's result, and the field follows it.
+    page.goto(live_server.url + reverse("scorer:learn") + "?cz_per=999&es_cem=-1#adim-6")
+    field = page.locator("#cz_per")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#sonuc-6 #cz_per-error")).to_be_visible()
+    expect(page.locator('#error-summary a[href="#cz_per"]')).to_have_count(1)
+
+    field.fill("23")
+    expect(page.locator("#sonuc-6 [data-multiplier]")).to_be_visible()
+    expect(page.locator("#cz_per-error")).to_have_count(0)
+    expect(page.locator('#error-summary a[href="#cz_per"]')).to_have_count(0)
+    expect(page.locator('#error-summary a[href="#es_cem"]')).to_have_count(1)  # still wrong
+
+    page.locator("#es_cem").fill("15")
+    expect(page.locator("#es_cem-error")).to_have_count(0)
+    expect(page.locator("#error-summary")).to_have_count(0)
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    expect(field).not_to_have_class(re.compile(r"\bis-invalid\b"))
 
 
 def test_the_cezali_and_partners_steps_calculate_live_and_without_javascript(

@@ -6,12 +6,16 @@ shares nothing with the outlook's shortcuts (separable minimums, Pareto fronts).
 """
 
 import random
+from functools import cache
 from itertools import combinations, product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorer.engine import all_rulesets, score_hand, winners_of
 from scorer.engine.outlook import Claim, outlook, replay_chances
+from tests.support.depth import examples
 
 NAMES = ("Ali", "Bora", "Can", "Ayşe")
 STATES = ({}, {"opened": "sets", "remaining": {"points": 10}})
@@ -160,10 +164,14 @@ def dedupe(ends):
     return list(dict.fromkeys(ends))
 
 
-@pytest.mark.parametrize("state", list(game_states(60)), ids=lambda s: f"{s[0].id}-{s[2]}p-{s[4]}left")
-def test_what_it_takes_matches_brute_force(state):
-    ruleset, options, n, totals, left = state
-    ends = dedupe(all_endings(ruleset, options, n))
+@cache
+def brute_endings(ruleset_id: str, partners: bool, n: int) -> list:
+    ruleset = next(rs for rs in all_rulesets() if rs.id == ruleset_id)
+    return dedupe(all_endings(ruleset, {"partners": partners}, n))
+
+
+def check_against_brute_force(ruleset, options, n, totals, left):
+    ends = brute_endings(ruleset.id, options["partners"], n)
     forecast = outlook(ruleset.id, options, NAMES[:n], totals, left)
     assert {k for group in forecast.same.values() for k in group} == set(kinds_of(ruleset))
     assert len(forecast.outlooks) == len(totals)
@@ -175,6 +183,29 @@ def test_what_it_takes_matches_brute_force(state):
         assert (Claim.NEVER in kinds) == (not brute.any_win(brute.everything))
         for claim in item.claims:
             brute.check(claim)
+
+
+@pytest.mark.parametrize("state", list(game_states(60)), ids=lambda s: f"{s[0].id}-{s[2]}p-{s[4]}left")
+def test_what_it_takes_matches_brute_force(state):
+    check_against_brute_force(*state)
+
+
+@st.composite
+def any_game_state(draw):
+    """A rule set, individual (2–4 players) or partners, totals near each other or far apart, and one
+    or two hands left: Hypothesis shrinks a wrong claim to the smallest such game."""
+    ruleset = draw(st.sampled_from(all_rulesets()))
+    partners = draw(st.booleans())
+    n = 4 if partners else draw(st.integers(2, 4))
+    spread = draw(st.sampled_from((120, 400, 1200)))
+    totals = tuple(draw(st.integers(-spread, spread)) for _ in range(2 if partners else n))
+    return ruleset, {"partners": partners}, n, totals, draw(st.sampled_from((1, 2)))
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(any_game_state())
+def test_what_it_takes_matches_brute_force_on_generated_games(state):
+    check_against_brute_force(*state)
 
 
 def test_a_leader_far_ahead_wins_whatever_happens_and_the_last_cannot_win():
