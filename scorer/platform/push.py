@@ -243,9 +243,11 @@ class Subscriber:
         self.wake()
 
     def wait(self, seconds: float) -> bool:
-        """(WSGI) True when woken within ``seconds``."""
+        """(WSGI) True when woken within ``seconds``. Only a wake that was seen is cleared: one
+        that comes just after a timeout is kept for the next wait, never lost."""
         woken = self._event.wait(seconds)
-        self._event.clear()
+        if woken:
+            self._event.clear()
         return woken
 
     async def wait_async(self, seconds: float) -> bool:
