@@ -459,16 +459,63 @@ def entrant_withdraw(
 
 @transaction.atomic
 def event_finish(*, event: Event, device=None, version=None) -> Event:
-    """Finish the event (decision E12): every table is closed to any change; the standings stand."""
+    """Finish the event (decision E12): every table is closed to any change; the standings stand.
+    What it locks is kept (``Event.finish_undo``), so that :func:`event_unfinish` can undo it."""
     locked = _lock_event(event)
     _check_version(locked, version)
     _writable(locked)
     data = event_data(locked)
-    _lock_tables([table for tables in data.tables.values() for table in tables])
+    tables = [table for tables in data.tables.values() for table in tables if not table.locked]
+    _lock_tables(tables)
+    undo = {
+        "tables": [table.pk for table in tables],
+        "rounds": [[rnd.pk, rnd.status] for rnd in data.rounds],
+        "at": timezone.now().isoformat(),
+    }
     Round.objects.filter(event=locked).update(status=Round.LOCKED)
-    Event.objects.filter(pk=locked.pk).update(status=Event.FINISHED)
-    event.status = Event.FINISHED
+    Event.objects.filter(pk=locked.pk).update(status=Event.FINISHED, finish_undo=undo)
+    event.status, event.finish_undo = Event.FINISHED, undo
     _record(locked, EventRecord.FINISH, device=device, round_number=len(data.rounds) or None)
+    return event
+
+
+def _finished_games(event: Event) -> list[int]:
+    return list(
+        EventGame.objects.filter(table__pk__in=event.finish_undo.get("tables", [])).values_list(
+            "game_id", flat=True
+        )
+    )
+
+
+def finish_undoable(event: Event) -> bool:
+    """Finishing can be undone while no table of the event changed since (one query)."""
+    if not event.finished or not event.finish_undo:
+        return False
+    at = datetime.datetime.fromisoformat(event.finish_undo["at"])
+    return not Game.objects.filter(event_game__table__round__event=event, updated_at__gt=at).exists()
+
+
+@transaction.atomic
+def event_unfinish(*, event: Event, device=None, version=None) -> Event:
+    """Undo finishing, while no table changed since: the tables it locked open again with their
+    scorekeepers' links and rights as they were, and the rounds are as they were."""
+    locked = _lock_event(event)
+    _check_version(locked, version)
+    if not finish_undoable(locked):
+        raise _invalid("", _("Finishing can no longer be undone: a table has changed since."))
+    undo = locked.finish_undo
+    EventTable.objects.filter(pk__in=undo["tables"]).update(locked=False)
+    game_ids = _finished_games(locked)
+    Game.objects.filter(pk__in=game_ids).update(  # the links and grants of before count again
+        secret_version=F("secret_version") - 1, version=F("version") + 1, updated_at=timezone.now()
+    )
+    table_push.publish_games(game_ids)
+    for pk, status in undo["rounds"]:
+        Round.objects.filter(pk=pk, event=locked).update(status=status)
+    Event.objects.filter(pk=locked.pk).update(status=Event.RUNNING, finish_undo={})
+    event.status, event.finish_undo = Event.RUNNING, {}
+    rounds = len(undo["rounds"])
+    _record(locked, EventRecord.UNFINISH, device=device, round_number=rounds or None)
     return event
 
 

@@ -41,6 +41,7 @@ urlpatterns = [
     path("<event:public_id>/katilimci/gec-gelen/", organizer.event_late, name="event_late"),
     path("<event:public_id>/katilimci/ayrilan/", organizer.event_withdraw, name="event_withdraw"),
     path("<event:public_id>/bitir/", organizer.event_finish, name="event_finish"),
+    path("<event:public_id>/bitir/geri-al/", organizer.event_unfinish, name="event_unfinish"),
     path("<event:public_id>/kartlar/", organizer.event_cards, name="event_cards"),
     path(
         "<event:public_id>/kart/<int:number>/yenile/", organizer.event_card_replace, name="event_card_replace"

@@ -9,6 +9,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import clauses
+from scorer.platform.numbers import number_text
 
 register = template.Library()
 
@@ -69,6 +70,12 @@ def signed(points: int) -> str:
 def score(points: int) -> str:
     """A total: a real minus sign for negatives, no plus sign."""
     return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+@register.filter
+def points(value) -> str:
+    """An event's points or total as every page and CSV writes them (``1,5``, ``2``, ``−89``)."""
+    return number_text(value)
 
 
 @register.simple_tag

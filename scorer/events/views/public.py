@@ -31,6 +31,8 @@ UNCHANGED = 204
 STOP_POLLING = 286
 """htmx stops polling an element that gets a 286: the event is over."""
 MAX_PAGE = 64
+PODIUM_PAGES = 2
+"""At the end, the podium shows for this many of the display's page turns before the standings."""
 DISPLAY_LANGUAGES = ("tr", "en")
 """What the display's ``?dil=`` may choose: a TV has nobody to set a cookie or a browser language."""
 
@@ -119,8 +121,14 @@ def standings(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if request.htmx:
         return _live(request, standings_part(request, event, etag))
     part, _key = standings_part(request, event, etag)
+    query = request.GET.get("ara", "").strip()[:80]
+    seat_view = _page_data(event) if query else {}  # a search (without JavaScript): not shared
     context = {
         "event": event,
+        "has_seating": event.status == Event.RUNNING,
+        "query": query,
+        "seat_view": seat_view,
+        "matches": public.seating_matches(seat_view.get("seating", []), query) if query else [],
         "complete": part.complete,
         "live_html": mark_safe(part.html),
         "etag": part.etag,
@@ -145,14 +153,17 @@ def display(request: HttpRequest, public_id: str) -> HttpResponse:
     """The venue display (a TV at 1920 × 1080): the page around its shared live part. Without
     JavaScript a meta refresh turns to the next server page (``?sayfa=``)."""
     event = selectors.event_get(public_id)
-    part, _key = display_part(request, event, _etag(event), _display_page(request))
+    page = _display_page(request)
+    part, _key = display_part(request, event, _etag(event), page)
     seconds = _page_seconds(request)
+    podium = part.complete and page == 1  # the podium page: it stays longer
     context = {
         "view": {"name": event.name, "complete": part.complete, "public_id": event.public_id},
         "etag": part.etag,
         "page_html": mark_safe(part.html),
         "page_seconds": seconds,
-        "refresh_seconds": seconds,
+        "refresh_seconds": seconds * PODIUM_PAGES if podium else seconds,
+        "podium_seconds": seconds * PODIUM_PAGES,
         "next_page": part.next_page,
     }
     return render(request, DISPLAY, context)
