@@ -179,10 +179,7 @@ def display_pages(view: dict, page: int) -> dict:
     standing_pages = paged(view["standings"], DISPLAY_ROWS_PER_PAGE)
     seat_pages = paged(view["seating"], DISPLAY_SEATS_PER_PAGE)
     first = 1 if view["podium"] else 0  # at the end, the podium is the first page
-    if view["seating_screen"]:
-        pages = seat_pages
-    else:
-        pages = first + max(table_pages, standing_pages)
+    pages = seat_pages if view["seating_screen"] else first + max(table_pages, standing_pages)
     page = (page - 1) % pages + 1
     grid_page = max(page - first, 1)
     return {
