@@ -37,7 +37,7 @@ TEMPLATES = (
 
 # The venue display without JavaScript: the server's pages, small enough for a 1920 × 1080 TV
 # (with JavaScript, static/js/display.js measures the screen and pages to what really fits).
-DISPLAY_TABLES_PER_PAGE = 6
+DISPLAY_TABLES_PER_PAGE = 5
 DISPLAY_ROWS_PER_PAGE = 16
 DISPLAY_SEATS_PER_PAGE = 48
 """The seating screen without JavaScript: 16 rows in each of 3 columns (static/css/events.css)."""

@@ -53,6 +53,7 @@ urlpatterns = [
     path(f"{TABLE}/qr.svg", organizer.event_table_qr, name="event_table_qr"),
     # A table card (scorer/events/views/cards.py): its link, its code, its table in the current round.
     path("kart/", cards.card_code, name="card_code"),
+    path("kararlar/", public.decisions, name="event_decisions"),
     path("<event:public_id>/kart/<int:number>/anahtar/<str:secret>/", cards.card_claim, name="card_claim"),
     path("<event:public_id>/kart/<int:number>/", cards.card_table, name="card_table"),
     # Exports (public, read-only like a table's): scorer/events/views/exports.py.

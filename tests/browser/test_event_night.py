@@ -12,6 +12,8 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scorer.events.models import Event
+from scorer.events.public import alphabetical
+from scorer.events.selectors import event_standings
 from scorer.events.services import event_create
 from tests.browser.test_event_e2e import enter_hand_by_form, games, new_context, play_rest
 
@@ -132,16 +134,7 @@ def test_a_48_player_night_seats_everyone_on_the_display_and_ends_on_the_podium(
     for number in (1, 2, 3):
         start(organizer, number)
         seats = seat_of(event, number)
-        # The display: the seating screen, everyone on it, nothing cut, nothing small.
-        tv.goto(display)
-        expect(tv.locator("[data-pager=seating][data-pages]")).to_have_count(1)
-        shown = assert_readable(tv)
-        assert sorted(shown["seats"]) == sorted(NAMES)  # 48 fit one screen
-        assert shown["seats"] == sorted(shown["seats"], key=tv_order)  # alphabetical, down the columns
-        for name in (NAMES[0], NAMES[47]):
-            row = tv.locator(f"[data-seat='{name}']")
-            assert row.get_attribute("data-seat-table") == str(seats[name][0])
-            assert row.get_attribute("data-seat-number") == str(seats[name][1])
+        seating_screen_shows(tv, display, seats)
         if number == 1:
             tv.screenshot(path=str(DOCS_SHOTS / "event-seating-screen.png"))
             page.set_viewport_size(TV)
@@ -151,15 +144,7 @@ def test_a_48_player_night_seats_everyone_on_the_display_and_ends_on_the_podium(
             page.set_viewport_size(PHONE)
             claim(organizer, live_server, event, secret)
 
-        # A phone finds its seat as it types.
-        phone.goto(standings)
-        name = NAMES[13]
-        phone.get_by_label("Yerini bul").fill(name.split()[0][:4].lower() + "")
-        expect(phone.locator("[data-seat-list] tr[data-seat]:visible").first).to_be_visible()
-        phone.get_by_label("Yerini bul").fill(name)
-        expect(phone.locator("[data-seat-list] tr[data-seat]:visible")).to_have_count(1)
-        expect(phone.locator("[data-seat-list] tr[data-seat]:visible")).to_contain_text(str(seats[name][1]))
-        assert phone.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+        phone_finds_a_seat_as_it_types(phone, standings, seats)
 
         # One table's hand through the real form; the first hand ends the seating screen.
         enter_hand_by_form(people(), live_server, games(event, number)[0], js=True)
@@ -176,16 +161,7 @@ def test_a_48_player_night_seats_everyone_on_the_display_and_ends_on_the_podium(
     organizer.locator("[data-finish]").click()
     expect(organizer.locator("[data-unfinish]")).to_be_visible()  # it could be undone
 
-    # The podium: the top three with their points, then the final standings.
-    tv.goto(display)
-    podium = tv.locator("[data-podium]")
-    expect(podium).to_be_visible()
-    expect(podium.locator("[data-podium-place]")).to_have_count(3)
-    top = event_standings_top(event)
-    assert [p.get_attribute("data-entrant") for p in podium.locator("[data-podium-place]").all()] == top
-    expect(podium.locator("[data-podium-place='1']")).to_contain_text("puan")
-    assert_readable(tv)
-    tv.screenshot(path=str(DOCS_SHOTS / "event-podium.png"))
+    podium = podium_shows_the_top_three(tv, display, event)
     page.set_viewport_size(TV)
     page.goto(display)
     expect(page.locator("[data-podium]")).to_be_visible()
@@ -196,16 +172,46 @@ def test_a_48_player_night_seats_everyone_on_the_display_and_ends_on_the_podium(
     assert_readable(tv)
 
 
-def tv_order(name: str):
-    from scorer.events.public import alphabetical
+def seating_screen_shows(tv: Page, display: str, seats: dict) -> None:
+    """The display: the seating screen, everyone on it, alphabetically, nothing cut or small."""
+    tv.goto(display)
+    expect(tv.locator("[data-pager=seating][data-pages]")).to_have_count(1)
+    shown = assert_readable(tv)
+    assert sorted(shown["seats"]) == sorted(NAMES)  # 48 fit one screen
+    assert shown["seats"] == sorted(shown["seats"], key=alphabetical)  # down the columns
+    for name in (NAMES[0], NAMES[47]):
+        row = tv.locator(f"[data-seat='{name}']")
+        assert row.get_attribute("data-seat-table") == str(seats[name][0])
+        assert row.get_attribute("data-seat-number") == str(seats[name][1])
 
-    return alphabetical(name)
+
+def phone_finds_a_seat_as_it_types(phone: Page, standings: str, seats: dict) -> None:
+    phone.goto(standings)
+    rows = phone.locator("[data-seat-list] tr[data-seat]:visible")
+    expect(rows).to_have_count(len(NAMES))
+    name = NAMES[13]
+    phone.get_by_label("Yerini bul").fill(name.split()[0][:4].lower())
+    expect(rows).not_to_have_count(len(NAMES))
+    phone.get_by_label("Yerini bul").fill(name)
+    expect(rows).to_have_count(1)
+    expect(rows.locator("th")).to_have_text(name)
+    expect(rows.locator("td").first).to_have_text(str(seats[name][0]))
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
 
 
-def event_standings_top(event: Event) -> list[str]:
-    from scorer.events.selectors import event_standings
-
-    return [row.name for row in event_standings(event, next_round=False).standings[:3]]
+def podium_shows_the_top_three(tv: Page, display: str, event: Event):
+    """The podium: the top three with their points (before the final standings)."""
+    tv.goto(display)
+    podium = tv.locator("[data-podium]")
+    expect(podium).to_be_visible()
+    places = podium.locator("[data-podium-place]")
+    expect(places).to_have_count(3)
+    top = [row.name for row in event_standings(event, next_round=False).standings[:3]]
+    assert [place.get_attribute("data-entrant") for place in places.all()] == top
+    expect(podium.locator("[data-podium-place='1']")).to_contain_text("puan")
+    assert_readable(tv)
+    tv.screenshot(path=str(DOCS_SHOTS / "event-podium.png"))
+    return podium
 
 
 @pytest.mark.django_db(transaction=True)

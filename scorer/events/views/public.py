@@ -21,6 +21,7 @@ from django.views.decorators.http import require_safe
 from scorer.events import public, selectors
 from scorer.events import push as event_push
 from scorer.events.models import Event
+from scorer.events.rules.decisions import DECISIONS
 from scorer.platform import push
 from scorer.platform.http import HtmxHttpRequest
 
@@ -213,3 +214,9 @@ def display_stream(request: HttpRequest, public_id: str) -> HttpResponse:
     return _event_stream(
         request, public_id, "display", lambda r, e, etag, topic: display_part(r, e, etag, 1, topic=topic)
     )
+
+
+@require_safe
+def decisions(request: HttpRequest) -> HttpResponse:
+    """Every event decision under its code (E1…): what "decision E11" on the event pages links to."""
+    return render(request, "scorer/events/decisions.html", {"decisions": DECISIONS})
