@@ -111,6 +111,50 @@ def fold(text: str) -> str:
     return text.replace("I", "ı").replace("İ", "i").lower()
 
 
+def table_place(seat_rows, k: int) -> int | None:
+    """The place of seat ``k`` at its complete table: by placement points, else by total (lower is
+    better); equal seats share it. None until the table is complete."""
+    mine = seat_rows[k]
+    if mine[1] is None:
+        return None
+    if mine[2] is not None:
+        return 1 + sum(1 for row in seat_rows if row[2] is not None and row[2] > mine[2])
+    return 1 + sum(1 for row in seat_rows if row[1] is not None and row[1] < mine[1])
+
+
+def entrant_data(scored: EventStandings, position: int) -> dict | None:
+    """One entrant's page: their standing now, then every round they were seated in, with their
+    table, opponents, total, points and place there, and each table's boards. None if no such
+    entrant."""
+    entrant = next((e for e in scored.data.entrants if e.position == position), None)
+    if entrant is None:
+        return None
+    standing = next((row for row in page_data(scored)["standings"] if row["position"] == position), None)
+    rounds = []
+    for tables in scored.rounds:
+        for table in tables:
+            if entrant.name not in table.seats:
+                continue
+            k = table.seats.index(entrant.name)
+            rows = table.seat_rows
+            rounds.append(
+                {
+                    "round": table.round_number,
+                    "table": table.number,
+                    "others": [name for name in table.seats if name != entrant.name],
+                    "complete": table.complete,
+                    "closed": table.closed,
+                    "total": rows[k][1],
+                    "points": rows[k][2],
+                    "place": table_place(rows, k),
+                    "size": len(table.seats),
+                    "boards": [link.game.public_id for link in table.games],
+                }
+            )
+    return {"name": entrant.name, "players": entrant.players, "standing": standing, "rounds": rounds,
+            "out": entrant.out}  # fmt: skip
+
+
 def podium(standings: list[dict]) -> list[dict]:
     """The top three places (all who share one of them)."""
     return [row for row in standings if row["place"] <= PODIUM_PLACES]
@@ -125,6 +169,7 @@ def page_data(scored: EventStandings) -> dict:
             "place": row.place,
             "shared": row.shared,
             "entrant": row.name,
+            "position": row.entrant.position,
             "out": row.entrant.out,
             "points": row.points,
             "total": row.total,

@@ -62,6 +62,7 @@ urlpatterns = [
     path("<event:public_id>/oyunlar.csv", exports.event_games_csv, name="event_games_csv"),
     # Public, read-only: anybody with the event's public id (scorer/events/views/public.py).
     path("<event:public_id>/siralama/", public.standings, name="event_standings"),
+    path("<event:public_id>/oyuncu/<int:position>/", public.entrant, name="event_entrant"),
     path("<event:public_id>/siralama/canli/", public.standings_live, name="event_standings_live"),
     path("<event:public_id>/siralama/akis/", public.standings_stream, name="event_standings_stream"),
     path("<event:public_id>/ekran/", public.display, name="event_display"),

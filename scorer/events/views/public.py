@@ -9,7 +9,7 @@ shared through the cache (scorer/events/public.py); a hit costs two small querie
 
 from functools import wraps
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -220,3 +220,14 @@ def display_stream(request: HttpRequest, public_id: str) -> HttpResponse:
 def decisions(request: HttpRequest) -> HttpResponse:
     """Every event decision under its code (E1…): what "decision E11" on the event pages links to."""
     return render(request, "scorer/events/decisions.html", {"decisions": DECISIONS})
+
+
+@require_safe
+def entrant(request: HttpRequest, public_id: str, position: int) -> HttpResponse:
+    """One entrant's rounds: tables, opponents, totals, points and places, with links to each
+    table's board (what a name on the standings links to)."""
+    event = selectors.event_get(public_id)
+    data = public.entrant_data(selectors.event_standings(event, next_round=False), position)
+    if data is None:
+        raise Http404("No such entrant")
+    return render(request, "scorer/events/entrant.html", {"event": event, "entrant": data})
