@@ -142,6 +142,9 @@ def test_a_48_player_night_seats_everyone_on_the_display_and_ends_on_the_podium(
             expect(page.locator("[data-pager=seating][data-pages]")).to_have_count(1)
             axe_check()
             page.set_viewport_size(PHONE)
+            page.goto(standings)  # the phones' seat list with its search box
+            expect(page.locator("[data-seat-list] tr[data-seat]")).to_have_count(len(NAMES))
+            axe_check()
             claim(organizer, live_server, event, secret)
 
         phone_finds_a_seat_as_it_types(phone, standings, seats)
