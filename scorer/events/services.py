@@ -16,7 +16,7 @@ from scorer.events.corrections import seating_shifts
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round, new_seed
 from scorer.events.rules import score_event
 from scorer.events.rules.document import parse_event
-from scorer.events.selectors import event_data, event_document, event_standings
+from scorer.events.selectors import event_data, event_document, event_standings, finish_undoable
 from scorer.models import Game, Hand
 from scorer.tables import push as table_push
 from scorer.tables.outcome import next_dealer
@@ -485,14 +485,6 @@ def _finished_games(event: Event) -> list[int]:
             "game_id", flat=True
         )
     )
-
-
-def finish_undoable(event: Event) -> bool:
-    """Finishing can be undone while no table of the event changed since (one query)."""
-    if not event.finished or not event.finish_undo:
-        return False
-    at = datetime.datetime.fromisoformat(event.finish_undo["at"])
-    return not Game.objects.filter(event_game__table__round__event=event, updated_at__gt=at).exists()
 
 
 @transaction.atomic

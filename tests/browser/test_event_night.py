@@ -14,8 +14,9 @@ from playwright.sync_api import Page, expect
 from scorer.events.models import Event
 from scorer.events.public import alphabetical
 from scorer.events.selectors import event_standings
-from scorer.events.services import event_create
+from scorer.events.services import event_create, event_finish, event_unfinish, round_start
 from tests.browser.test_event_e2e import enter_hand_by_form, games, new_context, play_rest
+from tests.support.eventdb import new_event, play_round
 
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 375, "height": 812}
@@ -241,3 +242,18 @@ def test_without_javascript_the_seats_show_on_the_display_and_a_search_finds_one
     expect(found).to_have_count(1)
     expect(found).to_contain_text(f"{seats[name][0]}")
     assert found.get_attribute("data-seat") == name
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_undone_finish_reaches_the_display_showing_the_podium(people, live_server):
+    event, _secret = new_event(8)
+    for _ in range(3):
+        round_start(event=event)
+        play_round(event)
+    event_finish(event=event)
+    tv = people(viewport=TV)
+    tv.goto(live_server.url + reverse("scorer:event_display", args=[event.public_id]))
+    expect(tv.locator("[data-podium]")).to_be_visible()
+    event_unfinish(event=event)
+    expect(tv.locator(".display-round")).to_contain_text("organizatör", timeout=WAIT_MS)  # pushed
+    expect(tv.locator("[data-podium]")).to_have_count(0)

@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from scorer.engine import InvalidInput
 from scorer.events.models import Event, EventRecord, EventTable, Round
-from scorer.events.services import event_finish, event_unfinish, finish_undoable, round_start, table_close
+from scorer.events.selectors import finish_undoable
+from scorer.events.services import event_finish, event_unfinish, round_start, table_close
 from scorer.models import Game
 from tests.support.eventdb import new_event, play_round
 
@@ -98,3 +99,14 @@ def test_the_organizer_page_offers_the_undo_only_while_it_can(played):
     )
     page = client.get(reverse("scorer:event_organize", args=[event.public_id])).content.decode()
     assert "data-unfinish" not in page and "data-finished" in page
+
+
+def test_the_display_of_a_finished_event_listens_while_finishing_can_be_undone(played):
+    event, _secret = played
+    event_finish(event=event)
+    url = reverse("scorer:event_display", args=[event.public_id])
+    assert "sse-connect=" in Client().get(url).content.decode()  # an undo reaches the TV
+    Game.objects.filter(event_game__table__round__event=event).update(
+        updated_at=Event.objects.get(pk=event.pk).updated_at.replace(year=2100)
+    )
+    assert "sse-connect=" not in Client().get(url).content.decode()  # final: nothing more to hear

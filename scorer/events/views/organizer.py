@@ -155,7 +155,7 @@ def organize_context(request: HttpRequest, event: Event) -> dict:
         "shifts": corrections.seating_shifts(view),
         "next_names": _next_names(view),
         "stream_etag": progress_etag(event),
-        "can_unfinish": services.finish_undoable(event),
+        "can_unfinish": selectors.finish_undoable(event),
         "standing_rows": public.page_data(view)["standings"],
     }
 

@@ -160,6 +160,8 @@ def display(request: HttpRequest, public_id: str) -> HttpResponse:
     podium = part.complete and page == 1  # the podium page: it stays longer
     context = {
         "view": {"name": event.name, "complete": part.complete, "public_id": event.public_id},
+        # A finished event's display still listens while finishing can be undone.
+        "listening": not part.complete or selectors.finish_undoable(event),
         "etag": part.etag,
         "page_html": mark_safe(part.html),
         "page_seconds": seconds,
