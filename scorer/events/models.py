@@ -75,6 +75,11 @@ class Event(models.Model):
     link_key = models.CharField(max_length=32, default=editlink.new_link_key, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
+    finish_undo = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="What finishing changed (tables and rounds it locked, and when), so that it can be undone.",
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -251,6 +256,7 @@ class EventRecord(models.Model):
     WITHDRAW = "withdraw"
     NO_SHOW = "no_show"
     FINISH = "finish"
+    UNFINISH = "unfinish"
     LINK = "link"
     CARD = "card"
     KEEP = "keep"
@@ -266,6 +272,7 @@ class EventRecord(models.Model):
         (WITHDRAW, _("withdrawal")),
         (NO_SHOW, _("no-show")),
         (FINISH, _("finished")),
+        (UNFINISH, _("finishing undone")),
         (LINK, _("new organizer link")),
         (CARD, _("new table card")),
         (KEEP, _("seating kept after a correction")),

@@ -22,7 +22,7 @@ from scorer.events.selectors import EventStandings, TableProgress
 from scorer.platform import cache, push
 
 CACHE_SECONDS = 60 * 60
-VERSION = 2
+VERSION = 3
 """Bump when what the public pages show changes other than through their templates."""
 TEMPLATES = (
     "scorer/events/standings.html",
@@ -30,12 +30,18 @@ TEMPLATES = (
     "scorer/events/_standings_table.html",
     "scorer/events/_table_progress.html",
     "scorer/events/_knockout_state.html",
+    "scorer/events/_display_seating.html",
+    "scorer/events/_display_podium.html",
+    "scorer/events/_seating_list.html",
 )
 
 # The venue display without JavaScript: the server's pages, small enough for a 1920 × 1080 TV
 # (with JavaScript, static/js/display.js measures the screen and pages to what really fits).
-DISPLAY_TABLES_PER_PAGE = 12
+DISPLAY_TABLES_PER_PAGE = 5
 DISPLAY_ROWS_PER_PAGE = 16
+DISPLAY_SEATS_PER_PAGE = 48
+"""The seating screen without JavaScript: 16 rows in each of 3 columns (static/css/events.css)."""
+PODIUM_PLACES = 3
 DISPLAY_PAGE_SECONDS = 10
 """How long a page of the display shows (``?sn=`` changes it, from 3 to 60 seconds)."""
 
@@ -57,6 +63,103 @@ def table_data(table: TableProgress) -> dict:
     }
 
 
+TURKISH_ORDER = str.maketrans({"ç": "c\uffff", "ğ": "g\uffff", "ı": "h\uffff", "i": "i", "ö": "o\uffff",
+                               "ş": "s\uffff", "ü": "u\uffff"})  # fmt: skip
+
+
+def alphabetical(name: str) -> tuple[str, str]:
+    """A name's place in the Turkish alphabet (c < ç < d, g < ğ < h, ı < i, o < ö, s < ş, u < ü)."""
+    lowered = name.replace("I", "ı").replace("İ", "i").lower()
+    return lowered.translate(TURKISH_ORDER), name
+
+
+def seating_rows(tables: tuple[TableProgress, ...], partners: bool) -> list[dict]:
+    """Every player of the round alphabetically, with their table and seat: seats are numbered
+    1–4 counter-clockwise (the order of play) from the table's first dealer, so seat 1 deals first.
+    With teams (eşli) each player shows with their team."""
+    rows = []
+    for table in tables:
+        if table.closed:
+            continue
+        first = table.games[0].game.first_dealer if table.games else 0
+        board = table.current_game.game.public_id if table.current_game else None
+        size = len(table.players)
+        for k, player in enumerate(table.players):
+            seat = (k - first) % size + 1
+            rows.append(
+                {
+                    "name": player,
+                    "team": table.seats[k % 2] if partners and len(table.seats) == 2 else "",
+                    "table": table.number,
+                    "board_id": board,
+                    "seat": seat,
+                    "deals_first": seat == 1,
+                    "search": fold(f"{player} {table.seats[k % 2] if partners else ''}"),
+                }
+            )
+    rows.sort(key=lambda row: alphabetical(row["name"]))
+    return rows
+
+
+def seating_matches(rows: list[dict], query: str) -> list[dict]:
+    """The seating rows whose player (or team) name holds ``query``, case and Turkish İ/ı aside."""
+    wanted = fold(query.strip())
+    return [row for row in rows if wanted in fold(f"{row['name']} {row['team']}")]
+
+
+def fold(text: str) -> str:
+    return text.replace("I", "ı").replace("İ", "i").lower()
+
+
+def table_place(seat_rows, k: int) -> int | None:
+    """The place of seat ``k`` at its complete table: by placement points, else by total (lower is
+    better); equal seats share it. None until the table is complete."""
+    mine = seat_rows[k]
+    if mine[1] is None:
+        return None
+    if mine[2] is not None:
+        return 1 + sum(1 for row in seat_rows if row[2] is not None and row[2] > mine[2])
+    return 1 + sum(1 for row in seat_rows if row[1] is not None and row[1] < mine[1])
+
+
+def entrant_data(scored: EventStandings, position: int) -> dict | None:
+    """One entrant's page: their standing now, then every round they were seated in, with their
+    table, opponents, total, points and place there, and each table's boards. None if no such
+    entrant."""
+    entrant = next((e for e in scored.data.entrants if e.position == position), None)
+    if entrant is None:
+        return None
+    standing = next((row for row in page_data(scored)["standings"] if row["position"] == position), None)
+    rounds = []
+    for tables in scored.rounds:
+        for table in tables:
+            if entrant.name not in table.seats:
+                continue
+            k = table.seats.index(entrant.name)
+            rows = table.seat_rows
+            rounds.append(
+                {
+                    "round": table.round_number,
+                    "table": table.number,
+                    "others": [name for name in table.seats if name != entrant.name],
+                    "complete": table.complete,
+                    "closed": table.closed,
+                    "total": rows[k][1],
+                    "points": rows[k][2],
+                    "place": table_place(rows, k),
+                    "size": len(table.seats),
+                    "boards": [link.game.public_id for link in table.games],
+                }
+            )
+    return {"name": entrant.name, "players": entrant.players, "standing": standing, "rounds": rounds,
+            "out": entrant.out}  # fmt: skip
+
+
+def podium(standings: list[dict]) -> list[dict]:
+    """The top three places (all who share one of them)."""
+    return [row for row in standings if row["place"] <= PODIUM_PLACES]
+
+
 def page_data(scored: EventStandings) -> dict:
     """The public pages' data: a plain dict, so that a template never reaches into the database."""
     event = scored.event
@@ -66,6 +169,7 @@ def page_data(scored: EventStandings) -> dict:
             "place": row.place,
             "shared": row.shared,
             "entrant": row.name,
+            "position": row.entrant.position,
             "out": row.entrant.out,
             "points": row.points,
             "total": row.total,
@@ -78,6 +182,7 @@ def page_data(scored: EventStandings) -> dict:
         for row in scored.standings
     ]
     tables = [table_data(table) for table in scored.current]
+    seating = seating_rows(scored.current, event.partners) if not event.finished else []
     return {
         "public_id": event.public_id,
         "name": event.name,
@@ -96,6 +201,12 @@ def page_data(scored: EventStandings) -> dict:
         "shared_places": any(row["shared"] for row in standings),
         "tables": tables,
         "tables_done": scored.tables_done,
+        "seating": seating,
+        # Right after a round is seated the display shows where everyone sits, until a first hand
+        # is entered (the seating can be redone until then, decision E11): by then all are seated.
+        # The phones keep the list, with its search, for the whole round.
+        "seating_screen": bool(seating) and not any(sum(t.hands) for t in scored.current),
+        "podium": podium(standings) if event.finished else [],
     }
 
 
@@ -111,14 +222,20 @@ def display_pages(view: dict, page: int) -> dict:
     each panel turns through its own pages)."""
     table_pages = paged(view["tables"], DISPLAY_TABLES_PER_PAGE)
     standing_pages = paged(view["standings"], DISPLAY_ROWS_PER_PAGE)
-    pages = max(table_pages, standing_pages)
+    seat_pages = paged(view["seating"], DISPLAY_SEATS_PER_PAGE)
+    first = 1 if view["podium"] else 0  # at the end, the podium is the first page
+    pages = seat_pages if view["seating_screen"] else first + max(table_pages, standing_pages)
     page = (page - 1) % pages + 1
+    grid_page = max(page - first, 1)
     return {
         "page": page,
         "next_page": page % pages + 1,
-        "table_page": (page - 1) % table_pages + 1,
+        "podium_shown": bool(first) and page == 1,
+        "seat_page": page,
+        "seat_pages": seat_pages,
+        "table_page": (grid_page - 1) % table_pages + 1,
         "table_pages": table_pages,
-        "standing_page": (page - 1) % standing_pages + 1,
+        "standing_page": (grid_page - 1) % standing_pages + 1,
         "standing_pages": standing_pages,
     }
 

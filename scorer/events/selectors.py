@@ -6,6 +6,7 @@ with their games, and all their hands at once), however many tables and hands it
 (:mod:`scorer.events.rules`) then score it like ``manage.py score_event`` does.
 """
 
+import datetime
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
@@ -18,7 +19,7 @@ from scorer.engine import InvalidInput
 from scorer.events.models import Entrant, Event, EventGame, EventTable, Round
 from scorer.events.rules import EventResult, NoRound, Seating, score_event
 from scorer.events.rules.output import number
-from scorer.models import Hand
+from scorer.models import Game, Hand
 
 __all__ = [
     "EventData",
@@ -32,6 +33,7 @@ __all__ = [
     "event_get",
     "event_stamp",
     "event_standings",
+    "finish_undoable",
     "readable_errors",
     "table_place",
 ]
@@ -204,6 +206,14 @@ def event_document(event: Event, data: EventData | None = None) -> dict:
     if withdrawn:
         document["withdrawn"] = withdrawn
     return document
+
+
+def finish_undoable(event: Event) -> bool:
+    """Finishing can be undone while no table of the event changed since (one query)."""
+    if not event.finished or not event.finish_undo:
+        return False
+    at = datetime.datetime.fromisoformat(event.finish_undo["at"])
+    return not Game.objects.filter(event_game__table__round__event=event, updated_at__gt=at).exists()
 
 
 def event_stamp(event: Event) -> str:

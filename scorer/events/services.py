@@ -16,7 +16,7 @@ from scorer.events.corrections import seating_shifts
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round, new_seed
 from scorer.events.rules import score_event
 from scorer.events.rules.document import parse_event
-from scorer.events.selectors import event_data, event_document, event_standings
+from scorer.events.selectors import event_data, event_document, event_standings, finish_undoable
 from scorer.models import Game, Hand
 from scorer.tables import push as table_push
 from scorer.tables.outcome import next_dealer
@@ -459,16 +459,55 @@ def entrant_withdraw(
 
 @transaction.atomic
 def event_finish(*, event: Event, device=None, version=None) -> Event:
-    """Finish the event (decision E12): every table is closed to any change; the standings stand."""
+    """Finish the event (decision E12): every table is closed to any change; the standings stand.
+    What it locks is kept (``Event.finish_undo``), so that :func:`event_unfinish` can undo it."""
     locked = _lock_event(event)
     _check_version(locked, version)
     _writable(locked)
     data = event_data(locked)
-    _lock_tables([table for tables in data.tables.values() for table in tables])
+    tables = [table for tables in data.tables.values() for table in tables if not table.locked]
+    _lock_tables(tables)
+    undo = {
+        "tables": [table.pk for table in tables],
+        "rounds": [[rnd.pk, rnd.status] for rnd in data.rounds],
+        "at": timezone.now().isoformat(),
+    }
     Round.objects.filter(event=locked).update(status=Round.LOCKED)
-    Event.objects.filter(pk=locked.pk).update(status=Event.FINISHED)
-    event.status = Event.FINISHED
+    Event.objects.filter(pk=locked.pk).update(status=Event.FINISHED, finish_undo=undo)
+    event.status, event.finish_undo = Event.FINISHED, undo
     _record(locked, EventRecord.FINISH, device=device, round_number=len(data.rounds) or None)
+    return event
+
+
+def _finished_games(event: Event) -> list[int]:
+    return list(
+        EventGame.objects.filter(table__pk__in=event.finish_undo.get("tables", [])).values_list(
+            "game_id", flat=True
+        )
+    )
+
+
+@transaction.atomic
+def event_unfinish(*, event: Event, device=None, version=None) -> Event:
+    """Undo finishing, while no table changed since: the tables it locked open again with their
+    scorekeepers' links and rights as they were, and the rounds are as they were."""
+    locked = _lock_event(event)
+    _check_version(locked, version)
+    if not finish_undoable(locked):
+        raise _invalid("", _("Finishing can no longer be undone: a table has changed since."))
+    undo = locked.finish_undo
+    EventTable.objects.filter(pk__in=undo["tables"]).update(locked=False)
+    game_ids = _finished_games(locked)
+    Game.objects.filter(pk__in=game_ids).update(  # the links and grants of before count again
+        secret_version=F("secret_version") - 1, version=F("version") + 1, updated_at=timezone.now()
+    )
+    table_push.publish_games(game_ids)
+    for pk, status in undo["rounds"]:
+        Round.objects.filter(pk=pk, event=locked).update(status=status)
+    Event.objects.filter(pk=locked.pk).update(status=Event.RUNNING, finish_undo={})
+    event.status, event.finish_undo = Event.RUNNING, {}
+    rounds = len(undo["rounds"])
+    _record(locked, EventRecord.UNFINISH, device=device, round_number=rounds or None)
     return event
 
 

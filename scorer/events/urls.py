@@ -41,6 +41,7 @@ urlpatterns = [
     path("<event:public_id>/katilimci/gec-gelen/", organizer.event_late, name="event_late"),
     path("<event:public_id>/katilimci/ayrilan/", organizer.event_withdraw, name="event_withdraw"),
     path("<event:public_id>/bitir/", organizer.event_finish, name="event_finish"),
+    path("<event:public_id>/bitir/geri-al/", organizer.event_unfinish, name="event_unfinish"),
     path("<event:public_id>/kartlar/", organizer.event_cards, name="event_cards"),
     path(
         "<event:public_id>/kart/<int:number>/yenile/", organizer.event_card_replace, name="event_card_replace"
@@ -52,6 +53,7 @@ urlpatterns = [
     path(f"{TABLE}/qr.svg", organizer.event_table_qr, name="event_table_qr"),
     # A table card (scorer/events/views/cards.py): its link, its code, its table in the current round.
     path("kart/", cards.card_code, name="card_code"),
+    path("kararlar/", public.decisions, name="event_decisions"),
     path("<event:public_id>/kart/<int:number>/anahtar/<str:secret>/", cards.card_claim, name="card_claim"),
     path("<event:public_id>/kart/<int:number>/", cards.card_table, name="card_table"),
     # Exports (public, read-only like a table's): scorer/events/views/exports.py.
@@ -60,6 +62,7 @@ urlpatterns = [
     path("<event:public_id>/oyunlar.csv", exports.event_games_csv, name="event_games_csv"),
     # Public, read-only: anybody with the event's public id (scorer/events/views/public.py).
     path("<event:public_id>/siralama/", public.standings, name="event_standings"),
+    path("<event:public_id>/oyuncu/<int:position>/", public.entrant, name="event_entrant"),
     path("<event:public_id>/siralama/canli/", public.standings_live, name="event_standings_live"),
     path("<event:public_id>/siralama/akis/", public.standings_stream, name="event_standings_stream"),
     path("<event:public_id>/ekran/", public.display, name="event_display"),

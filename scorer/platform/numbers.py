@@ -28,3 +28,31 @@ def parse_count(
     if number < low or (high is not None and number > high):
         return default
     return number
+
+
+MINUS = "\u2212"
+"""The minus sign every page and export writes (never the hyphen "-")."""
+
+
+def number_text(value: object, decimal_separator: str | None = None) -> str:
+    """A number as every event page and CSV writes it: a real minus sign, whole numbers bare, any
+    other to at most two decimals without trailing zeros, with the language's decimal separator.
+
+    >>> number_text(-89, "."), number_text(2, ","), number_text(1.5, ","), number_text(1 / 3, ".")
+    ('−89', '2', '1,5', '0.33')
+    >>> number_text(None, ",")
+    ''
+    """
+    if value is None or isinstance(value, bool):
+        return ""
+    if decimal_separator is None:
+        from django.utils.formats import get_format
+
+        decimal_separator = get_format("DECIMAL_SEPARATOR")
+    number = float(value)
+    magnitude = abs(number)
+    if magnitude == int(magnitude):
+        text = str(int(magnitude))
+    else:
+        text = f"{magnitude:.2f}".rstrip("0").rstrip(".").replace(".", decimal_separator)
+    return f"{MINUS}{text}" if number < 0 and text != "0" else text

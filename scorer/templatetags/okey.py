@@ -1,14 +1,17 @@
 """Template helpers for scores and rule links: every line item links to its rule clause."""
 
+import re
 from functools import lru_cache
 
 from django import template
 from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import clauses
+from scorer.platform.numbers import number_text
 
 register = template.Library()
 
@@ -69,6 +72,25 @@ def signed(points: int) -> str:
 def score(points: int) -> str:
     """A total: a real minus sign for negatives, no plus sign."""
     return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+@register.filter
+def points(value) -> str:
+    """An event's points or total as every page and CSV writes them (``1,5``, ``2``, ``−89``)."""
+    return number_text(value)
+
+
+DECISION_CODE = re.compile(r"\b(E\d{1,2})\b")
+
+
+@register.filter
+def decision_parts(text: str) -> list[tuple[str, str]]:
+    """``text`` cut at the event decision codes it names ("… (decision E11)."): (text, code) pairs,
+    the code "" after the last one, for scorer/events/_decided.html to link each code to its text.
+    Text the template marked safe (a translation holding its own tags) stays safe."""
+    keep = mark_safe if isinstance(text, SafeData) else str
+    pieces = DECISION_CODE.split(str(text))
+    return [(keep(pieces[k]), pieces[k + 1] if k + 1 < len(pieces) else "") for k in range(0, len(pieces), 2)]
 
 
 @register.simple_tag

@@ -24,7 +24,30 @@
     return pages;
   }
 
+  /** Page number of each of ``count`` items laid out in ``columns`` columns of ``rows`` rows
+   *  (column-major, like the seating screen): rows are balanced so that the last page's columns
+   *  come out even. Returns {rows, pages}. Pure: tested on its own. */
+  function columnPages(count, columns, capacityRows) {
+    const perPage = Math.max(1, columns * Math.max(1, capacityRows));
+    const pageCount = Math.max(1, Math.ceil(count / perPage));
+    const rows = Math.min(Math.max(1, capacityRows), Math.ceil(count / (pageCount * columns)) || 1);
+    const pages = [];
+    for (let k = 0; k < count; k += 1) pages.push(Math.floor(k / (rows * columns)));
+    return { rows, pages };
+  }
+
   const current = new Map(); // panel name -> page shown, kept across swaps
+
+  /** A panel in columns (data-pager-columns): as many rows as the tallest item lets fit. */
+  function measureColumns(pager, windowEl, items) {
+    const columns = Number(pager.dataset.pagerColumns) || 1;
+    const list = items[0].parentElement;
+    const tallest = Math.max(...items.map((item) => item.getBoundingClientRect().height));
+    const room = windowEl.getBoundingClientRect().bottom - list.getBoundingClientRect().top;
+    const { rows, pages } = columnPages(items.length, columns, Math.floor((room + 0.5) / tallest));
+    list.style.gridTemplateRows = `repeat(${rows}, auto)`;
+    return { items, pages, count: pages[pages.length - 1] + 1 };
+  }
 
   function measure(pager) {
     const windowEl = pager.querySelector("[data-pager-window]");
@@ -33,6 +56,7 @@
       item.hidden = false;
     });
     if (!windowEl || !items.length) return { items, pages: [], count: 0 };
+    if (pager.dataset.pagerColumns) return measureColumns(pager, windowEl, items);
     const first = items[0].getBoundingClientRect().top;
     const capacity = windowEl.getBoundingClientRect().bottom - first;
     const boxes = items.map((item) => {
@@ -78,12 +102,25 @@
     });
   }
 
-  window.okeycalcDisplay = { pageNumbers };
+  window.okeycalcDisplay = { pageNumbers, columnPages };
+
+  /** At the end the podium shows first, for data-podium-seconds; then the final standings. */
+  function afterPodium(seconds) {
+    const podium = document.querySelector("[data-podium]:not([hidden])");
+    const grid = document.querySelector("[data-display-grid]");
+    if (!podium || !grid) return;
+    window.setTimeout(() => {
+      podium.hidden = true;
+      grid.hidden = false;
+      layOut();
+    }, seconds * 1000);
+  }
 
   if (!document.body || !document.body.hasAttribute("data-display")) return;
   document.documentElement.classList.remove("no-js");
   const seconds = Math.max(2, Number(document.body.dataset.pageSeconds) || 10);
   layOut();
+  afterPodium(Math.max(2, Number(document.body.dataset.podiumSeconds) || seconds * 2));
   window.setInterval(turn, seconds * 1000);
   window.addEventListener("resize", layOut);
   document.body.addEventListener("htmx:afterSwap", layOut);

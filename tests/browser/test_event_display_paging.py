@@ -54,3 +54,25 @@ def test_items_side_by_side_in_one_grid_row_share_a_page(paging):
 
 def test_a_rounding_error_of_the_layout_does_not_push_a_row_to_the_next_page(paging):
     assert paging([{"top": 0, "bottom": 50}, {"top": 50, "bottom": 100.4}], 100) == [0, 0]
+
+
+@pytest.mark.parametrize(
+    ("count", "columns", "capacity", "rows", "pages"),
+    [
+        (48, 3, 21, 16, [0] * 48),  # the seating screen: 48 players fit one page, 16 rows of 3
+        (7, 3, 21, 3, [0] * 7),  # a short list still runs down the columns, evenly
+        (70, 3, 21, 12, [0] * 36 + [1] * 34),  # two pages, balanced
+        (5, 3, 0, 1, [0, 0, 0, 1, 1]),  # no room at all: a row a page, never nothing
+    ],
+)
+def test_a_list_in_columns_fills_each_page_down_its_columns(
+    column_pages, count, columns, capacity, rows, pages
+):
+    assert column_pages(count, columns, capacity) == {"rows": rows, "pages": pages}
+
+
+@pytest.fixture
+def column_pages(page):
+    page.set_content("<!doctype html><html><body></body></html>")
+    page.add_script_tag(path=str(DISPLAY_JS))
+    return lambda *args: page.evaluate("(args) => window.okeycalcDisplay.columnPages(...args)", list(args))

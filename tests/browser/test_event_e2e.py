@@ -148,9 +148,11 @@ def play_rest(event: Event, number: int, skip: int = 1) -> None:
 
 
 def finish(page: Page, text: dict) -> None:
-    page.locator("summary", has_text=text["finish"]).click()
-    page.get_by_role("button", name=text["finish"]).click()
-    expect(page.get_by_role("button", name=text["finish"])).to_have_count(0)
+    """Finishing asks first (a page of its own, with or without JavaScript), then finishes."""
+    page.locator("[data-finish-ask]").click()
+    expect(page.locator("[data-finish-confirm]")).to_be_visible()
+    page.locator("[data-finish]").click()
+    expect(page.locator("[data-finished]")).to_be_visible()
 
 
 def shown_standings(page: Page) -> list[tuple[int, str]]:

@@ -177,6 +177,7 @@ def test_a_cached_poll_costs_two_queries(django_assert_num_queries):
 
 def test_the_display_without_javascript_shows_server_pages_and_refreshes_to_the_next():
     event = started(64)
+    play(event.rounds.get().tables.get(number=1).games.get(), (-101, 40, 12, 202))  # the round is under way
     html = Client().get(url("display", event, sn=5)).content.decode()
     visible = re.findall(r'<tr data-entrant="[^"]*" data-place="\d+"[^>]*data-pager-item>', html)
     assert len(visible) == public.DISPLAY_ROWS_PER_PAGE

@@ -1,6 +1,6 @@
 """An event's exports (public, read-only, like a table's): the EVENT_FORMAT.md document as JSON,
 which ``manage.py score_event`` scores to the same standings; the standings and every game's
-hands as CSV. And the import of such a document as a new event."""
+hands as CSV, their numbers written as the pages write them (a real minus, 1,5 in Turkish). And the import of such a document as a new event."""
 
 import csv
 import io
@@ -17,6 +17,7 @@ from scorer.events import rights, selectors, services
 from scorer.events.forms import EventImportForm
 from scorer.events.views.organizer import organize_url
 from scorer.platform.limits import limited
+from scorer.platform.numbers import number_text
 from scorer.tables import rights as table_rights
 from scorer.tables.board import csv_cell
 
@@ -51,11 +52,15 @@ def event_standings_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     if event.knockout:
         header = [_("Place"), _("Entrant"), _("Round reached"), _("Position"), _("Match total"), _("Wins")]
         rows = [
-            [s.place, csv_cell(s.name), s.round, s.position or "", s.total, s.wins] for s in view.standings
+            [s.place, csv_cell(s.name), s.round, s.position or "", number_text(s.total), s.wins]
+            for s in view.standings
         ]
     else:
         header = [_("Place"), _("Entrant"), _("Points"), _("Total"), _("Games"), _("Wins")]
-        rows = [[s.place, csv_cell(s.name), s.points, s.total, s.games, s.wins] for s in view.standings]
+        rows = [
+            [s.place, csv_cell(s.name), number_text(s.points), number_text(s.total), s.games, s.wins]
+            for s in view.standings
+        ]
     return _csv([header, *rows], "siralama.csv")
 
 
@@ -85,7 +90,8 @@ def event_games_csv(request: HttpRequest, public_id: str) -> HttpResponse:
                     continue
                 for h, hand in enumerate(result.hands):
                     for p, name in enumerate(game.players):
-                        rows.append([r + 1, table.number, link.number, h + 1, csv_cell(name), hand.totals[p]])
+                        total = number_text(hand.totals[p])
+                        rows.append([r + 1, table.number, link.number, h + 1, csv_cell(name), total])
     return _csv(rows, "oyunlar.csv")
 
 

@@ -22,7 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorer.engine import InvalidInput, get_ruleset
-from scorer.events import cards, corrections, rights, selectors, services
+from scorer.events import cards, corrections, public, rights, selectors, services
 from scorer.events import push as event_push
 from scorer.events.forms import EventForm, placement_text
 from scorer.events.models import Entrant, Event
@@ -155,6 +155,8 @@ def organize_context(request: HttpRequest, event: Event) -> dict:
         "shifts": corrections.seating_shifts(view),
         "next_names": _next_names(view),
         "stream_etag": progress_etag(event),
+        "can_unfinish": selectors.finish_undoable(event),
+        "standing_rows": public.page_data(view)["standings"],
     }
 
 
@@ -402,15 +404,40 @@ def event_withdraw(request: HttpRequest, event: Event) -> HttpResponse:
     )
 
 
-@require_POST
+FINISH_CONFIRM = "scorer/events/finish_confirm.html"
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
 @organizer_required
 def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
+    """Finishing asks first: the page says what it does and shows the podium it gives; its form
+    finishes. It can be undone while no table changes (event_unfinish)."""
+    if request.method != "POST":
+        if event.finished:
+            return redirect(organize_url(event))
+        view = selectors.event_standings(event, next_round=False)
+        rows = public.page_data(view)["standings"]
+        context = {"event": event, "view": view, "podium": public.podium(rows)}
+        return render(request, FINISH_CONFIRM, context)
     device = table_rights.device_of(request)
     return _act(
         request,
         event,
         lambda: services.event_finish(event=event, device=device, version=_version(request)),
         _("The event is finished: every table is closed and the standings stand."),
+    )
+
+
+@require_POST
+@organizer_required
+def event_unfinish(request: HttpRequest, event: Event) -> HttpResponse:
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda: services.event_unfinish(event=event, device=device, version=_version(request)),
+        _("Finishing is undone: the tables are open again as they were."),
     )
 
 

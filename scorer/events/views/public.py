@@ -9,7 +9,7 @@ shared through the cache (scorer/events/public.py); a hit costs two small querie
 
 from functools import wraps
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -21,6 +21,7 @@ from django.views.decorators.http import require_safe
 from scorer.events import public, selectors
 from scorer.events import push as event_push
 from scorer.events.models import Event
+from scorer.events.rules.decisions import DECISIONS
 from scorer.platform import push
 from scorer.platform.http import HtmxHttpRequest
 
@@ -31,6 +32,8 @@ UNCHANGED = 204
 STOP_POLLING = 286
 """htmx stops polling an element that gets a 286: the event is over."""
 MAX_PAGE = 64
+PODIUM_PAGES = 2
+"""At the end, the podium shows for this many of the display's page turns before the standings."""
 DISPLAY_LANGUAGES = ("tr", "en")
 """What the display's ``?dil=`` may choose: a TV has nobody to set a cookie or a browser language."""
 
@@ -119,8 +122,14 @@ def standings(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if request.htmx:
         return _live(request, standings_part(request, event, etag))
     part, _key = standings_part(request, event, etag)
+    query = request.GET.get("ara", "").strip()[:80]
+    seat_view = _page_data(event) if query else {}  # a search (without JavaScript): not shared
     context = {
         "event": event,
+        "has_seating": event.status == Event.RUNNING,
+        "query": query,
+        "seat_view": seat_view,
+        "matches": public.seating_matches(seat_view.get("seating", []), query) if query else [],
         "complete": part.complete,
         "live_html": mark_safe(part.html),
         "etag": part.etag,
@@ -145,14 +154,19 @@ def display(request: HttpRequest, public_id: str) -> HttpResponse:
     """The venue display (a TV at 1920 × 1080): the page around its shared live part. Without
     JavaScript a meta refresh turns to the next server page (``?sayfa=``)."""
     event = selectors.event_get(public_id)
-    part, _key = display_part(request, event, _etag(event), _display_page(request))
+    page = _display_page(request)
+    part, _key = display_part(request, event, _etag(event), page)
     seconds = _page_seconds(request)
+    podium = part.complete and page == 1  # the podium page: it stays longer
     context = {
         "view": {"name": event.name, "complete": part.complete, "public_id": event.public_id},
+        # A finished event's display still listens while finishing can be undone.
+        "listening": not part.complete or selectors.finish_undoable(event),
         "etag": part.etag,
         "page_html": mark_safe(part.html),
         "page_seconds": seconds,
-        "refresh_seconds": seconds,
+        "refresh_seconds": seconds * PODIUM_PAGES if podium else seconds,
+        "podium_seconds": seconds * PODIUM_PAGES,
         "next_page": part.next_page,
     }
     return render(request, DISPLAY, context)
@@ -202,3 +216,20 @@ def display_stream(request: HttpRequest, public_id: str) -> HttpResponse:
     return _event_stream(
         request, public_id, "display", lambda r, e, etag, topic: display_part(r, e, etag, 1, topic=topic)
     )
+
+
+@require_safe
+def decisions(request: HttpRequest) -> HttpResponse:
+    """Every event decision under its code (E1…): what "decision E11" on the event pages links to."""
+    return render(request, "scorer/events/decisions.html", {"decisions": DECISIONS})
+
+
+@require_safe
+def entrant(request: HttpRequest, public_id: str, position: int) -> HttpResponse:
+    """One entrant's rounds: tables, opponents, totals, points and places, with links to each
+    table's board (what a name on the standings links to)."""
+    event = selectors.event_get(public_id)
+    data = public.entrant_data(selectors.event_standings(event, next_round=False), position)
+    if data is None:
+        raise Http404("No such entrant")
+    return render(request, "scorer/events/entrant.html", {"event": event, "entrant": data})
