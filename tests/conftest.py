@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings as hypothesis_settings
 
-from tests.support.depth import examples
+from tests.support.depth import DEEP, examples
 
 # Hypothesis' per-example deadline (200 ms) measures the machine, not the code: the suite runs in
 # two processes (make test) on machines shared with other work, where one example can wait that
@@ -94,10 +94,39 @@ def _default_language_after_each_test():
 # --- browser tests: marker and Chromium ---------------------------------------------------
 
 
+PAIRED_MODES = {("tr", True), ("en", False)}
+"""A browser test run in both languages with and without JavaScript runs, by default, Turkish with
+JavaScript and English without: each language and each mode once. ``make test-deep`` runs all
+four (tests/support/depth.py); the others are reported as deselected, never skipped silently."""
+
+
+def _browser_mode(item: pytest.Item) -> tuple[str, bool] | None:
+    """(language, JavaScript) of a browser test parametrized over both, else None."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    language = params.get("lang", params.get("language"))
+    if language in {"tr", "en"} and isinstance(params.get("js"), bool):
+        return language, params["js"]
+    return None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.is_relative_to(BROWSER_TESTS_DIR):
             item.add_marker(pytest.mark.browser)
+    if DEEP:
+        return
+    modes: dict[object, set] = {}
+    for item in items:
+        if (mode := _browser_mode(item)) is not None:
+            modes.setdefault(item.function, set()).add(mode)
+    crossed = {function for function, seen in modes.items() if len(seen) == 4}
+    kept, deselected = [], []
+    for item in items:
+        paired = getattr(item, "function", None) in crossed and _browser_mode(item) not in PAIRED_MODES
+        (deselected if paired else kept).append(item)
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = kept
 
 
 @pytest.hookimpl(tryfirst=True)
