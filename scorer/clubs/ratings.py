@@ -22,7 +22,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from scorer.engine import GameResult, InvalidInput, score_game
 from scorer.engine.errors import ErrorList, FieldError
-from scorer.engine.i18n import _, gettext_noop
+from scorer.engine.i18n import _, gettext_noop, numbers_only
 from scorer.engine.names import clean_name
 
 FORMAT = 1
@@ -192,14 +192,23 @@ def score_one(raw: object, path: str, errors: ErrorList) -> tuple[tuple[str, ...
         errors.add(f"{path}.hands_planned", _(MSG_PLANNED_REQUIRED))
         return None
     try:
-        game = score_game(raw)
-    except InvalidInput as exc:
-        errors.extend(FieldError(f"{path}.{e.path}" if e.path else path, e.message) for e in exc.errors)
+        game = score_totals(raw)
+    except InvalidInput:
+        try:
+            score_game(raw)  # once more, for the errors in the active language
+        except InvalidInput as exc:
+            errors.extend(FieldError(f"{path}.{e.path}" if e.path else path, e.message) for e in exc.errors)
         return None
     except RecursionError:
         errors.add(path, _(MSG_NESTED))
         return None
     return game_names(raw), game
+
+
+def score_totals(raw: object) -> GameResult:
+    """The game scored for its numbers: ratings read totals only, so no line's label is translated."""
+    with numbers_only():
+        return score_game(raw)
 
 
 def game_names(raw: Mapping) -> tuple[str, ...]:

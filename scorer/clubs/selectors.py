@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.http import Http404
+from django.utils.translation import get_language
 from openskill.models import PlackettLuce
 
 from scorer.engine import score_game
@@ -28,9 +29,26 @@ def counted_games(club: Club, *, start: int = 0) -> list[ClubGame]:
     return list(games.order_by("position"))
 
 
+CHUNK = 500
+"""Games whose hands are read in one query."""
+
+
+def live_hands(game_ids: list[int]) -> dict[int, list[Hand]]:
+    """The live hands of these games in order, in one query (a replay reads thousands of games)."""
+    hands: dict[int, list[Hand]] = {}
+    for hand in Hand.objects.live().filter(game__in=game_ids).order_by("game_id", "position"):
+        hands.setdefault(hand.game_id, []).append(hand)
+    return hands
+
+
 def club_document(club: Club) -> dict:
     """``{"games": [...]}`` as ``manage.py rate`` reads it (docs/club-format.md)."""
-    return {"games": [game_document(link.game) for link in counted_games(club)]}
+    links, games = counted_games(club), []
+    for chunk in range(0, len(links), CHUNK):
+        part = links[chunk : chunk + CHUNK]
+        hands = live_hands([link.game_id for link in part])
+        games.extend(game_document(link.game, hands.get(link.game_id, [])) for link in part)
+    return {"games": games}
 
 
 def club_recomputed(club: Club) -> RatingTable:
@@ -116,7 +134,16 @@ def _cache_key(club: Club, *parts) -> str:
 
 def leaderboard(club: Club, *, season: Season | None = None, public: bool = True) -> Leaderboard:
     """The members by ordinal, higher first; fewer than 5 games: provisional. A season's table is
-    replayed from that season's games alone (cached until the club changes)."""
+    replayed from that season's games alone. Cached until the club changes (``updated_at``)."""
+    key = _cache_key(club, "board", season.pk if season else "", season and season.starts, public)
+    board = cache.get(key)
+    if board is None:
+        board = _leaderboard(club, season, public)
+        cache.set(key, board, CACHE_SECONDS)
+    return board
+
+
+def _leaderboard(club: Club, season: Season | None, public: bool) -> Leaderboard:
     names = {m.name: m.pk for m in club_members(club, public=public)}
     if season is None:
         rows = [
@@ -125,13 +152,12 @@ def leaderboard(club: Club, *, season: Season | None = None, public: bool = True
         ]
         count = ClubGame.objects.filter(club=club, position__isnull=False).count()
     else:
-        key = _cache_key(club, "season", season.pk, season.starts, season.ends)
-        rows, count = cache.get(key) or (None, 0)
-        if rows is None:
-            links = list(_season_games(club, season).select_related("game"))
-            rows = list(rate_games([game_document(link.game) for link in links]).ratings)
-            count = len(links)
-            cache.set(key, (rows, count), CACHE_SECONDS)
+        links = list(_season_games(club, season).select_related("game"))
+        hands = live_hands([link.game_id for link in links])
+        rows = list(
+            rate_games([game_document(link.game, hands.get(link.game_id, [])) for link in links]).ratings
+        )
+        count = len(links)
     rows = sorted(
         (
             BoardRow(r.player, names[r.player], r.mu, r.sigma, r.ordinal, r.games, r.wins)
@@ -150,9 +176,7 @@ def leaderboard(club: Club, *, season: Season | None = None, public: bool = True
 def played_games(club: Club, name: str, *, season: Season | None = None) -> list[PlayedGame]:
     """The counted games ``name`` played, scored, with their hands' stored positions."""
     links = list(_season_games(club, season).filter(after__has_key=name).select_related("game"))
-    hands: dict[int, list[Hand]] = {}
-    for hand in Hand.objects.live().filter(game__in=[link.game_id for link in links]).order_by("position"):
-        hands.setdefault(hand.game_id, []).append(hand)
+    hands = live_hands([link.game_id for link in links])
     played = []
     for link in links:
         game_hands = hands.get(link.game_id, [])
@@ -180,7 +204,8 @@ def rating_history(club: Club, name: str) -> list[float]:
 
 def member_page(club: Club, member: Member, *, season: Season | None = None, public: bool = True) -> dict:
     """Everything the member page shows, cached until the club changes."""
-    key = _cache_key(club, "member", member.pk, season.pk if season else "", public)
+    # The penalties' labels are the engine's, in the active language.
+    key = _cache_key(club, "member", member.pk, season.pk if season else "", public, get_language())
     page = cache.get(key)
     if page is None:
         members = {m.name for m in club_members(club, public=public)}

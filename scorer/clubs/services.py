@@ -9,16 +9,16 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from scorer.engine import FieldError, InvalidInput, score_game
+from scorer.engine import FieldError, InvalidInput
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.names import clean_name
-from scorer.models import Game
+from scorer.models import Game, Hand
 from scorer.tables.selectors import game_document
 from scorer.tables.services import game_create
 
 from .models import Club, ClubGame, ClubRating, Member, Season
-from .ratings import Match, Ratings
-from .selectors import counted_games
+from .ratings import Match, Ratings, score_totals
+from .selectors import CHUNK, counted_games, live_hands
 
 MSG_NOT_A_MEMBER = gettext_noop("%(name)s is not a member of this club.")
 MSG_IN_A_CLUB = gettext_noop("This table already counts toward a club.")
@@ -64,7 +64,7 @@ def club_game_changed(*, game: Game) -> ClubGame | None:
     link = ClubGame.objects.select_for_update().filter(game=game).select_related("club").first()
     if link is None:
         return None
-    complete = score_game(game_document(game)).complete
+    complete = score_totals(game_document(game)).complete
     if link.position is None:
         if complete:
             _append(link)
@@ -109,18 +109,21 @@ def _replay_from(club: Club, start: int) -> None:
         for name, (mu, sigma, games, wins) in after.items():
             ratings.seed(name, mu, sigma, games, wins)
     later = counted_games(club, start=start)
-    for link in later:
-        names, match = _match(link.game)
-        ratings.apply(match)
-        link.after = ratings.state(names)
-    ClubGame.objects.bulk_update(later, ["after"])
+    for chunk in range(0, len(later), CHUNK):
+        links = later[chunk : chunk + CHUNK]
+        hands = live_hands([link.game_id for link in links])
+        for link in links:
+            names, match = _match(link.game, hands.get(link.game_id, []))
+            ratings.apply(match)
+            link.after = ratings.state(names)
+        ClubGame.objects.bulk_update(links, ["after"])
     ClubRating.objects.filter(club=club).delete()
     _store(club, ratings, list(ratings.ratings))
 
 
-def _match(game: Game) -> tuple[tuple[str, ...], Match]:
+def _match(game: Game, hands: list[Hand] | None = None) -> tuple[tuple[str, ...], Match]:
     names = tuple(clean_name(name) for name in game.players)
-    return names, Match.of(names, score_game(game_document(game)))
+    return names, Match.of(names, score_totals(game_document(game, hands)))
 
 
 def _store(club: Club, ratings: Ratings, names) -> None:
