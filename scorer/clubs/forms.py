@@ -143,6 +143,7 @@ def _option_initial(club: Club) -> dict:
 
 
 class MemberAddForm(forms.Form):
+    prefix = "uye"  # beside the season form on the same page: ids never clash
     name = forms.CharField(label=gettext_lazy("New member"), max_length=40)
 
     def __init__(self, *args, **kwargs) -> None:
@@ -151,6 +152,7 @@ class MemberAddForm(forms.Form):
 
 
 class SeasonForm(forms.Form):
+    prefix = "sezon"
     name = forms.CharField(label=gettext_lazy("Season name"), max_length=60)
     starts = forms.DateField(label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"}))
     ends = forms.DateField(label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"}))

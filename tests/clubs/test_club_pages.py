@@ -185,9 +185,9 @@ def test_a_season_table_counts_only_the_games_completed_in_it(client, commits):
     response = client.post(
         club_url(club, "club_season_add"),
         {
-            "name": "Kış",
-            "starts": (today - datetime.timedelta(days=3)).isoformat(),
-            "ends": today.isoformat(),
+            "sezon-name": "Kış",
+            "sezon-starts": (today - datetime.timedelta(days=3)).isoformat(),
+            "sezon-ends": today.isoformat(),
         },
     )
     season = club.seasons.get()
@@ -203,10 +203,10 @@ def test_a_season_table_counts_only_the_games_completed_in_it(client, commits):
 
 def test_a_season_that_ends_before_it_starts_is_refused_by_field(client):
     club = open_club(client)
-    client.post(
-        club_url(club, "club_season_add"), {"name": "X", "starts": "2026-02-02", "ends": "2026-01-01"}
-    )
+    data = {"sezon-name": "X", "sezon-starts": "2026-02-02", "sezon-ends": "2026-01-01"}
+    page = client.post(club_url(club, "club_season_add"), data, follow=True).content.decode()
     assert not club.seasons.exists()
+    assert "Bitiş: Sezon, başladığı gün ya da sonrasında biter." in page
 
 
 def test_the_export_is_the_rate_file_and_rates_as_the_page(client, commits, tmp_path):
@@ -222,6 +222,9 @@ def test_the_export_is_the_rate_file_and_rates_as_the_page(client, commits, tmp_
     rated = {r["player"]: r for r in json.loads(out.getvalue())["ratings"]}
     for row in ClubRating.objects.filter(club=club):
         assert (rated[row.player]["mu"], rated[row.player]["ordinal"]) == pytest.approx((row.mu, row.ordinal))
+    report = io.StringIO()
+    call_command("rate", "--check", stdout=report)  # exits 1 when a stored rating differs
+    assert json.loads(report.getvalue())["clubs"][0]["differences"] == []
 
 
 def test_a_scorekeeper_adds_a_table_from_outside_when_its_names_are_members(client, commits):
