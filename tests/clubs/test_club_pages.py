@@ -4,6 +4,7 @@ seats from the members, the leaderboard, a member's statistics, seasons, the dis
 import datetime
 import io
 import json
+import re
 
 import pytest
 from django.core.management import call_command
@@ -172,6 +173,9 @@ def test_the_rating_chart_draws_once_two_games_count(client, commits):
     ayse = Member.objects.get(club=club, name="Ayşe")
     page = client.get(club_url(club, "club_member", ayse.pk)).content.decode()
     assert "data-rating-chart" in page and 'd="M' in page
+    # Coordinates are numbers SVG reads in every language (never Turkish "12,0").
+    coordinates = re.findall(r'(?:x1|x2|y1|y2|y)="([^"]*)"', page[page.index("data-rating-chart") :])
+    assert coordinates and not [c for c in coordinates if "," in c]
 
 
 def test_a_season_table_counts_only_the_games_completed_in_it(client, commits):
