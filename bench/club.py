@@ -146,9 +146,8 @@ def engine_and_openskill(documents: list[dict]) -> tuple[float, float, float]:
     from scorer.clubs.ratings import Match, Ratings, game_names, score_totals
     from scorer.engine import score_game
 
-    engine, results = timed(lambda: [score_totals(d) for d in documents])
-    translated, _ = timed(lambda: [score_game(d) for d in documents])
-    matches = [Match.of(game_names(d), r) for d, r in zip(documents, results, strict=True)]
+    engine, matches = timed(lambda: [Match.of(game_names(d), score_totals(d)) for d in documents])
+    translated, _ = timed(lambda: [Match.of(game_names(d), score_game(d)) for d in documents])
     ratings = Ratings()
     openskill, _ = timed(lambda: [ratings.apply(m) for m in matches])
     return engine, translated, openskill

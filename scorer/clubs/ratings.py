@@ -153,21 +153,25 @@ def rate_document(data: object) -> RatingTable:
 def rate_games(raw_games: list) -> RatingTable:
     """Rate a list of games in order (see :func:`rate_document`)."""
     errors = ErrorList()
-    scored: list[tuple[tuple[str, ...], GameResult]] = []
+    # Only each game's match is kept, never its itemised result: 20,000 results held at once
+    # cost the garbage collector more than scoring them did (bench/club.py).
+    outcomes: list[Match | Skipped] = []
     for i, raw in enumerate(raw_games):
-        game = score_one(raw, f"games[{i}]", errors)
-        if game is not None:
-            scored.append(game)
-    errors.raise_if_any()
-    ratings = Ratings()
-    skipped = []
-    for i, (names, game) in enumerate(scored):
+        scored = score_one(raw, f"games[{i}]", errors)
+        if scored is None:
+            continue
+        names, game = scored
         if game.complete:
-            ratings.apply(Match.of(names, game))
+            outcomes.append(Match.of(names, game))
         else:
             reason = _(MSG_INCOMPLETE) % {"played": game.hands_played, "planned": game.hands_planned}
-            skipped.append(Skipped(i, reason))
-    return ratings.table(skipped)
+            outcomes.append(Skipped(i, reason))
+    errors.raise_if_any()
+    ratings = Ratings()
+    for outcome in outcomes:
+        if isinstance(outcome, Match):
+            ratings.apply(outcome)
+    return ratings.table(outcome for outcome in outcomes if isinstance(outcome, Skipped))
 
 
 def parse_document(data: object) -> list:
