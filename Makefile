@@ -25,7 +25,7 @@ CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages messages-update migrate collectstatic chromium test-deep test-postgres test-multi bench bench-instructions bench-web bench-servers bench-event bench-push bench-lighthouse screenshots clean
+	messages messages-update migrate collectstatic chromium test-deep test-postgres test-multi bench bench-instructions bench-web bench-servers bench-event bench-club bench-push bench-lighthouse screenshots clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on, uvicorn --reload)"
@@ -52,6 +52,7 @@ help:
 	@echo "make bench-web      pages vs a minimal view under make serve's server (needs wrk), bytes on the wire"
 	@echo "make bench-servers  the ASGI servers compared: uvicorn workers under gunicorn vs granian (needs wrk)"
 	@echo "make bench-event    a 64-player event on two app servers (PostgreSQL + Redis): saves, standings, display"
+	@echo "make bench-club     a club of 200 members and 20,000 games: manage.py rate, leaderboard, member page"
 	@echo "make bench-push     1,000 open streams on two app servers: save-to-arrival, memory and CPU per stream,"
 	@echo "                    saves against the polling code (BENCH_PUSH_ARGS=\"--baseline DIR\")"
 	@echo "make bench-lighthouse  Lighthouse mobile Performance and Best Practices of the main pages"
@@ -178,7 +179,7 @@ test-multi: install static collectstatic
 # The docs' screenshots (docs/screenshots/): the browser tests that take them, then a copy; the
 # suite alone writes them under test-artifacts/ only.
 screenshots: install-dev static messages chromium
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -p no:randomly tests/browser/test_corrections.py tests/browser/test_saved_meanwhile.py tests/browser/test_outlook.py
+	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_TEST_DEEP=1 $(VENV)/bin/pytest -q -p no:randomly tests/browser/test_corrections.py tests/browser/test_saved_meanwhile.py tests/browser/test_outlook.py tests/browser/test_club_e2e.py
 	cp test-artifacts/docs-screenshots/*.png docs/screenshots/
 
 bench: install
@@ -199,6 +200,11 @@ bench-servers: install-dev static
 # Redis (REDIS_URL), 16 scorekeepers, 128 viewers, 2 venue displays (BENCH_EVENT_ARGS="--tables 8 ...").
 bench-event: install static collectstatic
 	$(PY) bench/event.py $(BENCH_EVENT_ARGS)
+
+# A club at scale (bench/club.py): 20,000 complete games of 200 members on a temporary SQLite
+# database: manage.py rate, the leaderboard and a member page warm (BENCH_CLUB_ARGS="--clock cpu ...").
+bench-club: install
+	$(PY) bench/club.py $(BENCH_CLUB_ARGS)
 
 # Pushed changes at scale (bench/push.py): two app servers on PostgreSQL + Redis, 1,000 open streams
 # over 16 boards and a display, 16 scorekeepers; with --baseline DIR the same saves against the polling

@@ -57,6 +57,8 @@ urlpatterns = [
     path("masa/<table:public_id>/qr.svg", board.viewer_qr, name="viewer_qr"),
     # Tournaments (turnuva): the organizer's pages and the public standings and display.
     path("turnuva/", include("scorer.events.urls")),
+    # Clubs (kulüp): the leaderboard, members' pages, seasons, tables opened in the club.
+    path("kulup/", include("scorer.clubs.urls")),
     # Teaching and disputes: calculator, share links, rules, worked examples, comparison, tiles.
     path("hesap/", calculator.calculator, name="calculator"),
     path("hesap/paylas/<str:token>/", calculator.calculator_shared, name="calculator_shared"),

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from scorer.tables import editlink
 
-__all__ = ["Club", "ClubGame", "ClubGrant", "ClubRating", "Member"]
+__all__ = ["Club", "ClubGame", "ClubGrant", "ClubRating", "Member", "Season"]
 
 LINK_PREFIX = "club:"
 """Before the public id in the admin link's derivation: a table's, an event's and a club's links
@@ -95,6 +95,9 @@ class ClubGame(models.Model):
     after = models.JSONField(
         default=dict, blank=True, help_text="Each player's [mu, sigma, games, wins] after this game."
     )
+    completed_at = models.DateTimeField(
+        null=True, blank=True, db_index=True, help_text="When it counted: the seasons' dates select by it."
+    )
 
     class Meta:
         ordering = ["position"]
@@ -104,6 +107,22 @@ class ClubGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club_id}#{self.position}"
+
+
+class Season(models.Model):
+    """Dates the admin sets: the leaderboard and the statistics can show only the games completed
+    from ``starts`` to ``ends`` (both days included)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=60)
+    starts = models.DateField()
+    ends = models.DateField()
+
+    class Meta:
+        ordering = ["-starts", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class ClubRating(models.Model):

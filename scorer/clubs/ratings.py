@@ -22,7 +22,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from scorer.engine import GameResult, InvalidInput, score_game
 from scorer.engine.errors import ErrorList, FieldError
-from scorer.engine.i18n import _, gettext_noop
+from scorer.engine.i18n import _, gettext_noop, numbers_only
 from scorer.engine.names import clean_name
 
 FORMAT = 1
@@ -153,21 +153,25 @@ def rate_document(data: object) -> RatingTable:
 def rate_games(raw_games: list) -> RatingTable:
     """Rate a list of games in order (see :func:`rate_document`)."""
     errors = ErrorList()
-    scored: list[tuple[tuple[str, ...], GameResult]] = []
+    # Only each game's match is kept, never its itemised result: 20,000 results held at once
+    # cost the garbage collector more than scoring them did (bench/club.py).
+    outcomes: list[Match | Skipped] = []
     for i, raw in enumerate(raw_games):
-        game = score_one(raw, f"games[{i}]", errors)
-        if game is not None:
-            scored.append(game)
-    errors.raise_if_any()
-    ratings = Ratings()
-    skipped = []
-    for i, (names, game) in enumerate(scored):
+        scored = score_one(raw, f"games[{i}]", errors)
+        if scored is None:
+            continue
+        names, game = scored
         if game.complete:
-            ratings.apply(Match.of(names, game))
+            outcomes.append(Match.of(names, game))
         else:
             reason = _(MSG_INCOMPLETE) % {"played": game.hands_played, "planned": game.hands_planned}
-            skipped.append(Skipped(i, reason))
-    return ratings.table(skipped)
+            outcomes.append(Skipped(i, reason))
+    errors.raise_if_any()
+    ratings = Ratings()
+    for outcome in outcomes:
+        if isinstance(outcome, Match):
+            ratings.apply(outcome)
+    return ratings.table(outcome for outcome in outcomes if isinstance(outcome, Skipped))
 
 
 def parse_document(data: object) -> list:
@@ -192,14 +196,23 @@ def score_one(raw: object, path: str, errors: ErrorList) -> tuple[tuple[str, ...
         errors.add(f"{path}.hands_planned", _(MSG_PLANNED_REQUIRED))
         return None
     try:
-        game = score_game(raw)
-    except InvalidInput as exc:
-        errors.extend(FieldError(f"{path}.{e.path}" if e.path else path, e.message) for e in exc.errors)
+        game = score_totals(raw)
+    except InvalidInput:
+        try:
+            score_game(raw)  # once more, for the errors in the active language
+        except InvalidInput as exc:
+            errors.extend(FieldError(f"{path}.{e.path}" if e.path else path, e.message) for e in exc.errors)
         return None
     except RecursionError:
         errors.add(path, _(MSG_NESTED))
         return None
     return game_names(raw), game
+
+
+def score_totals(raw: object) -> GameResult:
+    """The game scored for its numbers: ratings read totals only, so no line's label is translated."""
+    with numbers_only():
+        return score_game(raw)
 
 
 def game_names(raw: Mapping) -> tuple[str, ...]:

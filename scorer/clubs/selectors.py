@@ -1,11 +1,23 @@
 """Reads of a club: its counted games in the game format, and its ratings recomputed from them."""
 
 import math
+from dataclasses import dataclass
 
+from django.core.cache import cache
+from django.http import Http404
+from django.utils.translation import get_language
+from openskill.models import PlackettLuce
+
+from scorer.engine import score_game
+from scorer.engine.names import clean_name
+from scorer.models import Hand
+from scorer.platform.numbers import parse_count
 from scorer.tables.selectors import game_document
 
-from .models import Club, ClubGame, ClubRating
-from .ratings import RatingTable, rate_games
+from .charts import rating_chart
+from .models import Club, ClubGame, ClubRating, Member, Season
+from .ratings import PlayerRating, RatingTable, rate_games
+from .stats import PlayedGame, member_stats
 
 TOLERANCE = 1e-9
 """How far a stored float may be from the recomputed one (the same operations, in the same order)."""
@@ -17,9 +29,26 @@ def counted_games(club: Club, *, start: int = 0) -> list[ClubGame]:
     return list(games.order_by("position"))
 
 
+CHUNK = 500
+"""Games whose hands are read in one query."""
+
+
+def live_hands(game_ids: list[int]) -> dict[int, list[Hand]]:
+    """The live hands of these games in order, in one query (a replay reads thousands of games)."""
+    hands: dict[int, list[Hand]] = {}
+    for hand in Hand.objects.live().filter(game__in=game_ids).order_by("game_id", "position"):
+        hands.setdefault(hand.game_id, []).append(hand)
+    return hands
+
+
 def club_document(club: Club) -> dict:
     """``{"games": [...]}`` as ``manage.py rate`` reads it (docs/club-format.md)."""
-    return {"games": [game_document(link.game) for link in counted_games(club)]}
+    links, games = counted_games(club), []
+    for chunk in range(0, len(links), CHUNK):
+        part = links[chunk : chunk + CHUNK]
+        hands = live_hands([link.game_id for link in part])
+        games.extend(game_document(link.game, hands.get(link.game_id, [])) for link in part)
+    return {"games": games}
 
 
 def club_recomputed(club: Club) -> RatingTable:
@@ -44,3 +73,150 @@ def _same(have: tuple, want: tuple) -> bool:
         math.isclose(a, b, rel_tol=0, abs_tol=TOLERANCE) for a, b in zip(have[:2], want[:2], strict=True)
     )
     return floats and have[2:] == want[2:]
+
+
+# --- the club's pages ---------------------------------------------------------------------------
+
+PROVISIONAL_GAMES = 5
+"""A member with fewer complete games is listed apart as provisional."""
+CACHE_SECONDS = 24 * 3600
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """A member's line of the leaderboard (``member_id``: their page)."""
+
+    player: str
+    member_id: int
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    rated: tuple[BoardRow, ...]
+    provisional: tuple[BoardRow, ...]
+    games: int
+
+
+def club_get(public_id: str) -> Club:
+    club = Club.objects.filter(public_id=public_id).first()
+    if club is None:
+        raise Http404
+    return club
+
+
+def club_members(club: Club, *, public: bool) -> list[Member]:
+    members = club.members.all()
+    return list(members.filter(hidden=False) if public else members)
+
+
+def season_of(club: Club, value: object) -> Season | None:
+    """The season ``?sezon=<id>`` names, or none (all time)."""
+    pk = parse_count(str(value or ""))
+    return club.seasons.filter(pk=pk).first() if pk else None
+
+
+def _season_games(club: Club, season: Season | None):
+    games = ClubGame.objects.filter(club=club, position__isnull=False)
+    if season is not None:
+        games = games.filter(completed_at__date__gte=season.starts, completed_at__date__lte=season.ends)
+    return games.order_by("position")
+
+
+def _cache_key(club: Club, *parts) -> str:
+    stamp = club.updated_at.timestamp()
+    return ":".join(["club", str(club.pk), f"{stamp:.6f}", *map(str, parts)])
+
+
+def leaderboard(club: Club, *, season: Season | None = None, public: bool = True) -> Leaderboard:
+    """The members by ordinal, higher first; fewer than 5 games: provisional. A season's table is
+    replayed from that season's games alone. Cached until the club changes (``updated_at``)."""
+    key = _cache_key(club, "board", season.pk if season else "", season and season.starts, public)
+    board = cache.get(key)
+    if board is None:
+        board = _leaderboard(club, season, public)
+        cache.set(key, board, CACHE_SECONDS)
+    return board
+
+
+def _leaderboard(club: Club, season: Season | None, public: bool) -> Leaderboard:
+    names = {m.name: m.pk for m in club_members(club, public=public)}
+    if season is None:
+        rows = [
+            PlayerRating(r.player, r.mu, r.sigma, r.ordinal, r.games, r.wins)
+            for r in ClubRating.objects.filter(club=club)
+        ]
+        count = ClubGame.objects.filter(club=club, position__isnull=False).count()
+    else:
+        links = list(_season_games(club, season).select_related("game"))
+        hands = live_hands([link.game_id for link in links])
+        rows = list(
+            rate_games([game_document(link.game, hands.get(link.game_id, [])) for link in links]).ratings
+        )
+        count = len(links)
+    rows = sorted(
+        (
+            BoardRow(r.player, names[r.player], r.mu, r.sigma, r.ordinal, r.games, r.wins)
+            for r in rows
+            if r.player in names
+        ),
+        key=lambda r: (-r.ordinal, r.player),
+    )
+    return Leaderboard(
+        rated=tuple(r for r in rows if r.games >= PROVISIONAL_GAMES),
+        provisional=tuple(r for r in rows if r.games < PROVISIONAL_GAMES),
+        games=count,
+    )
+
+
+def played_games(club: Club, name: str, *, season: Season | None = None) -> list[PlayedGame]:
+    """The counted games ``name`` played, scored, with their hands' stored positions."""
+    links = list(_season_games(club, season).filter(after__has_key=name).select_related("game"))
+    hands = live_hands([link.game_id for link in links])
+    played = []
+    for link in links:
+        game_hands = hands.get(link.game_id, [])
+        played.append(
+            PlayedGame(
+                public_id=link.game.public_id,
+                names=tuple(clean_name(n) for n in link.game.players),
+                hands=tuple(hand.data for hand in game_hands),
+                positions=tuple(hand.position for hand in game_hands),
+                result=score_game(game_document(link.game, game_hands)),
+            )
+        )
+    return played
+
+
+def rating_history(club: Club, name: str) -> list[float]:
+    """The member's ordinal after each of their counted games, in order."""
+    model = PlackettLuce()
+    afters = ClubGame.objects.filter(club=club, position__isnull=False, after__has_key=name)
+    return [
+        model.rating(mu=after[name][0], sigma=after[name][1]).ordinal()
+        for after in afters.order_by("position").values_list("after", flat=True)
+    ]
+
+
+def member_page(club: Club, member: Member, *, season: Season | None = None, public: bool = True) -> dict:
+    """Everything the member page shows, cached until the club changes."""
+    # The penalties' labels are the engine's, in the active language.
+    key = _cache_key(club, "member", member.pk, season.pk if season else "", public, get_language())
+    page = cache.get(key)
+    if page is None:
+        members = {m.name for m in club_members(club, public=public)}
+        stats = member_stats(member.name, played_games(club, member.name, season=season), members)
+        history = rating_history(club, member.name)
+        rating = ClubRating.objects.filter(club=club, player=member.name).first()
+        page = {
+            "stats": stats,
+            "rating": rating,
+            "chart": rating_chart(history) if len(history) > 1 else None,
+            "rivals": sorted(stats.rivals.items(), key=lambda item: (-item[1].games, item[0])),
+        }
+        cache.set(key, page, CACHE_SECONDS)
+    return page

@@ -7,19 +7,23 @@ before it (``ClubGame.after``).
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
-from scorer.engine import FieldError, InvalidInput, score_game
+from scorer.engine import FieldError, InvalidInput
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.names import clean_name
-from scorer.models import Game
+from scorer.models import Game, Hand
 from scorer.tables.selectors import game_document
+from scorer.tables.services import game_create
 
-from .models import Club, ClubGame, ClubRating, Member
-from .ratings import Match, Ratings
-from .selectors import counted_games
+from .models import Club, ClubGame, ClubRating, Member, Season
+from .ratings import Match, Ratings, score_totals
+from .selectors import CHUNK, counted_games, live_hands
 
 MSG_NOT_A_MEMBER = gettext_noop("%(name)s is not a member of this club.")
 MSG_IN_A_CLUB = gettext_noop("This table already counts toward a club.")
+MSG_NAME_EMPTY = gettext_noop("Write the member's name.")
+MSG_SEASON_DATES = gettext_noop("A season ends on or after the day it starts.")
 
 
 @transaction.atomic
@@ -60,15 +64,15 @@ def club_game_changed(*, game: Game) -> ClubGame | None:
     link = ClubGame.objects.select_for_update().filter(game=game).select_related("club").first()
     if link is None:
         return None
-    complete = score_game(game_document(game)).complete
+    complete = score_totals(game_document(game)).complete
     if link.position is None:
         if complete:
             _append(link)
         return link
     start = link.position
     if not complete:
-        link.position, link.after = None, {}
-        link.save(update_fields=["position", "after"])
+        link.position, link.after, link.completed_at = None, {}, None
+        link.save(update_fields=["position", "after", "completed_at"])
     _replay_from(link.club, start)
     return link
 
@@ -93,8 +97,8 @@ def _append(link: ClubGame) -> None:
     for row in ClubRating.objects.filter(club=link.club, player__in=names):
         ratings.seed(row.player, row.mu, row.sigma, row.games, row.wins)
     ratings.apply(match)
-    link.position, link.after = top + 1, ratings.state(names)
-    link.save(update_fields=["position", "after"])
+    link.position, link.after, link.completed_at = top + 1, ratings.state(names), timezone.now()
+    link.save(update_fields=["position", "after", "completed_at"])
     _store(link.club, ratings, names)
 
 
@@ -105,21 +109,25 @@ def _replay_from(club: Club, start: int) -> None:
         for name, (mu, sigma, games, wins) in after.items():
             ratings.seed(name, mu, sigma, games, wins)
     later = counted_games(club, start=start)
-    for link in later:
-        names, match = _match(link.game)
-        ratings.apply(match)
-        link.after = ratings.state(names)
-    ClubGame.objects.bulk_update(later, ["after"])
+    for chunk in range(0, len(later), CHUNK):
+        links = later[chunk : chunk + CHUNK]
+        hands = live_hands([link.game_id for link in links])
+        for link in links:
+            names, match = _match(link.game, hands.get(link.game_id, []))
+            ratings.apply(match)
+            link.after = ratings.state(names)
+        ClubGame.objects.bulk_update(links, ["after"])
     ClubRating.objects.filter(club=club).delete()
     _store(club, ratings, list(ratings.ratings))
 
 
-def _match(game: Game) -> tuple[tuple[str, ...], Match]:
+def _match(game: Game, hands: list[Hand] | None = None) -> tuple[tuple[str, ...], Match]:
     names = tuple(clean_name(name) for name in game.players)
-    return names, Match.of(names, score_game(game_document(game)))
+    return names, Match.of(names, score_totals(game_document(game, hands)))
 
 
 def _store(club: Club, ratings: Ratings, names) -> None:
+    _touch(club)
     rows = [
         ClubRating(
             club=club,
@@ -138,3 +146,51 @@ def _store(club: Club, ratings: Ratings, names) -> None:
         unique_fields=["club", "player"],
         update_fields=["mu", "sigma", "ordinal", "games", "wins"],
     )
+
+
+@transaction.atomic
+def club_table_create(*, club: Club, **game_kwargs) -> tuple[Game, str]:
+    """A table opened in the club (``game_create``'s arguments): it counts once complete."""
+    game, secret = game_create(**game_kwargs)
+    club_game_add(club=club, game=game)
+    return game, secret
+
+
+@transaction.atomic
+def member_add(*, club: Club, name: str) -> Member:
+    cleaned = clean_name(name)
+    if not cleaned:
+        raise InvalidInput([FieldError("name", _(MSG_NAME_EMPTY))])
+    member, _created = Member.objects.get_or_create(club=club, name=cleaned)
+    _touch(club)
+    return member
+
+
+@transaction.atomic
+def member_visibility_set(*, member: Member, hidden: bool) -> Member:
+    """Hide a member from the club's public pages, or show them again."""
+    member.hidden = hidden
+    member.save(update_fields=["hidden"])
+    _touch(member.club)
+    return member
+
+
+@transaction.atomic
+def season_create(*, club: Club, name: str, starts, ends) -> Season:
+    if ends < starts:
+        raise InvalidInput([FieldError("ends", _(MSG_SEASON_DATES))])
+    season = Season.objects.create(club=club, name=name, starts=starts, ends=ends)
+    _touch(club)
+    return season
+
+
+@transaction.atomic
+def season_delete(*, season: Season) -> None:
+    season.delete()
+    _touch(season.club)
+
+
+def _touch(club: Club) -> None:
+    """The club's cached pages are keyed by ``updated_at`` (scorer/clubs/selectors.py)."""
+    club.updated_at = timezone.now()
+    Club.objects.filter(pk=club.pk).update(updated_at=club.updated_at)

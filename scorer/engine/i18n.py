@@ -8,9 +8,12 @@ itself knows no language: the host installs a translator (Django's ``gettext`` i
 translator the English msgid is used.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 _translator: Callable[[str], str] | None = None
+_numbers_only: ContextVar[bool] = ContextVar("okeycalc_engine_numbers_only", default=False)
 
 
 def set_translator(translator: Callable[[str], str] | None) -> None:
@@ -21,7 +24,21 @@ def set_translator(translator: Callable[[str], str] | None) -> None:
 
 def _(message: str) -> str:
     """Translate ``message`` with the installed translator (identity without one)."""
-    return _translator(message) if _translator is not None else message
+    if _translator is None or _numbers_only.get():
+        return message
+    return _translator(message)
+
+
+@contextmanager
+def numbers_only() -> Iterator[None]:
+    """Leave text as its English msgid while this block runs, in this thread or task only: for
+    work that reads the results' numbers and never their words (the club ratings replaying
+    thousands of games, where translating every line's label was a third of the time)."""
+    token = _numbers_only.set(True)
+    try:
+        yield
+    finally:
+        _numbers_only.reset(token)
 
 
 def gettext_noop(message: str) -> str:

@@ -1,0 +1,191 @@
+"""A new club (name, default rule set and options, members), a table opened in it (seats chosen
+from the members), and the admin's forms: a member to add, a member's visibility, a season, a
+table to add from outside.
+
+Like the new-table form, these validate and lay out; the services check what they build.
+"""
+
+import re
+
+from crispy_forms.bootstrap import StrictButton
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Div, Field, Layout
+from django import forms
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorer.engine import all_rulesets
+from scorer.formkit.fields import EngineErrorsMixin, checked, ruleset_or_default, style_widgets
+from scorer.formkit.layout import Section, snippet
+from scorer.tables.forms.game import GameForm, RuleSetChoiceMixin
+
+from .models import Club
+
+MEMBERS_LIST_ID = "club-members"
+"""The id of the members' ``<datalist>``: every seat of a club's table suggests from it."""
+MAX_MEMBERS = 500
+PAIR_SEPARATORS = r"[,;/&+]"
+
+
+def member_names(text: str) -> list[str]:
+    """One member a line, or an eşli pair a line (“Ayşe & Cem”): every name once, in order."""
+    names = []
+    for line in text.splitlines():
+        names.extend(part.strip() for part in re.split(PAIR_SEPARATORS, line) if part.strip())
+    return list(dict.fromkeys(names))
+
+
+class ClubForm(RuleSetChoiceMixin, EngineErrorsMixin, forms.Form):
+    """The new club: its name, the default rule set and options of its tables, its members."""
+
+    name = forms.CharField(label=gettext_lazy("Club name"), max_length=80)
+    ruleset = forms.ChoiceField(label=gettext_lazy("Rule set"), widget=forms.RadioSelect)
+    members = forms.CharField(
+        label=gettext_lazy("Members"),
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "autocomplete": "off"}),
+        help_text=gettext_lazy("One member a line, or an eşli pair a line (“Ayşe & Cem”)."),
+    )
+
+    options_url_name = "scorer:club_new_options"
+
+    def __init__(self, data=None, initial=None, **kwargs) -> None:
+        super().__init__(data, initial=initial, **kwargs)
+        source = data if data is not None else (initial or {})
+        self.chosen = ruleset_or_default(source.get("ruleset"))
+        self.partners = checked(source.get("option_partners"))
+        self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
+        self.fields["ruleset"].initial = self.chosen.id
+        self.add_option_fields()
+        style_widgets(self.fields.values())
+        self.helper = FormHelper(self)
+        self.helper.form_id = "club-new-form"
+        self.helper.form_class = "club-new"
+        self.helper.form_action = "scorer:club_new"
+        self.helper.attrs = {"novalidate": True}
+        self.helper.layout = Layout(
+            Div("name", css_class="mb-3"),
+            Field("ruleset", template="scorer/crispy/ruleset_cards.html"),
+            snippet("scorer/crispy/game_new_refresh.html"),
+            self.options_layout(),
+            Div("members", css_class="mb-4"),
+            StrictButton(_("Open the club"), type="submit", css_class="btn-primary btn-lg w-100"),
+        )
+        self.options_helper = self.part_helper(self.options_layout())
+
+    def options_layout(self) -> Div:
+        return Div(
+            snippet("scorer/crispy/game_options_head.html"),
+            Section(
+                _("Options"),
+                *(Field(f.name, template="scorer/crispy/game_option.html") for f in self.option_fields),
+                css_class="mb-3",
+            ),
+            css_id="game-options",
+            css_class="game-options",
+            data_ruleset=self.chosen.id,
+        )
+
+    def clean_members(self) -> list[str]:
+        names = member_names(self.cleaned_data.get("members", ""))
+        if not names:
+            raise forms.ValidationError(_("Write at least one member."))
+        if len(names) > MAX_MEMBERS:
+            raise forms.ValidationError(_("A club has at most %(n)d members.") % {"n": MAX_MEMBERS})
+        return names
+
+    def club_kwargs(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "ruleset": self.chosen.id,
+            "options": self.chosen_options(data),
+            "members": data["members"],
+        }
+
+    def engine_field(self, path: str) -> str | None:
+        if path.startswith("options."):
+            return f"option_{path.removeprefix('options.')}"
+        if path.startswith("members"):
+            return "members"
+        return path if path in ("name", "ruleset") else None
+
+
+class ClubGameForm(GameForm):
+    """A new table in the club: the club's rule set and options to start from, and each seat
+    suggesting the members (``<input list>``, a plain text field without JavaScript: a guest's
+    name can still be typed)."""
+
+    def __init__(self, data=None, initial=None, *, club: Club, **kwargs) -> None:
+        self.club = club
+        if data is None:
+            initial = {"ruleset": club.ruleset, **_option_initial(club), **(initial or {})}
+        super().__init__(data, initial=initial, **kwargs)
+        for field in self.player_fields:
+            field.field.widget.attrs["list"] = MEMBERS_LIST_ID
+        self.helper.form_action = reverse("scorer:club_table_new", args=[club.public_id])
+        self.helper.form_id = "game-new-form"
+
+    @property
+    def options_url(self) -> str:
+        return reverse("scorer:club_table_options", args=[self.club.public_id])
+
+
+def _option_initial(club: Club) -> dict:
+    """The club's default options as the new-table form's initial values (a checkbox is "on")."""
+    initial = {}
+    for name, value in club.options.items():
+        if value is True:
+            initial[f"option_{name}"] = "on"
+        elif value not in (False, None):
+            initial[f"option_{name}"] = value
+    return initial
+
+
+class MemberAddForm(forms.Form):
+    prefix = "uye"  # beside the season form on the same page: ids never clash
+    name = forms.CharField(label=gettext_lazy("New member"), max_length=40)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        style_widgets(self.fields.values())
+
+
+class SeasonForm(forms.Form):
+    prefix = "sezon"
+    name = forms.CharField(label=gettext_lazy("Season name"), max_length=60)
+    starts = forms.DateField(label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends = forms.DateField(label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        style_widgets(self.fields.values())
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        starts, ends = cleaned.get("starts"), cleaned.get("ends")
+        if starts and ends and ends < starts:
+            self.add_error("ends", _("A season ends on or after the day it starts."))
+        return cleaned
+
+
+class TableJoinForm(forms.Form):
+    """A table opened outside the club: its board address or its public id."""
+
+    table = forms.CharField(
+        label=gettext_lazy("Table"),
+        max_length=300,
+        help_text=gettext_lazy("The address of its board, or its id. Only its scorekeeper can add it."),
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        style_widgets(self.fields.values())
+
+    def clean_table(self) -> str:
+        text = self.cleaned_data["table"].strip().rstrip("/")
+        match = re.search(r"/masa/([A-Za-z0-9_-]+)(?:/|$)", text)
+        return match[1] if match else text.rsplit("/", 1)[-1]
+
+
+__all__ = ["ClubForm", "ClubGameForm", "MemberAddForm", "SeasonForm", "TableJoinForm", "member_names"]

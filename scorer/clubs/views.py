@@ -1,0 +1,300 @@
+"""A club's pages (kulüp): open one, claim its admin link, the leaderboard, a member's page, a
+table opened in the club, the season table printed and on the venue display, the JSON export.
+
+Public pages need only the club's id; the admin's forms (members, seasons, a new admin link, a
+table opened in the club) need this device's admin grant (scorer/clubs/rights.py). Every page
+works without JavaScript: plain forms that post and redirect back.
+"""
+
+import logging
+from collections.abc import Callable
+from functools import wraps
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from scorer.engine import InvalidInput
+from scorer.models import Game
+from scorer.platform.limits import limited
+from scorer.shell.errors import forbidden
+from scorer.tables import rights as table_rights
+
+from . import rights, selectors, services
+from .forms import MEMBERS_LIST_ID, ClubForm, ClubGameForm, MemberAddForm, SeasonForm, TableJoinForm
+from .models import Club, Member
+
+logger = logging.getLogger(__name__)
+
+CLUB_NEW = "scorer/clubs/club_new.html"
+CLUB_PAGE = "scorer/clubs/club.html"
+TABLE_NEW = "scorer/clubs/table_new.html"
+SEASON_PARAM = "sezon"
+
+
+def club_url(club: Club, season=None) -> str:
+    url = reverse("scorer:club", args=[club.public_id])
+    return f"{url}?{SEASON_PARAM}={season.pk}" if season else url
+
+
+def admin_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Load the club named by ``public_id``; call ``view(request, club, ...)`` for its admins (403 otherwise)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, public_id: str, *args, **kwargs) -> HttpResponse:
+        club = selectors.club_get(public_id)
+        if not rights.is_admin(request, club):
+            return forbidden(request)
+        return view(request, club, *args, **kwargs)
+
+    return wrapper
+
+
+def _errors(request: HttpRequest, errors) -> None:
+    messages.error(request, " ".join(str(e) for e in errors))
+
+
+# --- a new club, its admin link --------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@limited("table_create", method="POST")
+def club_new(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return render(request, CLUB_NEW, {"form": ClubForm(initial=request.GET.dict())})
+    shown_for = request.POST.get("options_for")
+    changed = shown_for is not None and shown_for != request.POST.get("ruleset")
+    if "refresh" in request.POST or changed:  # without JavaScript: the chosen rule set's options
+        return render(request, CLUB_NEW, {"form": ClubForm(initial=request.POST.dict())})
+    form = ClubForm(data=request.POST)
+    if form.is_valid():
+        try:
+            club = services.club_create(**form.club_kwargs())
+        except InvalidInput as exc:
+            form.add_engine_errors(exc.errors)
+        else:
+            rights.grant_admin(request, club)
+            messages.success(
+                request, _("The club is open. This device is its admin: keep the admin link below.")
+            )
+            return redirect(f"{club_url(club)}#yonetim")
+    return render(request, CLUB_NEW, {"form": form})
+
+
+@require_safe
+def club_new_options(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(initial=request.GET.dict())
+    template = f"{CLUB_NEW}#options" if getattr(request, "htmx", False) else CLUB_NEW
+    return render(request, template, {"form": form})
+
+
+@never_cache
+@require_safe
+@limited("claim")
+def club_claim(request: HttpRequest, public_id: str, secret: str) -> HttpResponse:
+    """The admin link: admin rights for this device, then the club page without the secret."""
+    club = Club.objects.filter(public_id=public_id).first()
+    if club is None or not club.check_secret(secret):
+        logger.info("Refused admin link for club %s", public_id)
+        response = forbidden(request) if club else render(request, "404.html", status=404)
+        response._has_been_logged = True
+        return response
+    rights.grant_admin(request, club)
+    messages.success(request, _("This device can now run the club."))
+    response = redirect(f"{club_url(club)}#yonetim")
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@require_POST
+@admin_required
+def club_link_rotate(request: HttpRequest, club: Club) -> HttpResponse:
+    rights.admin_link_rotate(club=club, device=table_rights.device_of(request))
+    messages.success(
+        request, _("New admin link made. The old link no longer works and no other device runs the club.")
+    )
+    return redirect(f"{club_url(club)}#yonetim")
+
+
+# --- the public pages ------------------------------------------------------------------------------
+
+
+def _board_context(request: HttpRequest, club: Club) -> dict:
+    admin = rights.is_admin(request, club)
+    season = selectors.season_of(club, request.GET.get(SEASON_PARAM))
+    return {
+        "club": club,
+        "admin": admin,
+        "season": season,
+        "seasons": list(club.seasons.all()),
+        "board": selectors.leaderboard(club, season=season, public=not admin),
+    }
+
+
+@require_safe
+def club_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    club = selectors.club_get(public_id)
+    context = _board_context(request, club)
+    if context["admin"]:
+        context.update(
+            admin_link=request.build_absolute_uri(
+                reverse("scorer:club_claim", args=[club.public_id, club.link_secret])
+            ),
+            members=selectors.club_members(club, public=False),
+            member_form=MemberAddForm(),
+            season_form=SeasonForm(),
+        )
+    context["join_form"] = TableJoinForm()
+    return render(request, CLUB_PAGE, context)
+
+
+@require_safe
+def club_print(request: HttpRequest, public_id: str) -> HttpResponse:
+    club = selectors.club_get(public_id)
+    return render(request, "scorer/clubs/print.html", _board_context(request, club))
+
+
+@require_safe
+def club_display(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The season table on the venue display (1920 × 1080), in its large type; public rows only."""
+    club = selectors.club_get(public_id)
+    season = selectors.season_of(club, request.GET.get(SEASON_PARAM))
+    board = selectors.leaderboard(club, season=season, public=True)
+    return render(request, "scorer/clubs/display.html", {"club": club, "season": season, "board": board})
+
+
+@require_safe
+def member_page(request: HttpRequest, public_id: str, member_id: int) -> HttpResponse:
+    club = selectors.club_get(public_id)
+    member = get_object_or_404(Member, club=club, pk=member_id)
+    admin = rights.is_admin(request, club)
+    if member.hidden and not admin:
+        raise Http404
+    season = selectors.season_of(club, request.GET.get(SEASON_PARAM))
+    page = selectors.member_page(club, member, season=season, public=not admin)
+    members = {m.name: m.pk for m in selectors.club_members(club, public=not admin)}
+    context = {"club": club, "member": member, "season": season, "seasons": list(club.seasons.all()), **page}
+    context["rivals"] = [(name, members.get(name), rival) for name, rival in page["rivals"]]
+    return render(request, "scorer/clubs/member.html", context)
+
+
+@require_safe
+def club_export_json(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The club's counted games as ``manage.py rate`` reads them (docs/club-format.md)."""
+    club = selectors.club_get(public_id)
+    response = JsonResponse(selectors.club_document(club), json_dumps_params={"ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="kulup-{club.public_id}.json"'
+    return response
+
+
+# --- the admin's forms -----------------------------------------------------------------------------
+
+
+@require_POST
+@admin_required
+def member_add(request: HttpRequest, club: Club) -> HttpResponse:
+    form = MemberAddForm(request.POST)
+    if not form.is_valid():
+        _errors(request, [f"{form[name].label}: {' '.join(errs)}" for name, errs in form.errors.items()])
+    else:
+        try:
+            services.member_add(club=club, name=form.cleaned_data["name"])
+        except InvalidInput as exc:
+            _errors(request, [e.message for e in exc.errors])
+    return redirect(f"{club_url(club)}#uyeler")
+
+
+@require_POST
+@admin_required
+def member_visibility(request: HttpRequest, club: Club, member_id: int) -> HttpResponse:
+    member = get_object_or_404(Member, club=club, pk=member_id)
+    services.member_visibility_set(member=member, hidden=request.POST.get("hidden") == "1")
+    return redirect(f"{club_url(club)}#uyeler")
+
+
+@require_POST
+@admin_required
+def season_add(request: HttpRequest, club: Club) -> HttpResponse:
+    form = SeasonForm(request.POST)
+    if not form.is_valid():
+        _errors(request, [f"{form[name].label}: {' '.join(errs)}" for name, errs in form.errors.items()])
+        return redirect(f"{club_url(club)}#sezonlar")
+    season = services.season_create(club=club, **form.cleaned_data)
+    return redirect(club_url(club, season))
+
+
+# --- tables in the club ----------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@limited("table_create", method="POST")
+@admin_required
+def club_table_new(request: HttpRequest, club: Club) -> HttpResponse:
+    context = {
+        "club": club,
+        "members": selectors.club_members(club, public=False),
+        "list_id": MEMBERS_LIST_ID,
+    }
+    if request.method != "POST":
+        return render(
+            request, TABLE_NEW, {**context, "form": ClubGameForm(initial=request.GET.dict(), club=club)}
+        )
+    shown_for = request.POST.get("options_for")
+    changed = shown_for is not None and shown_for != request.POST.get("ruleset")
+    if "refresh" in request.POST or changed:
+        return render(
+            request, TABLE_NEW, {**context, "form": ClubGameForm(initial=request.POST.dict(), club=club)}
+        )
+    form = ClubGameForm(data=request.POST, club=club)
+    if form.is_valid():
+        try:
+            game, _secret = services.club_table_create(club=club, **form.game_kwargs())
+        except InvalidInput as exc:
+            form.add_engine_errors(exc.errors)
+        else:
+            table_rights.grant_edit(request, game)
+            messages.success(request, _("The table is open in the club. This device can enter hands."))
+            return redirect(reverse("scorer:game_board", args=[game.public_id]))
+    return render(request, TABLE_NEW, {**context, "form": form})
+
+
+@require_safe
+@admin_required
+def club_table_options(request: HttpRequest, club: Club) -> HttpResponse:
+    form = ClubGameForm(initial=request.GET.dict(), club=club)
+    template = f"{TABLE_NEW}#options" if getattr(request, "htmx", False) else TABLE_NEW
+    return render(
+        request,
+        template,
+        {
+            "club": club,
+            "form": form,
+            "members": selectors.club_members(club, public=False),
+            "list_id": MEMBERS_LIST_ID,
+        },
+    )
+
+
+@require_POST
+def club_table_join(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A table opened outside the club, added by its scorekeeper (this device's edit grant)."""
+    club = selectors.club_get(public_id)
+    form = TableJoinForm(request.POST)
+    if not form.is_valid():
+        _errors(request, [f"{form[name].label}: {' '.join(errs)}" for name, errs in form.errors.items()])
+        return redirect(f"{club_url(club)}#masa-ekle")
+    game = Game.objects.filter(public_id=form.cleaned_data["table"]).first()
+    if game is None or not table_rights.can_edit(request, game):
+        messages.error(request, _("Table: only the scorekeeper of a table can add it to a club."))
+        return redirect(f"{club_url(club)}#masa-ekle")
+    try:
+        services.club_table_join(club=club, game=game)
+    except InvalidInput as exc:
+        _errors(request, [e.message for e in exc.errors])
+        return redirect(f"{club_url(club)}#masa-ekle")
+    messages.success(request, _("The table now counts toward the club."))
+    return redirect(club_url(club))
