@@ -15,6 +15,8 @@ games a player played, ``wins`` those in which no one at the table (no team) had
 1
 """
 
+import multiprocessing
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -145,33 +147,63 @@ class Ratings:
         return RatingTable(tuple(rows), tuple(skipped))
 
 
-def rate_document(data: object) -> RatingTable:
+def rate_document(data: object, *, processes: int = 1) -> RatingTable:
     """Rate ``{"games": [game, ...]}`` in order; raises :class:`InvalidInput` naming paths."""
-    return rate_games(parse_document(data))
+    return rate_games(parse_document(data), processes=processes)
 
 
-def rate_games(raw_games: list) -> RatingTable:
+PARALLEL_FROM = 2_000
+"""From this many games, and with ``processes`` above 1, the scoring is shared among forked
+processes that keep the active language; the ratings are then applied in order, in this process.
+Only a command asks for it (``manage.py rate``): a server's worker never forks."""
+CHUNK = 500
+
+
+def rate_games(raw_games: list, *, processes: int = 1) -> RatingTable:
     """Rate a list of games in order (see :func:`rate_document`)."""
     errors = ErrorList()
     # Only each game's match is kept, never its itemised result: 20,000 results held at once
     # cost the garbage collector more than scoring them did (bench/club.py).
     outcomes: list[Match | Skipped] = []
-    for i, raw in enumerate(raw_games):
-        scored = score_one(raw, f"games[{i}]", errors)
-        if scored is None:
-            continue
-        names, game = scored
-        if game.complete:
-            outcomes.append(Match.of(names, game))
-        else:
-            reason = _(MSG_INCOMPLETE) % {"played": game.hands_played, "planned": game.hands_planned}
-            outcomes.append(Skipped(i, reason))
+    for outcome, game_errors in _scored(raw_games, processes):
+        errors.extend(game_errors)
+        if outcome is not None:
+            outcomes.append(outcome)
     errors.raise_if_any()
     ratings = Ratings()
     for outcome in outcomes:
         if isinstance(outcome, Match):
             ratings.apply(outcome)
     return ratings.table(outcome for outcome in outcomes if isinstance(outcome, Skipped))
+
+
+def available_cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _scored(raw_games: list, processes: int) -> Iterable[tuple["Match | Skipped | None", list[FieldError]]]:
+    """Each game's outcome and errors, in order."""
+    if (
+        len(raw_games) < PARALLEL_FROM
+        or processes < 2
+        or "fork" not in multiprocessing.get_all_start_methods()
+    ):
+        return map(_outcome, enumerate(raw_games))
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        return pool.map(_outcome, enumerate(raw_games), chunksize=CHUNK)
+
+
+def _outcome(item: tuple[int, object]) -> tuple["Match | Skipped | None", list[FieldError]]:
+    i, raw = item
+    errors = ErrorList()
+    scored = score_one(raw, f"games[{i}]", errors)
+    if scored is None:
+        return None, list(errors)
+    names, game = scored
+    if game.complete:
+        return Match.of(names, game), []
+    reason = _(MSG_INCOMPLETE) % {"played": game.hands_played, "planned": game.hands_planned}
+    return Skipped(i, reason), []
 
 
 def parse_document(data: object) -> list:

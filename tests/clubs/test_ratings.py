@@ -121,3 +121,20 @@ def test_invalid_games_name_their_path(document, path):
         rate_document(document)
     paths = [e.path for e in caught.value.errors]
     assert any(p == path or p.startswith((f"{path}.", f"{path}[")) for p in paths), paths
+
+
+def test_games_scored_in_several_processes_rate_as_in_one_in_the_active_language(monkeypatch):
+    from scorer.clubs import ratings
+
+    monkeypatch.setattr(ratings, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(ratings, "CHUNK", 1)
+    games = GAMES * 3
+    with translation.override("en"):
+        alone = rate_document({"games": games}).to_dict()
+        shared = rate_document({"games": games}, processes=2).to_dict()
+        broken = [*games, {**GAMES[1], "ruleset": "poker"}]
+        with pytest.raises(InvalidInput) as caught:
+            rate_document({"games": broken}, processes=2)
+    assert shared == alone
+    assert shared["skipped"][0]["reason"] == "Fewer hands than planned: 2 of 3."
+    assert [e.path for e in caught.value.errors] == [f"games[{len(games)}].ruleset"]

@@ -13,7 +13,7 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from scorer.clubs.models import Club
-from scorer.clubs.ratings import rate_document
+from scorer.clubs.ratings import available_cores, rate_document
 from scorer.clubs.selectors import club_rating_differences
 from scorer.engine import InvalidInput
 from scorer.management.commands.score import Command as ScoreCommand
@@ -49,7 +49,7 @@ class Command(ScoreCommand):
         except (ValueError, RecursionError) as exc:
             self.fail([{"path": "", "message": _("Not valid JSON: %(error)s") % {"error": exc}}])
         try:
-            table = rate_document(data)
+            table = rate_document(data, processes=available_cores())
         except InvalidInput as exc:
             self.fail(exc.to_dict()["errors"])
         self.stdout.write(json.dumps(table.to_dict(), ensure_ascii=False, indent=2))
