@@ -179,6 +179,7 @@ test-multi: install static collectstatic
 # suite alone writes them under test-artifacts/ only.
 screenshots: install-dev static messages chromium
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -p no:randomly tests/browser/test_corrections.py
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -p no:randomly tests/browser/test_hand_entry.py -k fits_one_screen
 	cp test-artifacts/docs-screenshots/*.png docs/screenshots/
 
 bench: install

@@ -14,7 +14,9 @@ from playwright.sync_api import Page, expect
 
 from scorer.engine import get_ruleset, score_game, score_hand
 from scorer.models import Game
+from tests.browser.test_corrections import DOCS_SCREENSHOTS
 from tests.browser.test_tables import HANDS, board_totals, hand_data
+from tests.conftest import check_axe
 from tests.support.factories import NAMES, claim_url, new_table
 
 SCREEN = 812
@@ -64,7 +66,7 @@ FORM_BOX = """() => {
     return {height: Math.round(box.height), bottom: Math.round(box.bottom + window.scrollY)};
 }"""
 FIT = 1.3  # screens: what a scorekeeper scrolls through to enter a hand
-TYPED_FIT = 1.6
+TYPED_FIT = 1.45
 LANGS = ["tr", "en"]
 NORMAL_FINISH = {1: 23, 2: 17, 3: 9}  # Ayşe finishes; the others' "Kalan sayı"
 NOT_OPENED_LABEL = {"tr": "Açtıysa kalan", "en": "Left, if opened"}
@@ -83,6 +85,8 @@ def test_the_hand_form_of_four_players_fits_one_screen_and_a_bit(phone, live_ser
     game = open_hand_page(page, live_server, ruleset, options)
     rs = get_ruleset(game.ruleset)
     heights = {"fresh": page.evaluate(FORM_BOX)}
+    if not options:
+        check_axe(page)
     expect(page.locator("#points-help")).to_have_count(1)  # what to count: once, above the players
     # "Açmadı": the number box says it is theirs only if they opened; no okeys, nothing to reward.
     expect(page.locator('label[for="id_p1-points"]')).to_have_text(
@@ -105,9 +109,17 @@ def test_the_hand_form_of_four_players_fits_one_screen_and_a_bit(phone, live_ser
     assert_rewards_inline_and_checks_folded(page, rs, options)
 
     record("form_height_px", f"{lang} {ruleset} {json.dumps(options)}", heights)
+    if not options:
+        check_axe(page)  # every rule set's form, with the rewards and steppers showing
     if (ruleset, options) == ("loca-cezali", {}):
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(ARTIFACTS / "screenshots" / f"hand_form-375-{lang}.png"), full_page=True)
+        # For the docs (`make screenshots` copies them): a normal finish as the phone shows it, the
+        # first screen, then scrolled to the form's end (the last player above the sticky bar).
+        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(DOCS_SCREENSHOTS / f"hand-form-{lang}.png"))
+        page.locator("[data-player='3']").scroll_into_view_if_needed()
+        page.screenshot(path=str(DOCS_SCREENSHOTS / f"hand-form-end-{lang}.png"))
     for state in ("fresh", "finisher_chosen"):
         assert heights[state]["bottom"] <= FIT * SCREEN, f"{state}: the form ends lower: {heights}"
     assert heights["typed"]["bottom"] <= TYPED_FIT * SCREEN, heights
@@ -442,21 +454,22 @@ class Actions:
         self.count += 1
 
 
-def normal_finish_totals() -> list[int]:
+def normal_finish_totals(ruleset: str) -> list[int]:
     players = [{"name": NAMES[0], "opened": "sets", "finished": True}] + [
         {"name": NAMES[i], "opened": "sets", "remaining": {"points": points}}
         for i, points in NORMAL_FINISH.items()
     ]
-    return list(
-        score_game({"ruleset": "loca-cezali", "players": NAMES, "hands": [{"players": players}]}).totals
-    )
+    return list(score_game({"ruleset": ruleset, "players": NAMES, "hands": [{"players": players}]}).totals)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
-def test_a_normal_finish_takes_five_actions_and_one_more_without_javascript(phone, live_server, lang, js):
+@pytest.mark.parametrize("ruleset", ["loca", "loca-cezali", "gkokay", "kerizim"])
+def test_a_normal_finish_takes_five_actions_and_one_more_without_javascript(
+    phone, live_server, ruleset, lang, js
+):
     page = phone(lang, js=js)
-    game, secret = new_table("loca-cezali")
+    game, secret = new_table(ruleset)
     page.goto(live_server.url + claim_url(game, secret))
     page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
     act = Actions(page)
@@ -477,7 +490,7 @@ def test_a_normal_finish_takes_five_actions_and_one_more_without_javascript(phon
     stored = game.hands.get().data["players"]
     assert [p["opened"] for p in stored] == ["sets"] * 4
     assert [p.get("remaining", {}).get("points") for p in stored[1:]] == list(NORMAL_FINISH.values())
-    assert board_totals(page) == normal_finish_totals()
+    assert board_totals(page) == normal_finish_totals(ruleset)
 
 
 # --- the calculator shares the form --------------------------------------------------------------------
