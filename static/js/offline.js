@@ -108,7 +108,11 @@
   const newRequestId = () =>
     crypto.randomUUID?.() ?? Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
-  const labelOf = (form, control) => form.querySelector(`label[for="${control.id}"]`)?.textContent.trim() || control.name;
+  // A label whose visible words change with the state (or are a short form) names the field in data-label.
+  const labelOf = (form, control) => {
+    const label = form.querySelector(`label[for="${control.id}"]`);
+    return label?.dataset.label || label?.textContent.trim() || control.name;
+  };
 
   // What was typed, in the page's own words, for the board to show while the hand waits.
   const typed = (form) => {

@@ -12,9 +12,11 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scorer.engine import score_game, score_hand
+from scorer.engine import get_ruleset, score_game, score_hand
 from scorer.models import Game
+from tests.browser.test_corrections import DOCS_SCREENSHOTS
 from tests.browser.test_tables import HANDS, board_totals, hand_data
+from tests.conftest import check_axe
 from tests.support.factories import NAMES, claim_url, new_table
 
 SCREEN = 812
@@ -56,18 +58,19 @@ def click_label(page: Page, input_id: str) -> None:
 # The measure: where the hand form's fields end, from the top of the page (the site header, the
 # title and the finisher choice included), i.e. the last player's last field: the page scrolls that
 # far to reach every field. The save button is in the sticky bar, on screen all along (below).
-# As the form opens and once the finisher is chosen it ends within FIT screens; with all four opened
-# (every okey stepper and opening reward showing) within two. GKOkay keeps a non-opener's okey
-# stepper (their okeys count), one row more per player: GKOKAY_FIT.
+# As the form opens and once the finisher is chosen it ends within FIT screens in every rule set
+# (GkOkay's non-openers keep their okey stepper: their okeys count); with the three others opened
+# too (their okeys and the opening's rewards showing) within TYPED_FIT.
 FORM_BOX = """() => {
     const box = document.querySelector('[data-hand-form]').getBoundingClientRect();
     return {height: Math.round(box.height), bottom: Math.round(box.bottom + window.scrollY)};
 }"""
 FIT = 1.3  # screens: what a scorekeeper scrolls through to enter a hand
-GKOKAY_FIT = 1.55
-ALL_OPENED_FIT = 2
+TYPED_FIT = 1.45
 LANGS = ["tr", "en"]
 NORMAL_FINISH = {1: 23, 2: 17, 3: 9}  # Ayşe finishes; the others' "Kalan sayı"
+NOT_OPENED_LABEL = {"tr": "Açtıysa kalan", "en": "Left, if opened"}
+OPENED_LABEL = {"tr": "Kalan sayı", "en": "Left in hand"}
 
 
 # --- one screen and a bit ---------------------------------------------------------------------------
@@ -79,34 +82,72 @@ NORMAL_FINISH = {1: 23, 2: 17, 3: 9}  # Ayşe finishes; the others' "Kalan sayı
 )
 def test_the_hand_form_of_four_players_fits_one_screen_and_a_bit(phone, live_server, ruleset, options, lang):
     page = phone(lang)
-    open_hand_page(page, live_server, ruleset, options)
+    game = open_hand_page(page, live_server, ruleset, options)
+    rs = get_ruleset(game.ruleset)
     heights = {"fresh": page.evaluate(FORM_BOX)}
+    if not options:
+        check_axe(page)
     expect(page.locator("#points-help")).to_have_count(1)  # what to count: once, above the players
-    expect(page.locator("#id_p1-points")).to_be_visible()
-    expect(page.locator("#id_p1-fake_okeys")).to_be_hidden()  # "Açmadı": nothing held counts yet
-    expect(page.locator("#id_p1-opening_size")).to_be_hidden()
+    # "Açmadı": the number box says it is theirs only if they opened; no okeys, nothing to reward.
+    expect(page.locator('label[for="id_p1-points"]')).to_have_text(
+        NOT_OPENED_LABEL[lang], use_inner_text=True
+    )
+    expect(page.locator("#id_p1-fake_okeys")).to_be_hidden()
+    expect_shown(page.locator("#id_p1-okeys"), rs.okeys_for_non_openers)  # GkOkay: a non-opener's okeys count
+    expect(page.locator('[data-player="1"] [data-rewards] .extra-field:visible')).to_have_count(0)
     click_label(page, "id_finisher_0")  # the finisher's flags appear under the choice
     expect(page.locator("#id_p0-opened_1")).to_be_checked()
     heights["finisher_chosen"] = page.evaluate(FORM_BOX)
     for i, points in NORMAL_FINISH.items():  # everyone opened: their okeys and rewards show
         page.locator(f"#id_p{i}-points").fill(str(points))
         expect(page.locator(f"#id_p{i}-opened_1")).to_be_checked()
+        expect(page.locator(f'label[for="id_p{i}-points"]')).to_have_text(
+            OPENED_LABEL[lang], use_inner_text=True
+        )
         expect(page.locator(f"#id_p{i}-fake_okeys")).to_be_visible()
     heights["typed"] = page.evaluate(FORM_BOX)
-    for i in range(4):  # the opening's reward is in view once they opened, the penalties stay folded
-        expect(page.locator(f"#id_p{i}-opening_size")).to_be_visible()
-    expect(page.locator("details[data-extras][open]")).to_have_count(0)
+    assert_rewards_inline_and_checks_folded(page, rs, options)
 
     record("form_height_px", f"{lang} {ruleset} {json.dumps(options)}", heights)
+    if not options:
+        check_axe(page)  # every rule set's form, with the rewards and steppers showing
     if (ruleset, options) == ("loca-cezali", {}):
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(ARTIFACTS / "screenshots" / f"hand_form-375-{lang}.png"), full_page=True)
-    fit = GKOKAY_FIT if ruleset == "gkokay" else FIT
+        # For the docs (`make screenshots` copies them): a normal finish as the phone shows it, the
+        # first screen, then scrolled to the form's end (the last player above the sticky bar).
+        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(DOCS_SCREENSHOTS / f"hand-form-{lang}.png"))
+        page.locator("[data-player='3']").scroll_into_view_if_needed()
+        page.screenshot(path=str(DOCS_SCREENSHOTS / f"hand-form-end-{lang}.png"))
     for state in ("fresh", "finisher_chosen"):
-        assert heights[state]["bottom"] <= fit * SCREEN, f"{state}: the form ends lower: {heights}"
-    assert heights["typed"]["bottom"] <= ALL_OPENED_FIT * SCREEN, heights
+        assert heights[state]["bottom"] <= FIT * SCREEN, f"{state}: the form ends lower: {heights}"
+    assert heights["typed"]["bottom"] <= TYPED_FIT * SCREEN, heights
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow == 0, "the hand form scrolls sideways at 375px"
+
+
+def expect_shown(locator, shown: bool) -> None:
+    if shown:
+        expect(locator).to_be_visible()
+    else:
+        expect(locator).to_be_hidden()
+
+
+def assert_rewards_inline_and_checks_folded(page: Page, rs, options) -> None:
+    """Once opened, what earns or costs points is on the block (the opening's size where it is
+    rewarded, the side tile); the checks (the order, a size only the thresholds look at) and the
+    penalties stay behind the closed "Ceza / ödül"."""
+    rewarded, side_tile = rs.has_opening_reward(options), rs.has_side_tile(options)
+    for i in range(4):
+        size, side = page.locator(f"#id_p{i}-opening_size"), page.locator(f"#id_p{i}-side_tile")
+        expect_shown(size, rewarded)
+        if side_tile:
+            expect(side).to_be_visible()
+        else:
+            expect(side).to_have_count(0)
+        expect(page.locator(f"#id_p{i}-opening_order")).to_be_hidden()
+    expect(page.locator("details[data-extras][open]")).to_have_count(0)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -413,21 +454,22 @@ class Actions:
         self.count += 1
 
 
-def normal_finish_totals() -> list[int]:
+def normal_finish_totals(ruleset: str) -> list[int]:
     players = [{"name": NAMES[0], "opened": "sets", "finished": True}] + [
         {"name": NAMES[i], "opened": "sets", "remaining": {"points": points}}
         for i, points in NORMAL_FINISH.items()
     ]
-    return list(
-        score_game({"ruleset": "loca-cezali", "players": NAMES, "hands": [{"players": players}]}).totals
-    )
+    return list(score_game({"ruleset": ruleset, "players": NAMES, "hands": [{"players": players}]}).totals)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
-def test_a_normal_finish_takes_five_actions_and_one_more_without_javascript(phone, live_server, lang, js):
+@pytest.mark.parametrize("ruleset", ["loca", "loca-cezali", "gkokay", "kerizim"])
+def test_a_normal_finish_takes_five_actions_and_one_more_without_javascript(
+    phone, live_server, ruleset, lang, js
+):
     page = phone(lang, js=js)
-    game, secret = new_table("loca-cezali")
+    game, secret = new_table(ruleset)
     page.goto(live_server.url + claim_url(game, secret))
     page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
     act = Actions(page)
@@ -448,7 +490,7 @@ def test_a_normal_finish_takes_five_actions_and_one_more_without_javascript(phon
     stored = game.hands.get().data["players"]
     assert [p["opened"] for p in stored] == ["sets"] * 4
     assert [p.get("remaining", {}).get("points") for p in stored[1:]] == list(NORMAL_FINISH.values())
-    assert board_totals(page) == normal_finish_totals()
+    assert board_totals(page) == normal_finish_totals(ruleset)
 
 
 # --- the calculator shares the form --------------------------------------------------------------------

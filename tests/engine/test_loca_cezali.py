@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorer.engine import score_hand
+from scorer.engine import get_ruleset, score_hand
 from tests.support.notation import codes, error_paths, hand
 
 RULESET = "loca-cezali"
@@ -315,3 +315,12 @@ def test_katlamali_warnings_never_change_cezali_points():
     chained = score_hand(data)
     assert len(chained.warnings) == len(plain.warnings) + 1 == 2
     assert chained.totals == plain.totals == (-404 - 101, 20 - 101, 12)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "rewarded"), [("loca", False), ("loca-cezali", True), ("gkokay", False), ("kerizim", False)]
+)
+def test_only_cezali_rewards_the_opening_size_elsewhere_it_is_a_threshold_check(ruleset, rewarded):
+    rs = get_ruleset(ruleset)
+    assert rs.has_opening_reward({}) is rewarded
+    assert rs.has_opening_reward({"cezali": True}) is rewarded  # GkOkay Cezalı has no size reward either

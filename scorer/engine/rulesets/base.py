@@ -151,6 +151,10 @@ class RuleSet:
     def uses_first_opening(self, options: Mapping) -> bool:
         return True
 
+    def has_opening_reward(self, options: Mapping) -> bool:
+        """Whether a first opening's size earns points (151+, 7 or 9 pairs), not only a check."""
+        return self.rules.reward is not None
+
     def threshold_hint(self, options: Mapping) -> str:
         return ""
 

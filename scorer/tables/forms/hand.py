@@ -9,7 +9,7 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Layout
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet, get_ruleset
 from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
@@ -25,10 +25,11 @@ OPENED_CHOICES = (
 )
 DECK = "deck"
 REMAINING = ("points", "okeys", "fake_okeys")
-REWARDS = ("opening_size", "side_tile")
-"""Shown on the player's block once they opened (what earns or costs points there); the opening's
-order (a check, never points) stays behind "Ceza / ödül" with the penalties."""
-FOLDED_OPENING = ("opening_order",)
+OPENING_DETAILS = ("opening_size", "side_tile", "opening_order")
+"""The details of a player's first opening. What earns or costs points (the side tile; the opening's
+size where the rule set rewards it: 151+ points, 7 or 9 pairs) shows on the player's block once they
+opened; a check that never scores (the order, the size where only the thresholds look at it) stays
+behind "Ceza / ödül" with the penalties."""
 SIDE_TILE_VALUES = range(1, 14)
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
 ONE_FINISHER = gettext_lazy("Only one player can finish a hand.")
@@ -58,11 +59,12 @@ class PlayerFields:
     fouls: list[forms.BoundField]
     opening: list[forms.BoundField]
     dropped: list[str]
+    folded: tuple[str, ...] = ()
 
     @property
     def extras(self) -> list[forms.BoundField]:
-        """What sits behind the player's "Ceza / ödül" disclosure: penalties, then the opening's order."""
-        return self.fouls + [f for f in self.opening if f.name.split("-", 1)[1] in FOLDED_OPENING]
+        """What sits behind the player's "Ceza / ödül" disclosure: penalties, then the opening's checks."""
+        return self.fouls + [f for f in self.opening if f.name.split("-", 1)[1] in self.folded]
 
     @property
     def extras_count(self) -> int:
@@ -205,13 +207,13 @@ class HandForm(EngineErrorsMixin, forms.Form):
         ]
         folded = [
             Field(p + name, template="scorer/crispy/hand_extra.html")
-            for name in FOLDED_OPENING
+            for name in self.folded_details
             if p + name in self.fields
         ]
         rewards = [
-            Field(p + name, template="scorer/crispy/hand_extra.html")
-            for name in REWARDS
-            if p + name in self.fields
+            Field(p + name, template="scorer/crispy/hand_reward.html")
+            for name in OPENING_DETAILS
+            if p + name in self.fields and name not in self.folded_details
         ]
         return PlayerPart(
             i,
@@ -231,6 +233,14 @@ class HandForm(EngineErrorsMixin, forms.Form):
             *([PlayerPart(i, *rewards, template="scorer/crispy/hand_rewards.html")] if rewards else []),
             template="scorer/crispy/hand_player.html",
         )
+
+    @cached_property
+    def folded_details(self) -> tuple[str, ...]:
+        """The opening's details kept behind "Ceza / ödül": those that never change the points."""
+        folded = ["opening_order"]
+        if not self.ruleset.has_opening_reward(self.options):
+            folded.insert(0, "opening_size")
+        return tuple(folded)
 
     @property
     def points_help(self) -> str:
@@ -262,6 +272,7 @@ class HandForm(EngineErrorsMixin, forms.Form):
             fouls=[self[f"{p}foul_{kind}"] for kind in self.foul_kinds],
             opening=[f for f in opening if f is not None],
             dropped=self.dropped(i),
+            folded=self.folded_details,
         )
 
     def dropped(self, i: int) -> list[str]:
@@ -473,10 +484,12 @@ def opening_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, 
             required=False,
             widget=forms.TextInput(attrs=NUMERIC),
         )
+        fields["opening_size"].short_label = pgettext_lazy("a reward's short label", "Opening")
         fields["opening_order"] = _optional_number(_("Order of opening"), range(1, count + 1))
     if ruleset.has_side_tile(options):
         fields["side_tile"] = _optional_number(_("Side tile opened with"), SIDE_TILE_VALUES)
         fields["side_tile"].help_text = _("The previous player pays the penalty.")
+        fields["side_tile"].short_label = pgettext_lazy("a reward's short label", "Side tile")
     return fields
 
 
