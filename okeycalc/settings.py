@@ -173,12 +173,16 @@ OKEYCALC_PUSH_BACKEND = os.environ.get("OKEYCALC_PUSH_BACKEND", "")
 
 # Django's cache: local memory by default (one process); Redis at REDIS_URL when several app
 # servers must share it (cached viewer pages). Short socket timeouts: while Redis does not answer,
-# pages render afresh and the limits fail open (scorer/platform/cache.py) instead of waiting.
+# pages render afresh and the limits count in the database (scorer/platform/limits.py) instead of waiting.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_CACHE = {
     "BACKEND": "django.core.cache.backends.redis.RedisCache",
     "LOCATION": REDIS_URL,
     "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+}
+DATABASE_COUNTS = {
+    "BACKEND": "scorer.platform.counters.DatabaseCounterCache",
+    "LOCATION": "okeycalc_rate_count",
 }
 CACHES = {
     "default": REDIS_CACHE
@@ -186,9 +190,9 @@ CACHES = {
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "okeycalc"},
     # The rate limits' counts: Redis with several app servers, else a table every worker of this
     # machine shares (scorer/platform/counters.py, migration 0006), so one server counts exactly.
-    "limits": REDIS_CACHE
-    if REDIS_URL
-    else {"BACKEND": "scorer.platform.counters.DatabaseCounterCache", "LOCATION": "okeycalc_rate_count"},
+    "limits": REDIS_CACHE if REDIS_URL else DATABASE_COUNTS,
+    # Where the limits count while Redis does not answer (scorer/platform/limits.py): never fail open.
+    "limits_database": DATABASE_COUNTS,
     # Template fragments ({% cache ... using="fragments" %}): the unbound hand forms and the menu.
     # Always this process's memory, even with Redis: a network round trip would cost more than
     # rendering saves, and a restart (a deploy) starts it empty, so no fragment outlives its template.
@@ -205,7 +209,7 @@ CACHES = {
 # META key holding the client's address (e.g. HTTP_X_REAL_IP).
 RATELIMIT_ENABLE = _env_flag("OKEYCALC_RATELIMIT", default=True)
 RATELIMIT_USE_CACHE = "limits"
-RATELIMIT_FAIL_OPEN = True  # a store that does not answer must not lock every table out
+RATELIMIT_FAIL_OPEN = True  # neither Redis nor the database answering must not lock every table out
 RATELIMIT_IP_META_KEY = os.environ.get("OKEYCALC_CLIENT_IP_META") or None
 OKEYCALC_RATES = {
     "table_create": "10/m",
