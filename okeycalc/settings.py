@@ -208,11 +208,11 @@ CACHES = {
 }
 
 # Rate limits per client IP (scorer/platform/limits.py, django-ratelimit), counted in the "limits"
-# cache above: Redis, or the database. Behind a reverse proxy set OKEYCALC_CLIENT_IP_META to the
+# cache above: Redis, or the database (also while Redis does not answer; neither answering: they
+# fail open, scorer/platform/limits.py). Behind a reverse proxy set OKEYCALC_CLIENT_IP_META to the
 # META key holding the client's address (e.g. HTTP_X_REAL_IP).
 RATELIMIT_ENABLE = _env_flag("OKEYCALC_RATELIMIT", default=True)
 RATELIMIT_USE_CACHE = "limits"
-RATELIMIT_FAIL_OPEN = True  # neither Redis nor the database answering must not lock every table out
 RATELIMIT_IP_META_KEY = os.environ.get("OKEYCALC_CLIENT_IP_META") or None
 OKEYCALC_RATES = {
     "table_create": "10/m",
