@@ -11,7 +11,7 @@ JSON types in any field of the event document), a new event, the organizer's for
 fuzzing phone runs, the join and card codes, the admin's login and search are among the form
 endpoints; values include superscript and 5,000-digit numbers and NUL characters. One request in
 thirty is a client that resets its connection in the middle of its body (after
-``Expect: 100-continue``, a Content-Length or chunks): afterwards the server must answer and its
+``Expect: 100-continue``, a Content-Length or chunks), on top of the counts: afterwards the server must answer and its
 log must hold no traceback and no 500. Exit status 1 on any problem.
 """
 
@@ -110,11 +110,15 @@ def reset_upload(host: str, port: int, rng: random.Random) -> str:
     return framing  # closed with SO_LINGER 0: a reset, not a FIN
 
 
+def resets(statuses: Counter) -> int:
+    return sum(n for status, n in statuses.items() if not isinstance(status, int))
+
+
 def fuzz_api(url: str, count: int, rng: random.Random) -> tuple[Counter, list]:
     phone = Phone(url)
     statuses: Counter = Counter()
     problems = []
-    for _ in range(count):
+    while statuses.total() - resets(statuses) < count:  # the resets come on top of ``count``
         if rng.random() < RESETS:
             statuses[f"reset ({reset_upload(phone.host, phone.port, rng)})"] += 1
             continue
@@ -166,7 +170,7 @@ def fuzz_forms(url: str, count: int, rng: random.Random) -> tuple[Counter, list]
     cookies = dict(phone.cookies)
     statuses: Counter = Counter()
     problems = []
-    for _ in range(count):
+    while statuses.total() - resets(statuses) < count:  # the resets come on top of ``count``
         if rng.random() < RESETS:
             statuses[f"reset ({reset_upload(phone.host, phone.port, rng)})"] += 1
             continue
@@ -192,7 +196,10 @@ def report(name: str, count: int, statuses: Counter, problems: list, seconds: fl
     shown = ", ".join(
         f"{status}: {n}" for status, n in sorted(statuses.items(), key=lambda item: str(item[0]))
     )
-    print(f"{name}: {count} requests in {seconds:.0f} s — {fives} × 5xx, {len(problems)} problems ({shown})")
+    print(
+        f"{name}: {count} answered and {resets(statuses)} reset by the client in {seconds:.0f} s"
+        f" — {fives} × 5xx, {len(problems)} problems ({shown})"
+    )
     for problem in problems[:10]:
         print(f"  {problem}")
 
