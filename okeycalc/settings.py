@@ -126,6 +126,8 @@ MESSAGE_STORAGE = "scorer.platform.flash.LatestMessagesStorage"
 # Under ASGI a request body must arrive whole within this many seconds, or 408
 # (scorer/platform/bodydeadline.py, okeycalc/asgi.py).
 OKEYCALC_BODY_SECONDS = float(os.environ.get("OKEYCALC_BODY_SECONDS", "30"))
+# ... and, after its first 10 s, keep up an average of this many bytes a second (0: no minimum).
+OKEYCALC_BODY_MIN_RATE = float(os.environ.get("OKEYCALC_BODY_MIN_RATE", "1024"))
 # ... and be at most this many bytes, or 413 before Django reads it: the largest form is an event
 # import (a 2 MiB file, scorer/events/forms.py), the API takes 64 KiB (OKEYCALC_API_MAX_BODY).
 OKEYCALC_MAX_BODY_BYTES = int(os.environ.get("OKEYCALC_MAX_BODY_BYTES", str(8 * 1024 * 1024)))

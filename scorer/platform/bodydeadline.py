@@ -1,12 +1,16 @@
-"""An ASGI middleware: a request body must arrive whole within ``BODY_SECONDS`` (or 408) and be at
-most ``MAX_BODY_BYTES`` (or 413), whatever its framing; a 400, 408 or 413 closes the connection.
+"""An ASGI middleware: a request body must arrive whole within ``BODY_SECONDS``, at a rate of at
+least ``MIN_RATE`` bytes a second once ``GRACE_SECONDS`` have passed (or 408), and be at most
+``MAX_BODY_BYTES`` (or 413), whatever its framing; a 400, 408 or 413 closes the connection.
 
 uvicorn reads a body in its event loop, and Django's ASGI handler awaits all of it before a view
 runs, so a slow body holds no thread. But neither stops waiting, nor counts: a client that sends
 its headers and then a byte now and then, never finishing, would keep its connection, a coroutine
 and a buffer for ever, and count against the process's connection limit (okeycalc/serving.py);
 one that sends gigabytes fast would have Django spool them to disk. The middleware gives the
-whole body one deadline from its first read; past it the client gets ``408 Request Timeout``.
+whole body one deadline from the request's start, and a minimum rate: after the grace, the bytes
+received must keep up with ``MIN_RATE`` a second on average, so a socket trickling a byte a
+second is let go after about ``GRACE_SECONDS`` rather than the whole deadline (a small form sent
+by a phone is whole within the grace anyway). Past either the client gets ``408 Request Timeout``.
 A declared ``Content-Length`` over the limit is answered ``413`` before the app runs; a chunked
 body is counted as it arrives and answered ``413`` once it passes the limit. Once the body is
 complete, ``receive`` is passed through untouched (Django waits on it for the client's
@@ -24,6 +28,9 @@ import asyncio
 
 BODY_SECONDS = 30.0
 MAX_BODY_BYTES = 8 * 1024 * 1024
+MIN_RATE = 1024
+"""Bytes a second a body must average once :data:`GRACE_SECONDS` have passed (0: no minimum)."""
+GRACE_SECONDS = 10.0
 
 TIMEOUT_BODY = b"Request Timeout: the request body did not arrive in time.\n"
 TOO_LARGE_BODY = b"Content Too Large: the request body is larger than %d bytes.\n"
@@ -52,20 +59,29 @@ def declared_length(scope) -> int:
 class BodyDeadline:
     """Wraps an ASGI application; only ``http`` requests are watched."""
 
-    def __init__(self, app, seconds: float = BODY_SECONDS, max_bytes: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self,
+        app,
+        seconds: float = BODY_SECONDS,
+        max_bytes: int = MAX_BODY_BYTES,
+        min_rate: float = MIN_RATE,
+        grace: float = GRACE_SECONDS,
+    ) -> None:
         self.app = app
         self.seconds = seconds
         self.max_bytes = max_bytes
+        self.min_rate, self.grace = min_rate, grace
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        deadline = asyncio.get_running_loop().time() + self.seconds
+        start = asyncio.get_running_loop().time()
+        deadline = start + self.seconds
         if declared_length(scope) > self.max_bytes:
             await self.refuse(scope, receive, deadline, send)
             return
-        body = Body(receive, deadline, self.max_bytes)
+        body = Body(receive, deadline, self.max_bytes, pace=(start + self.grace, self.min_rate))
         started = False
 
         async def send_closing(message):
@@ -97,16 +113,26 @@ class BodyDeadline:
 class Body:
     """``receive`` with the deadline and the size limit, until the body is complete."""
 
-    def __init__(self, receive, deadline: float, max_bytes: int) -> None:
+    def __init__(
+        self, receive, deadline: float, max_bytes: int, pace: tuple[float, float] = (0.0, 0)
+    ) -> None:
         self.upstream, self.deadline, self.max_bytes = receive, deadline, max_bytes
+        self.grace_ends, self.min_rate = pace
         self.size = 0
         self.complete = False
+
+    def due(self) -> float:
+        """When the next bytes must have come: the deadline, or sooner where the bytes so far
+        stop keeping up with the minimum rate after the grace."""
+        if not self.min_rate:
+            return self.deadline
+        return min(self.deadline, self.grace_ends + self.size / self.min_rate)
 
     async def receive(self):
         if self.complete:
             return await self.upstream()
         try:
-            async with asyncio.timeout_at(self.deadline):
+            async with asyncio.timeout_at(self.due()):
                 message = await self.upstream()
         except TimeoutError:
             raise BodyTimedOut from None

@@ -21,7 +21,7 @@ async def echo(scope, receive, send):
 
 
 def run(
-    messages: list[dict], gap: float, seconds: float, headers=(), max_bytes: int = 1000, app=echo
+    messages: list[dict], gap: float, seconds: float, headers=(), max_bytes: int = 1000, app=echo, **pace
 ) -> list[dict]:
     async def main():
         sent = []
@@ -33,7 +33,9 @@ def run(
         async def send(message):
             sent.append(message)
 
-        await BodyDeadline(app, seconds, max_bytes)({"type": "http", "headers": list(headers)}, receive, send)
+        await BodyDeadline(app, seconds, max_bytes, **pace)(
+            {"type": "http", "headers": list(headers)}, receive, send
+        )
         return sent
 
     return run_apart(main)
@@ -114,3 +116,19 @@ def test_the_apps_400_and_413_close_the_connection_and_other_answers_keep_it():
     assert headers(400) == [(b"x", b"1"), (b"connection", b"close")]
     assert headers(413) == [(b"x", b"1"), (b"connection", b"close")]
     assert headers(200) == headers(404) == [(b"x", b"1")]
+
+
+def test_a_body_slower_than_the_minimum_rate_after_the_grace_gets_408_before_the_deadline():
+    chunks = [{"type": "http.request", "body": b"a", "more_body": True} for _ in range(100)]
+    sent = run(chunks, gap=0.02, seconds=5.0, min_rate=100, grace=0.2)
+
+    assert sent[0]["status"] == 408
+    assert len(chunks) > 60  # 50 bytes a second: let go soon after the grace (unchecked, all 100 came)
+
+
+def test_a_body_keeping_up_with_the_minimum_rate_reaches_the_app():
+    chunks = [{"type": "http.request", "body": b"a" * 10, "more_body": True} for _ in range(30)]
+    chunks.append({"type": "http.request", "body": b"z"})
+    sent = run(chunks, gap=0.02, seconds=5.0, max_bytes=10_000, min_rate=100, grace=0.2)
+
+    assert sent[0]["status"] == 200 and sent[1]["body"].endswith(b"z")
