@@ -6,14 +6,20 @@ The inputs come from tests/live/fuzz.py (the suite's Hypothesis fuzz uses the sa
 valid documents and forms broken a little. One API body in ten is sent chunked
 (``Transfer-Encoding: chunked``), which must be read like any other, and one in twenty with
 malformed chunks (a size that is not hexadecimal, a missing terminator), which must be a 400.
-One form post in ten names a charset: any but UTF-8 must be a 400. Table imports, the admin's
-login and search are among the form endpoints. Exit status 1 on any problem.
+One form post in ten names a charset: any but UTF-8 must be a 400. Table and event imports (wrong
+JSON types in any field of the event document), a new event, the organizer's forms of an event the
+fuzzing phone runs, the join and card codes, the admin's login and search are among the form
+endpoints; values include superscript and 5,000-digit numbers and NUL characters. One request in
+thirty is a client that resets its connection in the middle of its body (after
+``Expect: 100-continue``, a Content-Length or chunks), on top of the counts: afterwards the server must answer and its
+log must hold no traceback and no 500. Exit status 1 on any problem.
 """
 
 import argparse
 import http.client
 import random
 import socket
+import struct
 import sys
 import tempfile
 import time
@@ -27,7 +33,15 @@ from appserver import app_server  # noqa: E402
 
 from tests.live.client import Phone  # noqa: E402
 from tests.live.fuzz import api_body, api_problems, form_post, form_problems  # noqa: E402
-from tests.support.posts import E2_HAND  # noqa: E402
+from tests.support.posts import E2_HAND, NEW_EVENT  # noqa: E402
+
+RESETS = 1 / 30
+"""The share of requests sent by a client that resets its connection in the middle of its body."""
+RESET_TARGETS = (
+    ("/api/v1/score", "application/json"),
+    ("/masa/yeni/", "application/x-www-form-urlencoded"),
+    ("/turnuva/ice-aktar/", "application/x-www-form-urlencoded"),
+)
 
 
 def post_api(host: str, port: int, body: bytes, content_type: str, chunked: bool):
@@ -66,22 +80,53 @@ def post_malformed_chunks(host: str, port: int, framing: bytes) -> tuple[int, st
         answer = b""
         while chunk := conn.recv(65536):
             answer += chunk
+    if not answer:  # the body never ended (a long chunk extension, then our FIN): closed unanswered
+        return 0, "", b""
     head, _sep, body = answer.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
     return int(lines[0].split()[1]), headers.get("Content-Type", ""), body
 
 
+def reset_upload(host: str, port: int, rng: random.Random) -> str:
+    """Begin an upload and reset the connection (RST) before its body is complete; its framing."""
+    path, content_type = rng.choice(RESET_TARGETS)
+    framing = rng.choice(("expect", "expect-waited", "length", "chunked"))
+    head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {content_type}\r\n"
+    if framing == "chunked":
+        head += "Transfer-Encoding: chunked\r\n\r\n"
+        part = b"400\r\n" + b" " * rng.randrange(0, 1024)
+    else:
+        head += "Expect: 100-continue\r\n" if framing.startswith("expect") else ""
+        head += "Content-Length: 50000\r\n\r\n"
+        part = b"{" + b" " * rng.randrange(0, 20000)
+    with socket.create_connection((host, port), timeout=10) as conn:
+        conn.sendall(head.encode())
+        if framing == "expect-waited":
+            conn.recv(64)  # HTTP/1.1 100 Continue
+        if framing != "expect":
+            conn.sendall(part)
+        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    return framing  # closed with SO_LINGER 0: a reset, not a FIN
+
+
+def resets(statuses: Counter) -> int:
+    return sum(n for status, n in statuses.items() if not isinstance(status, int))
+
+
 def fuzz_api(url: str, count: int, rng: random.Random) -> tuple[Counter, list]:
     phone = Phone(url)
     statuses: Counter = Counter()
     problems = []
-    for _ in range(count):
+    while statuses.total() - resets(statuses) < count:  # the resets come on top of ``count``
+        if rng.random() < RESETS:
+            statuses[f"reset ({reset_upload(phone.host, phone.port, rng)})"] += 1
+            continue
         if rng.random() < 0.05:
             framing = rng.choice(MALFORMED_CHUNKS)
             status, content_type, body = post_malformed_chunks(phone.host, phone.port, framing)
             statuses[status] += 1
-            if status != 400:
+            if status not in (0, 400):
                 problems.append(f"malformed chunks {framing[:20]!r} answered {status}, not 400")
             continue
         fuzzed = api_body(rng)
@@ -108,14 +153,29 @@ def editor(url: str) -> tuple[Phone, str]:
     return phone, public_id
 
 
+def organize(phone: Phone) -> str:
+    """An event this phone creates (so it organizes it), its round 1 started."""
+    phone.get("/turnuva/yeni/")
+    created = phone.post("/turnuva/yeni/", NEW_EVENT)
+    assert created.status == 302, created
+    public_id = created.location.split("/turnuva/", 1)[1].split("/", 1)[0]
+    started = phone.post(f"/turnuva/{public_id}/tur/baslat/", {})
+    assert started.status == 302, started
+    return public_id
+
+
 def fuzz_forms(url: str, count: int, rng: random.Random) -> tuple[Counter, list]:
     phone, public_id = editor(url)
+    event_id = organize(phone)
     cookies = dict(phone.cookies)
     statuses: Counter = Counter()
     problems = []
-    for _ in range(count):
+    while statuses.total() - resets(statuses) < count:  # the resets come on top of ``count``
+        if rng.random() < RESETS:
+            statuses[f"reset ({reset_upload(phone.host, phone.port, rng)})"] += 1
+            continue
         phone.cookies = dict(cookies)  # a table created by a fuzzed post never pushes out the edit right
-        fuzzed = form_post(rng, public_id)
+        fuzzed = form_post(rng, public_id, event_id)
         headers = {"HX-Request": "true"} if fuzzed.htmx else {}
         if fuzzed.method == "GET":
             reply = phone.request("GET", f"{fuzzed.path}?{fuzzed.body}", headers=headers)
@@ -132,9 +192,14 @@ def fuzz_forms(url: str, count: int, rng: random.Random) -> tuple[Counter, list]
 
 
 def report(name: str, count: int, statuses: Counter, problems: list, seconds: float) -> None:
-    fives = sum(n for status, n in statuses.items() if status >= 500)
-    shown = ", ".join(f"{status}: {n}" for status, n in sorted(statuses.items()))
-    print(f"{name}: {count} requests in {seconds:.0f} s — {fives} × 5xx, {len(problems)} problems ({shown})")
+    fives = sum(n for status, n in statuses.items() if isinstance(status, int) and status >= 500)
+    shown = ", ".join(
+        f"{status}: {n}" for status, n in sorted(statuses.items(), key=lambda item: str(item[0]))
+    )
+    print(
+        f"{name}: {count} answered and {resets(statuses)} reset by the client in {seconds:.0f} s"
+        f" — {fives} × 5xx, {len(problems)} problems ({shown})"
+    )
     for problem in problems[:10]:
         print(f"  {problem}")
 
@@ -154,12 +219,24 @@ def main() -> int:
         database_url = args.database_url or f"sqlite:///{tmp}/fuzz.sqlite3"
         if args.url:
             return run(args.url, args)
-        with app_server(database_url, args.port, workers=2, log=Path(tmp) / "server.log") as url:
+        log = Path(tmp) / "server.log"
+        with app_server(database_url, args.port, workers=2, log=log) as url:
             print(f"make serve's server at {url}, database {database_url.split('@')[-1]}, seed {args.seed}")
-            return run(url, args)
+            return run(url, args, log)
 
 
-def run(url: str, args) -> int:
+def log_problems(log: Path | None) -> list[str]:
+    """Tracebacks and 500s in the server's log (the resets' answers are never read)."""
+    if log is None:
+        return []
+    lines = log.read_text(errors="replace").splitlines()
+    bad = [
+        line for line in lines if "Traceback" in line or '" 500' in line or "Internal Server Error" in line
+    ]
+    return [f"server log: {line[:200]}" for line in bad]
+
+
+def run(url: str, args, log: Path | None = None) -> int:
     rng = random.Random(args.seed)
     started = time.perf_counter()
     api_statuses, api_issues = fuzz_api(url, args.api, rng)
@@ -167,7 +244,12 @@ def run(url: str, args) -> int:
     started = time.perf_counter()
     form_statuses, form_issues = fuzz_forms(url, args.forms, rng)
     report("form posts", args.forms, form_statuses, form_issues, time.perf_counter() - started)
-    return 1 if api_issues or form_issues else 0
+    alive = Phone(url).get("/healthz").status
+    issues = log_problems(log) + ([] if alive == 200 else [f"/healthz answered {alive} after the run"])
+    print(f"after the run: /healthz {alive}; server log: {len(log_problems(log))} tracebacks or 500s")
+    for issue in issues[:10]:
+        print(f"  {issue}")
+    return 1 if api_issues or form_issues or issues else 0
 
 
 if __name__ == "__main__":

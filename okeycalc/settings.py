@@ -126,6 +126,11 @@ MESSAGE_STORAGE = "scorer.platform.flash.LatestMessagesStorage"
 # Under ASGI a request body must arrive whole within this many seconds, or 408
 # (scorer/platform/bodydeadline.py, okeycalc/asgi.py).
 OKEYCALC_BODY_SECONDS = float(os.environ.get("OKEYCALC_BODY_SECONDS", "30"))
+# ... and, after its first 10 s, keep up an average of this many bytes a second (0: no minimum).
+OKEYCALC_BODY_MIN_RATE = float(os.environ.get("OKEYCALC_BODY_MIN_RATE", "1024"))
+# ... and be at most this many bytes, or 413 before Django reads it: the largest form is an event
+# import (a 2 MiB file, scorer/events/forms.py), the API takes 64 KiB (OKEYCALC_API_MAX_BODY).
+OKEYCALC_MAX_BODY_BYTES = int(os.environ.get("OKEYCALC_MAX_BODY_BYTES", str(8 * 1024 * 1024)))
 # Edit and watch rights per device (scorer/tables/rights.py) expire after this many days unused.
 OKEYCALC_GRANT_MAX_IDLE_DAYS = int(os.environ.get("OKEYCALC_GRANT_MAX_IDLE_DAYS", "180"))
 
@@ -173,12 +178,16 @@ OKEYCALC_PUSH_BACKEND = os.environ.get("OKEYCALC_PUSH_BACKEND", "")
 
 # Django's cache: local memory by default (one process); Redis at REDIS_URL when several app
 # servers must share it (cached viewer pages). Short socket timeouts: while Redis does not answer,
-# pages render afresh and the limits fail open (scorer/platform/cache.py) instead of waiting.
+# pages render afresh and the limits count in the database (scorer/platform/limits.py) instead of waiting.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_CACHE = {
     "BACKEND": "django.core.cache.backends.redis.RedisCache",
     "LOCATION": REDIS_URL,
     "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+}
+DATABASE_COUNTS = {
+    "BACKEND": "scorer.platform.counters.DatabaseCounterCache",
+    "LOCATION": "okeycalc_rate_count",
 }
 CACHES = {
     "default": REDIS_CACHE
@@ -186,9 +195,9 @@ CACHES = {
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "okeycalc"},
     # The rate limits' counts: Redis with several app servers, else a table every worker of this
     # machine shares (scorer/platform/counters.py, migration 0006), so one server counts exactly.
-    "limits": REDIS_CACHE
-    if REDIS_URL
-    else {"BACKEND": "scorer.platform.counters.DatabaseCounterCache", "LOCATION": "okeycalc_rate_count"},
+    "limits": REDIS_CACHE if REDIS_URL else DATABASE_COUNTS,
+    # Where the limits count while Redis does not answer (scorer/platform/limits.py): never fail open.
+    "limits_database": DATABASE_COUNTS,
     # Template fragments ({% cache ... using="fragments" %}): the unbound hand forms and the menu.
     # Always this process's memory, even with Redis: a network round trip would cost more than
     # rendering saves, and a restart (a deploy) starts it empty, so no fragment outlives its template.
@@ -201,11 +210,11 @@ CACHES = {
 }
 
 # Rate limits per client IP (scorer/platform/limits.py, django-ratelimit), counted in the "limits"
-# cache above: Redis, or the database. Behind a reverse proxy set OKEYCALC_CLIENT_IP_META to the
+# cache above: Redis, or the database (also while Redis does not answer; neither answering: they
+# fail open, scorer/platform/limits.py). Behind a reverse proxy set OKEYCALC_CLIENT_IP_META to the
 # META key holding the client's address (e.g. HTTP_X_REAL_IP).
 RATELIMIT_ENABLE = _env_flag("OKEYCALC_RATELIMIT", default=True)
 RATELIMIT_USE_CACHE = "limits"
-RATELIMIT_FAIL_OPEN = True  # a store that does not answer must not lock every table out
 RATELIMIT_IP_META_KEY = os.environ.get("OKEYCALC_CLIENT_IP_META") or None
 OKEYCALC_RATES = {
     "table_create": "10/m",

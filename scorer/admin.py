@@ -6,8 +6,17 @@ abusive or test table. Nothing an edit link is made from is shown.
 """
 
 from django.contrib import admin
+from django.contrib.admin.forms import AdminAuthenticationForm
 
+from scorer.formkit.fields import NulFreeForm
 from scorer.models import Game, Hand
+
+
+class LoginForm(AdminAuthenticationForm, NulFreeForm):
+    """The admin's login, whose username is never written back with a NUL in it."""
+
+
+admin.site.login_form = LoginForm
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from scorer.engine import RuleSet, all_rulesets, get_ruleset
 from scorer.engine.names import clean_name, name_key
 from scorer.engine.parse import name_problem
-from scorer.formkit.fields import RuleSetOptionsMixin, style_widgets
+from scorer.formkit.fields import NulFreeForm, RuleSetOptionsMixin, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.platform.numbers import parse_count
 
@@ -27,7 +27,7 @@ def default_name(i: int) -> str:
     return _("Player {n}").format(n=i + 1)
 
 
-class CalcSetupForm(RuleSetOptionsMixin, forms.Form):
+class CalcSetupForm(RuleSetOptionsMixin, NulFreeForm):
     """Which hand form to show. Fields: ``ruleset``, ``opt_{option name}``, ``players``, ``name_{index}``."""
 
     prefix = "setup"

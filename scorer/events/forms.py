@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from scorer.engine import all_rulesets
 from scorer.events.models import Event, new_seed
-from scorer.formkit.fields import EngineErrorsMixin, checked, ruleset_or_default, style_widgets
+from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, ruleset_or_default, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.platform.numbers import parse_count
 from scorer.tables.forms.game import RuleSetChoiceMixin
@@ -35,7 +35,7 @@ def placement_text(points) -> str:
     return ", ".join(str(p) for p in points)
 
 
-class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, forms.Form):
+class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
     """The new event: its fields depend on the chosen rule set (and eşli), read from the data."""
 
     name = forms.CharField(label=gettext_lazy("Event name"), max_length=200)

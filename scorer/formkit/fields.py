@@ -44,6 +44,39 @@ def checked(value: object) -> bool:
     return bool(forms.BooleanField().to_python(value))
 
 
+NUL = "\x00"
+MSG_NUL = gettext_lazy("Text cannot hold the NUL character (U+0000).")
+
+
+class NulFreeForm(forms.Form):
+    """A form whose posted values never hold U+0000: each field that held one is refused with
+    :data:`MSG_NUL`, and what was typed is shown again without it.
+
+    Django's own check (``ProhibitNullCharactersValidator``) refuses it too, but the page then
+    wrote the value back with its raw NUL, and fields that are not ``CharField`` never checked;
+    PostgreSQL cannot store a NUL in text at all (a DataError, answered 500). Every form of the
+    app is one of these.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.nul_fields: set[str] = set()
+        if not self.is_bound or not hasattr(self.data, "lists"):
+            return
+        self.nul_fields = {key for key, values in self.data.lists() if any(NUL in str(v) for v in values)}
+        if self.nul_fields:
+            data = self.data.copy()
+            for key in self.nul_fields:
+                data.setlist(key, [str(v).replace(NUL, "") for v in data.getlist(key)])
+            self.data = data
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        for name in self.fields:
+            if self.add_prefix(name) in self.nul_fields and MSG_NUL not in self.errors.get(name, ()):
+                self.add_error(name, str(MSG_NUL))
+
+
 class EngineErrorsMixin:
     """Put engine FieldErrors on the form's fields; paths the form has no field for go on top."""
 

@@ -3,7 +3,7 @@
 Django's Redis backend raises on every call while Redis is unreachable, and the cached viewer
 boards, the compressed live polls and the rate limits all go through it. Through these helpers a
 failed read is a miss (the caller renders afresh), a failed write is skipped, and the rate limits
-fail open. After a failure the cache is not asked again for ``RETRY_AFTER`` seconds, so requests
+count in the database (scorer/platform/limits.py). After a failure the cache is not asked again for ``RETRY_AFTER`` seconds, so requests
 do not each wait for a connection that is refused or times out; each outage is logged once per
 ``LOG_EVERY`` seconds per cache, not once per request. ``/readyz`` asks the cache directly and
 answers 503 meanwhile.

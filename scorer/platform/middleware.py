@@ -29,6 +29,8 @@ class ChosenLanguageMiddleware:
 
 
 FORM_TYPE = "application/x-www-form-urlencoded"
+CHARSET_SHOWN = 40
+"""The most characters of a posted charset name the 400 page repeats."""
 
 
 class FormCharsetMiddleware:
@@ -44,12 +46,14 @@ class FormCharsetMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        charset = request.content_params.get("charset")
         if (
             request.content_type == FORM_TYPE
-            and not is_utf8(request.content_params.get("charset"))
+            and not is_utf8(charset)
             and not request.path.startswith("/api/")
         ):
-            return render(request, "400.html", status=400)
+            # The page says which character set came, in the visitor's language.
+            return render(request, "400.html", {"form_charset": charset[:CHARSET_SHOWN]}, status=400)
         return self.get_response(request)
 
 

@@ -27,3 +27,8 @@ def shown(code: str) -> str:
     """The code as the board prints it, in two groups of three: ``K7M-Q2P``."""
     half = len(code) // 2
     return f"{code[:half]}-{code[half:]}" if code else ""
+
+
+def typed_back(typed: str) -> str:
+    """What was typed, to show again in the field: at most ``MAX_TYPED`` characters, no U+0000."""
+    return typed.replace("\x00", "")[:MAX_TYPED]

@@ -5,7 +5,7 @@ from crispy_forms.layout import Column, Field, Layout, Row
 from django import forms
 from django.utils.translation import gettext as _
 
-from scorer.formkit.fields import MarkedBoundField, error_items
+from scorer.formkit.fields import MarkedBoundField, NulFreeForm, error_items
 from scorer.teaching.practice import Answer
 
 LIMIT = 20_000
@@ -22,7 +22,7 @@ class ScoreField(forms.IntegerField):
         return super().to_python(value)
 
 
-class PracticeForm(forms.Form):
+class PracticeForm(NulFreeForm):
     """One score per answer, two to a row; the page's form tag (with its htmx wiring) wraps it."""
 
     def __init__(self, answers: list[Answer], *args, **kwargs) -> None:

@@ -15,7 +15,7 @@ from scorer.events.selectors import event_document, event_standings
 from scorer.events.services import round_start
 from scorer.models import Game
 from tests.support.eventdb import new_event, play, play_round
-from tests.support.events import NAMES
+from tests.support.posts import NEW_EVENT
 
 pytestmark = pytest.mark.django_db
 
@@ -44,23 +44,6 @@ def can_enter_hands(client: Client, game: Game) -> bool:
     status = client.get(reverse("scorer:hand_new", args=[game.public_id])).status_code
     assert status in (200, 403)
     return status == 200
-
-
-NEW_EVENT = {
-    "name": "Cuma turnuvası",
-    "date": "2026-12-04",
-    "ruleset": "loca",
-    "options_for": "loca",
-    "option_katlama": "none",
-    "hands_per_game": "1",
-    "kind": "points",
-    "rounds": "3",
-    "placement_points": "3, 2, 1, 0",
-    "advance": "2",
-    "games_per_match": "1",
-    "entrants": "\n".join(NAMES[:16]),
-    "seed": "1907",
-}
 
 
 # --- creating an event ------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 """Fuzzed inputs for the JSON API and every form endpoint (issue 10), driven by a ``random.Random``.
 
 The suite feeds it Hypothesis' ``st.randoms()`` (small example counts, shrinking, the example
-database); bench/fuzz.py feeds it a seeded ``Random`` for the full counts against gunicorn. Each
+database); bench/fuzz.py feeds it a seeded ``Random`` for the full counts against the server. Each
 generator starts from a valid input and breaks it a little, so most inputs get past the first
-check and reach the deeper code, with the values that used to crash: "²" and other non-ASCII
-digits, 5,000-digit numbers, lone surrogates, NaN, deep nesting, odd types, unknown fields.
+check and reach the deeper code, with the values that used to crash: "²", "⁵" and other non-ASCII
+digits, 5,000-digit numbers, NUL characters, lone surrogates, NaN, deep nesting, odd types,
+unknown fields; event documents with a value of the wrong JSON type in any field.
 """
 
 import codecs
@@ -15,13 +16,19 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from scorer.teaching.examples import EXAMPLES
-from tests.support.posts import E2_CALC_SETUP, E2_HAND, NEW_TABLE
+from tests.support.events import NAMES, event, game, table, teams_event
+from tests.support.posts import E2_CALC_SETUP, E2_HAND, NEW_EVENT, NEW_TABLE
 
 WEIRD_TEXT = (
     "²",
+    "⁵",
+    "3, 2, ², 0",
+    "¹²",
     "٣",
     "１",
     "1" * 5000,
+    "3, " + "9" * 5000,
+    "-" + "9" * 400,
     "9" * 30,
     "-1",
     "0",
@@ -31,6 +38,8 @@ WEIRD_TEXT = (
     "",
     "<b>x</b>",
     "\x00",
+    "a\x00b",
+    "Ayşe\x00",
     "red-²",
     "red-13",
     "fake",
@@ -182,12 +191,56 @@ def api_problems(status: int, content_type: str, body: bytes) -> list[str]:
     return []
 
 
+# --- event documents (EVENT_FORMAT.md) -------------------------------------------------------------
+
+WRONG_TYPES = (None, True, False, 1.5, "x", "", [], {}, 10**400, -1, "a\x00b", "²", [None], {"x": 1})
+"""A value of each JSON type a field may not hold (and a NUL, a superscript digit)."""
+
+
+def event_document(rng: random.Random) -> dict:
+    """A small valid event document: points with a played round, knockout with a decided tie, or
+    eşli (the shapes of tests/events/test_wrong_types.py)."""
+    four = NAMES[:4]
+    kind = rng.randrange(3)
+    if kind == 0:
+        document = event(8, [table(four, game(-101, 40, 12, 202)), table(NAMES[4:8], game(-101, 0, 5, 202))])
+        document |= {"date": "2026-12-04", "withdrawn": ["Hale"]}
+        document["format"]["placement_points"] = [3, 2, 1, 0]
+        return document
+    if kind == 1:
+        tied = table(four, game(-101, 40, 40, 202), decided=["Bora"], closed=True)
+        document = event(8, [tied, table(NAMES[4:8], game(-101, 0, 5, 202))], kind="knockout")
+        document["format"] |= {"advance": 2, "games_per_match": 1}
+        return document
+    hand = {"hands": [{"players": [{"opened": "sets", "finished": True}, {}, {}, {}]}]}
+    return teams_event(2, [table(["T1", "T2"], hand)])
+
+
+def event_import_text(rng: random.Random) -> str:
+    """What a pasted event import holds: a valid document whose fields get values of the wrong
+    JSON type (any field, the top included), sometimes broken further as the API's are."""
+    document: object = event_document(rng)
+    for _ in range(rng.randrange(1, 3)):
+        path = rng.choice(_paths(document))
+        if not path:
+            document = copy.deepcopy(rng.choice(WRONG_TYPES))
+            break
+        parent = document
+        for step in path[:-1]:
+            parent = parent[step]
+        parent[path[-1]] = copy.deepcopy(rng.choice(WRONG_TYPES))
+    if rng.random() < 0.3:
+        document = _mutate(document, rng)
+    return json.dumps(document, ensure_ascii=rng.random() < 0.5)
+
+
 # --- forms ------------------------------------------------------------------------------------------
 
 CALCULATOR = E2_CALC_SETUP | E2_HAND
 TILE_PICKER = {"ruleset": "loca", "indicator": "red-5", "players": "4", "active": "1", "op": "add:1:red-7"}
 
-# (method, path template, base data); {table} is a table this client may edit.
+# (method, path template, base data); {table} is a table this client may edit, {event} an event
+# it organizes (its round 1 started).
 FORM_ENDPOINTS = (
     ("POST", "/masa/yeni/", NEW_TABLE),
     ("GET", "/masa/yeni/", NEW_TABLE),
@@ -204,8 +257,21 @@ FORM_ENDPOINTS = (
     ("POST", "/masa/ice-aktar/", {"text": "{}"}),  # the text becomes a mutated game document
     ("POST", "/yonetim/login/", {"username": "op", "password": "x"}),
     ("GET", "/yonetim/scorer/game/", {"q": "Ali"}),
+    ("GET", "/katil/", {"kod": "K7M-Q2P"}),
+    ("POST", "/turnuva/yeni/", NEW_EVENT),
+    ("POST", "/turnuva/ice-aktar/", {"text": "{}"}),  # the text becomes an event document, wrong types in it
+    ("POST", "/turnuva/kart/", {"kod": "K7M-Q2P"}),
+    (
+        "POST",
+        "/turnuva/{event}/katilimci/gec-gelen/",
+        {"name": "Zeynep", "note": "geç geldi", "version": "2"},
+    ),
+    ("POST", "/turnuva/{event}/katilimci/ayrilan/", {"entrant": "1", "note": "hasta", "version": "2"}),
+    ("POST", "/turnuva/{event}/tur/1/masa/1/kapat/", {"note": "kapandı", "version": "2"}),
+    ("POST", "/turnuva/{event}/tur/1/masa/1/karar/", {"chosen": "Ayşe", "note": "kura", "version": "2"}),
 )
 IMPORT_PATH = "/masa/ice-aktar/"
+EVENT_IMPORT_PATH = "/turnuva/ice-aktar/"
 
 FORM_CHARSETS = (
     "latin-1",
@@ -230,6 +296,9 @@ EXTRA_FIELDS = (
     "refresh",
     "options_for",
     "p9-points",
+    "placement_points",
+    "entrants",
+    "note",
 )
 
 
@@ -286,8 +355,9 @@ def _encode(data: dict[str, str], raw: dict[str, str]) -> str:
     return "&".join(parts + [f"{quote(k)}={v}" for k, v in raw.items()])
 
 
-def form_post(rng: random.Random, table: str) -> FormPost:
-    method, template, base = rng.choice(FORM_ENDPOINTS)
+def form_post(rng: random.Random, table: str, event: str = "") -> FormPost:
+    """A form post to one of :data:`FORM_ENDPOINTS` (those of an event only when ``event`` is given)."""
+    method, template, base = rng.choice([e for e in FORM_ENDPOINTS if event or "{event}" not in e[1]])
     data = dict(base)
     raw: dict[str, str] = {}
     for _ in range(rng.randrange(1, 4)):
@@ -304,9 +374,12 @@ def form_post(rng: random.Random, table: str) -> FormPost:
         template = template.replace("/el/1/", f"/el/{rng.choice(('0', '99999', '1' * 30))}/")
     if template == IMPORT_PATH and rng.random() < 0.8:
         data["text"] = import_text(rng)
+    if template == EVENT_IMPORT_PATH and rng.random() < 0.8:
+        data["text"] = event_import_text(rng)
     charset = rng.choice(FORM_CHARSETS) if method == "POST" and rng.random() < 0.1 else None
     body = _encode(data, raw)
-    return FormPost(method, template.format(table=table), body, htmx=rng.random() < 0.3, charset=charset)
+    path = template.format(table=table, event=event)
+    return FormPost(method, path, body, htmx=rng.random() < 0.3, charset=charset)
 
 
 def form_problems(status: int, post: FormPost | None = None) -> list[str]:

@@ -1,6 +1,7 @@
 """Hypothesis fuzz of the JSON API and of every form endpoint (issues 10, 18): no 5xx, errors as
 documented; forms sent in other charsets than UTF-8 (a 400), table imports with null planned hands
-and names no page can show, the admin's login and search among them.
+and names no page can show, event imports with wrong JSON types in any field, the organizer's
+forms, NUL characters, the admin's login and search among them.
 
 Small example counts keep the suite fast; bench/fuzz.py runs 5,000 API bodies and 2,000 form
 posts against gunicorn with the same generators (tests/live/fuzz.py).
@@ -12,16 +13,19 @@ import random
 
 import pytest
 from django.test import RequestFactory
+from django.urls import reverse
 from gunicorn.http.errors import InvalidChunkSize
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.api.views import score
+from scorer.events.services import round_start
 from scorer.teaching.examples import EXAMPLES
 from tests.live import fuzz
 from tests.live.fuzz import api_body, api_problems, form_post, form_problems
 from tests.support import posts
 from tests.support.depth import examples
+from tests.support.eventdb import new_event
 from tests.support.factories import claim, finisher_alone, new_table
 
 pytestmark = pytest.mark.django_db
@@ -44,6 +48,8 @@ def shared_inputs() -> str:
             posts.E2_HAND,
             posts.E2_CALC_SETUP,
             posts.NEW_TABLE,
+            posts.NEW_EVENT,
+            fuzz.WRONG_TYPES,
         )
     )
 
@@ -58,7 +64,7 @@ def test_the_generators_never_change_what_they_start_from():
     rng = random.Random(101)
     for _ in range(1500):
         api_body(rng)
-        form_post(rng, "abcdefgh")
+        form_post(rng, "abcdefgh", "ijklmnop")
 
     assert shared_inputs() == before
 
@@ -80,10 +86,19 @@ def table(client):
     return game
 
 
+@pytest.fixture
+def organized(client):
+    """An event this client organizes, its round 1 started."""
+    event, secret = new_event(8)
+    round_start(event=event)
+    assert client.get(reverse("scorer:event_claim", args=[event.public_id, secret])).status_code == 302
+    return event
+
+
 @FUZZ
 @given(rng=st.randoms(use_true_random=False))
-def test_fuzzed_form_posts_never_5xx(client, table, rng):
-    fuzzed = form_post(rng, table.public_id)
+def test_fuzzed_form_posts_never_5xx(client, table, organized, rng):
+    fuzzed = form_post(rng, table.public_id, organized.public_id)
     headers = {"HX-Request": "true"} if fuzzed.htmx else {}
 
     if fuzzed.method == "GET":

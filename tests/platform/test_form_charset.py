@@ -26,7 +26,10 @@ def test_a_form_in_another_charset_gets_the_400_page(path, charset):
     response = post(path, charset)
 
     assert response.status_code == 400
-    assert "Geçersiz istek" in response.content.decode()
+    page = response.content.decode()
+    assert "Geçersiz istek" in page
+    assert f"“{charset}” karakter kümesiyle gönderildi" in page
+    assert "yalnızca UTF-8" in page
 
 
 @pytest.mark.parametrize("charset", [None, "utf-8", "UTF-8", ""])
@@ -35,7 +38,9 @@ def test_utf_8_forms_go_on_as_before(charset):
 
 
 def test_the_400_page_speaks_the_chosen_language():
-    assert "Bad request" in post("/hesap/", "latin-1", language="en").content.decode()
+    page = post("/hesap/", "latin-1", language="en").content.decode()
+    assert "Bad request" in page
+    assert "The form was sent in the character set “latin-1”, and okeycalc reads forms in UTF-8 only" in page
 
 
 def test_the_api_still_answers_its_own_415_in_json():

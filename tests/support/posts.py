@@ -1,5 +1,7 @@
 """Form POST data shared by the view, live and bench tests (plain data, no Django import)."""
 
+from tests.support.events import NAMES
+
 # Example E2 of the spec (LOCA Cezalı): Ayşe finishes by discarding the okey; Bora opened with
 # sets and holds 23 and an okey; Cem opened with pairs and holds 10; Deniz never opened and
 # discarded an okey once.
@@ -38,4 +40,21 @@ NEW_TABLE = {
     "player_3": "Cem",
     "player_4": "Deniz",
     "first_dealer": "1",
+}
+
+# The new-event form as a phone posts it (/turnuva/yeni/): 16 entrants, points, 3 rounds.
+NEW_EVENT = {
+    "name": "Cuma turnuvası",
+    "date": "2026-12-04",
+    "ruleset": "loca",
+    "options_for": "loca",
+    "option_katlama": "none",
+    "hands_per_game": "1",
+    "kind": "points",
+    "rounds": "3",
+    "placement_points": "3, 2, 1, 0",
+    "advance": "2",
+    "games_per_match": "1",
+    "entrants": "\n".join(NAMES[:16]),
+    "seed": "1907",
 }

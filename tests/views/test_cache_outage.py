@@ -1,16 +1,19 @@
 """Issue 18 #2: with Redis unreachable, the viewer's board and live poll, opening an edit link,
 creating a table, the calculator, the API and the admin login answered 500 (Django's Redis cache
 raises; RATELIMIT_FAIL_OPEN never saw a None). Now viewers get a freshly rendered board, the
-limits fail open, logged once a minute, every page and save works, and /readyz answers 503."""
+limits count in the database meanwhile (they failed open: about 5,000 join-code guesses a minute),
+logged once a minute, every page and save works, and /readyz answers 503."""
 
 import logging
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
+from django.db import DatabaseError
 from django.test import Client
 from django.urls import reverse
 
-from scorer.models import Game
+from scorer.models import Game, RateCount
 from scorer.platform import cache as safe_cache
 from tests.live.fuzz import CALCULATOR
 from tests.support.factories import claim_url, new_table
@@ -41,21 +44,53 @@ def test_viewers_get_a_freshly_rendered_board_and_live_poll(redis_down):
     assert game.players[0] in board.content.decode()
 
 
-def test_every_write_works_and_the_limits_fail_open(redis_down, settings):
-    settings.OKEYCALC_RATES = settings.OKEYCALC_RATES | {"table_create": "1/m", "claim": "1/m"}
+def test_every_write_works(redis_down):
     client = Client()
-    created = [client.post(reverse("scorer:game_new"), NEW_TABLE).status_code for _ in range(3)]
+    created = client.post(reverse("scorer:game_new"), NEW_TABLE).status_code
     game = Game.objects.first()
     phone = Client()
-    claimed = [phone.get(claim_url(game, game.link_secret)).status_code for _ in range(3)]
+    claimed = phone.get(claim_url(game, game.link_secret)).status_code
     saved = phone.post(reverse("scorer:hand_new", args=[game.public_id]), E2_HAND | {"hands_before": "0"})
     calculator = client.post(reverse("scorer:calculator"), CALCULATOR)
     api = client.post("/api/v1/score", b'{"ruleset": "loca", "players": [{}, {}]}', "application/json")
 
-    assert created == [302, 302, 302]
-    assert claimed == [302, 302, 302]
+    assert (created, claimed) == (302, 302)
     assert saved.status_code == 302 and game.hands.count() == 1
     assert calculator.status_code == 200 and api.status_code in (200, 400)
+
+
+def test_the_limits_count_in_the_database_meanwhile(redis_down, settings):
+    settings.OKEYCALC_RATES = settings.OKEYCALC_RATES | {
+        "table_create": "2/m",
+        "claim": "2/m",
+        "join_code": "3/m",
+    }
+    caches["limits_database"].clear()
+    client = Client()
+    created = [client.post(reverse("scorer:game_new"), NEW_TABLE).status_code for _ in range(3)]
+    game = Game.objects.first()
+    claimed = [Client().get(claim_url(game, game.link_secret)).status_code for _ in range(3)]
+    guesses = [client.get(reverse("scorer:join_by_code"), {"kod": "ZZZ-ZZZ"}).status_code for _ in range(4)]
+
+    assert created == [302, 302, 429] and Game.objects.count() == 2
+    assert claimed == [302, 302, 429]
+    assert guesses == [200, 200, 200, 429]
+    assert RateCount.objects.count() == 3  # one window per limit, in the database
+
+
+def test_the_limits_fail_open_only_when_the_database_does_not_answer_either(
+    redis_down, settings, monkeypatch
+):
+    settings.OKEYCALC_RATES = settings.OKEYCALC_RATES | {"table_create": "1/m"}
+
+    def refused(*args, **kwargs):
+        raise DatabaseError("the database is down too")
+
+    monkeypatch.setattr(caches["limits_database"], "add", refused)
+    client = Client()
+    created = [client.post(reverse("scorer:game_new"), NEW_TABLE).status_code for _ in range(3)]
+
+    assert created == [302, 302, 302]
 
 
 def test_the_admin_login_works(redis_down):

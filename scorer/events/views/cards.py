@@ -87,4 +87,4 @@ def card_code(request: HttpRequest) -> HttpResponse:
         cards.card_claim(request, card)
         return _take(request, card, claimed=True)
     error = _(MSG_NO_SUCH_CODE) if code else _(MSG_NOT_A_CODE)
-    return render(request, CARD_CODE, {"typed": typed[: joincode.MAX_TYPED], "error": error}, status=200)
+    return render(request, CARD_CODE, {"typed": joincode.typed_back(typed), "error": error}, status=200)

@@ -62,8 +62,13 @@ def _version(request: HttpRequest) -> int | None:
     return parse_count(request.POST.get("version"))
 
 
+def _text(request: HttpRequest, key: str) -> str:
+    """A posted text without U+0000 (PostgreSQL cannot store it; no keyboard types it)."""
+    return (request.POST.get(key) or "").replace("\x00", "").strip()
+
+
 def _note(request: HttpRequest) -> str:
-    return (request.POST.get("note") or "").strip()[:200]
+    return _text(request, "note")[:200]
 
 
 def _errors(request: HttpRequest, exc: InvalidInput) -> None:
@@ -363,8 +368,8 @@ def event_next_game(request: HttpRequest, event: Event, round_number: int, numbe
 @require_POST
 @organizer_required
 def event_late(request: HttpRequest, event: Event) -> HttpResponse:
-    name = (request.POST.get("name") or "").strip()
-    players = [(request.POST.get(f"player_{k}") or "").strip() for k in (1, 2)] if event.partners else None
+    name = _text(request, "name")
+    players = [_text(request, f"player_{k}") for k in (1, 2)] if event.partners else None
     if event.partners and not name:
         name = " – ".join(p for p in players if p)
     device = table_rights.device_of(request)

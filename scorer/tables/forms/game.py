@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from scorer.engine import all_rulesets
 from scorer.formkit.fields import (
     EngineErrorsMixin,
+    NulFreeForm,
     RuleSetOptionsMixin,
     checked,
     ruleset_or_default,
@@ -65,7 +66,7 @@ class RuleSetChoiceMixin(RuleSetOptionsMixin):
         return helper
 
 
-class GameForm(RuleSetChoiceMixin, EngineErrorsMixin, forms.Form):
+class GameForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
     """Rule set, its options, planned hands, 2–4 players in turn order and the first dealer.
 
     The fields depend on the chosen rule set (and on eşli), read from ``data`` or ``initial``.
@@ -77,7 +78,7 @@ class GameForm(RuleSetChoiceMixin, EngineErrorsMixin, forms.Form):
 
     def __init__(self, data=None, initial=None, **kwargs) -> None:
         super().__init__(data, initial=initial, **kwargs)
-        source = data if data is not None else (initial or {})
+        source = self.data if data is not None else (initial or {})  # self.data: without a NUL
         self.chosen = ruleset_or_default(source.get("ruleset"))
         self.partners = checked(source.get("option_partners"))
         self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]

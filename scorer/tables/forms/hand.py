@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet, get_ruleset
 from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
-from scorer.formkit.fields import EngineErrorsMixin, error_items, style_widgets
+from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, error_items, style_widgets
 from scorer.formkit.layout import PlayerPart, snippet
 
 PLAYER_PATH = re.compile(r"^(?:hands\[\d+\]\.)?players\[(\d+)\](?:\.(.+))?$")
@@ -110,7 +110,7 @@ def _count_field(label: str, high: int) -> forms.IntegerField:
     )
 
 
-class HandForm(EngineErrorsMixin, forms.Form):
+class HandForm(EngineErrorsMixin, NulFreeForm):
     """All players of one hand. Fields are named ``p{i}-<field>``; ``finisher`` is one radio
     (a player index, or ``deck`` when the deck ran out). Only the fields the rule set has exist.
     """

@@ -10,13 +10,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine.errors import FieldError
+from scorer.formkit.fields import NulFreeForm
 from scorer.formkit.layout import snippet
 
 MAX_IMPORT_BYTES = 256 * 1024
 """A 20-hand table of four players exports to about 15 KiB."""
 
 
-class GameImportForm(forms.Form):
+class GameImportForm(NulFreeForm):
     # The size limit and its messages; the event import sets its own.
     max_bytes = MAX_IMPORT_BYTES
     file_too_large = gettext_lazy("The file is too large (at most 256 KiB).")

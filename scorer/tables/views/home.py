@@ -54,7 +54,7 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
     if game is not None:
         return redirect("scorer:game_board", game.public_id)
     error = _(MSG_NO_SUCH_CODE) if code else _(MSG_NOT_A_CODE)
-    context = home_context(request) | {"join_typed": typed[: joincode.MAX_TYPED], "join_error": error}
+    context = home_context(request) | {"join_typed": joincode.typed_back(typed), "join_error": error}
     return render(request, "scorer/home.html", context)
 
 
