@@ -309,6 +309,6 @@ __all__ += [
 ]
 
 # Clubs (scorer/clubs/models.py), registered here for the same reason.
-from scorer.clubs.models import Club, ClubGame, ClubGrant, ClubRating, Member, Season  # noqa: E402
+from scorer.clubs.models import Club, ClubEvent, ClubGame, ClubGrant, ClubRating, Member, Season  # noqa: E402
 
-__all__ += ["Club", "ClubGame", "ClubGrant", "ClubRating", "Member", "Season"]
+__all__ += ["Club", "ClubEvent", "ClubGame", "ClubGrant", "ClubRating", "Member", "Season"]

@@ -1,5 +1,5 @@
-"""A new club (name, default rule set and options, members), a table opened in it (seats chosen
-from the members), and the admin's forms: a member to add, a member's visibility, a season, a
+"""A new club (name, default rule set and options, members), a table or an event opened in it
+(seats and entrants chosen from the members), and the admin's forms: a member to add, a member's visibility, a season, a
 table to add from outside.
 
 Like the new-table form, these validate and lay out; the services check what they build.
@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine import all_rulesets
+from scorer.events.forms import EventForm
 from scorer.formkit.fields import EngineErrorsMixin, checked, ruleset_or_default, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.tables.forms.game import GameForm, RuleSetChoiceMixin
@@ -131,6 +132,120 @@ class ClubGameForm(GameForm):
         return reverse("scorer:club_table_options", args=[self.club.public_id])
 
 
+ENTRANT_LINES = 12
+"""Entrant lines of a new event in the club; "More lines" adds ``MORE_LINES`` after the last filled one."""
+MORE_LINES = 4
+MAX_ENTRANT_LINES = 256
+
+
+class ClubEventForm(EventForm):
+    """A new event in the club: the club's rule set and options to start from, and one entrant a
+    field (an eşli team: two fields, its players) suggesting the members (``<input list>``: a
+    plain text field without JavaScript, so a guest's name can still be typed)."""
+
+    def __init__(self, data=None, initial=None, *, club: Club, **kwargs) -> None:
+        self.club = club
+        if data is None:
+            initial = {"ruleset": club.ruleset, **_option_initial(club), **(initial or {})}
+        super().__init__(data, initial=initial, **kwargs)
+        source = data if data is not None else self.initial
+        del self.fields["entrants"]
+        self.line_count = _line_count(source)
+        self.entrant_fields: list[str] = []
+        lines = {}
+        for n in range(self.line_count):
+            if self.partners:
+                lines[f"entrant_{n}"] = _entrant_field(_("Team %(n)d, player 1") % {"n": n + 1})
+                lines[f"partner_{n}"] = _entrant_field(_("Team %(n)d, player 2") % {"n": n + 1})
+            else:
+                lines[f"entrant_{n}"] = _entrant_field(_("Entrant %(n)d") % {"n": n + 1})
+        style_widgets(lines.values())
+        self.fields.update(lines)
+        self.helper = self.page_helper()
+        self.helper.form_action = reverse("scorer:club_event_new", args=[club.public_id])
+        self.options_helper = self.part_helper(self.options_layout())
+
+    @property
+    def options_url(self) -> str:
+        return reverse("scorer:club_event_options", args=[self.club.public_id])
+
+    def options_layout(self) -> Div:
+        part = super().options_layout()
+        if "entrants" in self.fields:  # EventForm's own layout, before the lines replace the field
+            return part
+        part.fields[-1] = self.entrants_layout()
+        return part
+
+    def entrants_layout(self) -> Section:
+        if self.partners:
+            rows = [
+                Div(
+                    Div(f"entrant_{n}", css_class="col"),
+                    Div(f"partner_{n}", css_class="col"),
+                    css_class="row g-2 mb-2",
+                )
+                for n in range(self.line_count)
+            ]
+        else:
+            rows = [Div(f"entrant_{n}", css_class="mb-2") for n in range(self.line_count)]
+        return Section(
+            _("Entrants"),
+            snippet("scorer/clubs/_entrants_help.html"),
+            *rows,
+            snippet("scorer/clubs/_entrants_more.html"),
+            css_class="mb-3 entrants",
+        )
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        entrants, self.entrant_fields = [], []
+        for n in range(self.line_count):
+            players = [cleaned.get(f"entrant_{n}", ""), cleaned.get(f"partner_{n}", "")]
+            players = [name.strip() for name in players if name and name.strip()]
+            if not players:
+                continue
+            entrants.append(
+                {"name": " – ".join(players), "players": players} if self.partners else players[0]
+            )
+            self.entrant_fields.append(f"entrant_{n}")
+        if not entrants:
+            self.add_error("entrant_0", _("Write at least one entrant."))
+        cleaned["entrants"] = entrants
+        return cleaned
+
+    def engine_field(self, path: str) -> str | None:
+        match = re.match(r"entrants\[(\d+)\]", path)
+        if match and int(match[1]) < len(self.entrant_fields):
+            return self.entrant_fields[int(match[1])]
+        if path.startswith("entrants"):
+            return "entrant_0"
+        return super().engine_field(path)
+
+    def add_engine_errors(self, errors) -> None:
+        """Each entrant's error goes on its own field, without EventForm's "Line n" prefix."""
+        EngineErrorsMixin.add_engine_errors(self, errors)
+
+
+def _entrant_field(label: str) -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        max_length=40,
+        required=False,
+        widget=forms.TextInput(attrs={"list": MEMBERS_LIST_ID, "autocomplete": "off", "spellcheck": "false"}),
+    )
+
+
+def _line_count(source) -> int:
+    """The lines shown: ``ENTRANT_LINES``, or ``MORE_LINES`` more after the last filled one."""
+    filled = [
+        n
+        for n in range(MAX_ENTRANT_LINES)
+        if (source.get(f"entrant_{n}") or "").strip() or (source.get(f"partner_{n}") or "").strip()
+    ]
+    last = filled[-1] + 1 if filled else 0
+    return min(MAX_ENTRANT_LINES, max(ENTRANT_LINES, last + MORE_LINES))
+
+
 def _option_initial(club: Club) -> dict:
     """The club's default options as the new-table form's initial values (a checkbox is "on")."""
     initial = {}
@@ -188,4 +303,12 @@ class TableJoinForm(forms.Form):
         return match[1] if match else text.rsplit("/", 1)[-1]
 
 
-__all__ = ["ClubForm", "ClubGameForm", "MemberAddForm", "SeasonForm", "TableJoinForm", "member_names"]
+__all__ = [
+    "ClubEventForm",
+    "ClubForm",
+    "ClubGameForm",
+    "MemberAddForm",
+    "SeasonForm",
+    "TableJoinForm",
+    "member_names",
+]

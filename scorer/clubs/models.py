@@ -3,6 +3,7 @@
 A club's games are normal okeycalc tables (:class:`~scorer.models.Game`) linked by
 :class:`ClubGame`; a game counts once complete, in order of completion (``position``), and keeps
 the ratings of its players after it (``after``), so a correction replays from that game on only.
+An event opened in the club is linked by :class:`ClubEvent`; its tables' games become club games.
 :class:`ClubRating` holds each player's current rating; ``manage.py rate --check`` recomputes them
 from the games (:mod:`scorer.clubs.ratings`). The admin link works like an event's organizer link.
 """
@@ -14,7 +15,7 @@ from django.utils import timezone
 
 from scorer.tables import editlink
 
-__all__ = ["Club", "ClubGame", "ClubGrant", "ClubRating", "Member", "Season"]
+__all__ = ["Club", "ClubEvent", "ClubGame", "ClubGrant", "ClubRating", "Member", "Season"]
 
 LINK_PREFIX = "club:"
 """Before the public id in the admin link's derivation: a table's, an event's and a club's links
@@ -107,6 +108,20 @@ class ClubGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club_id}#{self.position}"
+
+
+class ClubEvent(models.Model):
+    """An event opened in the club: every table game of its rounds counts toward the club (as a
+    :class:`ClubGame`) from the moment its round is seated."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="club_events")
+    event = models.OneToOneField("scorer.Event", on_delete=models.CASCADE, related_name="club_event")
+
+    class Meta:
+        ordering = ["-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} in {self.club_id}"
 
 
 class Season(models.Model):

@@ -15,7 +15,7 @@ from scorer.platform.numbers import parse_count
 from scorer.tables.selectors import game_document
 
 from .charts import rating_chart
-from .models import Club, ClubGame, ClubRating, Member, Season
+from .models import Club, ClubEvent, ClubGame, ClubRating, Member, Season
 from .ratings import PlayerRating, RatingTable, rate_games
 from .stats import PlayedGame, member_stats
 
@@ -27,6 +27,17 @@ def counted_games(club: Club, *, start: int = 0) -> list[ClubGame]:
     """The club's counted games from position ``start`` on, in order of completion."""
     games = ClubGame.objects.filter(club=club, position__gte=start).select_related("game")
     return list(games.order_by("position"))
+
+
+def club_events(club: Club) -> list:
+    """The events opened in the club, newest first."""
+    return [link.event for link in ClubEvent.objects.filter(club=club).select_related("event")]
+
+
+def event_club(event) -> Club | None:
+    """The club an event was opened in, if any."""
+    link = ClubEvent.objects.filter(event=event).select_related("club").first()
+    return link.club if link else None
 
 
 CHUNK = 500

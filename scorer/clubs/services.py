@@ -12,11 +12,12 @@ from django.utils import timezone
 from scorer.engine import FieldError, InvalidInput
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.names import clean_name
+from scorer.events.services import event_create
 from scorer.models import Game, Hand
 from scorer.tables.selectors import game_document
 from scorer.tables.services import game_create
 
-from .models import Club, ClubGame, ClubRating, Member, Season
+from .models import Club, ClubEvent, ClubGame, ClubRating, Member, Season
 from .ratings import Match, Ratings, score_totals
 from .selectors import CHUNK, counted_games, live_hands
 
@@ -154,6 +155,16 @@ def club_table_create(*, club: Club, **game_kwargs) -> tuple[Game, str]:
     game, secret = game_create(**game_kwargs)
     club_game_add(club=club, game=game)
     return game, secret
+
+
+@transaction.atomic
+def club_event_create(*, club: Club, **event_kwargs):
+    """An event opened in the club (``event_create``'s arguments): the games of its tables count
+    toward the club once complete (scorer/clubs/handlers.py links them as rounds are seated)."""
+    event, secret = event_create(**event_kwargs)
+    ClubEvent.objects.create(club=club, event=event)
+    _touch(club)
+    return event, secret
 
 
 @transaction.atomic

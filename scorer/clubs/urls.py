@@ -1,5 +1,5 @@
 """URLs of clubs, under /kulup/ in the scorer namespace (kulüp = club, uye = member, sezon = season,
-ekran = display, yazdir = print, masa = table, anahtar = the admin link). Included by scorer/urls.py."""
+ekran = display, yazdir = print, masa = table, turnuva = event, anahtar = the admin link). Included by scorer/urls.py."""
 
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter, get_converters
@@ -31,6 +31,8 @@ urlpatterns = [
     path("<club:public_id>/sezon/ekle/", views.season_add, name="club_season_add"),
     path("<club:public_id>/masa/yeni/", views.club_table_new, name="club_table_new"),
     path("<club:public_id>/masa/yeni/secenekler/", views.club_table_options, name="club_table_options"),
+    path("<club:public_id>/turnuva/yeni/", views.club_event_new, name="club_event_new"),
+    path("<club:public_id>/turnuva/yeni/secenekler/", views.club_event_options, name="club_event_options"),
     path("<club:public_id>/masa/ekle/", views.club_table_join, name="club_table_join"),
     # Public, read-only: anybody with the club's id.
     path("<club:public_id>/", views.club_page, name="club"),

@@ -1,8 +1,8 @@
 """A club's pages (kulüp): open one, claim its admin link, the leaderboard, a member's page, a
-table opened in the club, the season table printed and on the venue display, the JSON export.
+table or an event opened in the club, the season table printed and on the venue display, the JSON export.
 
 Public pages need only the club's id; the admin's forms (members, seasons, a new admin link, a
-table opened in the club) need this device's admin grant (scorer/clubs/rights.py). Every page
+table or an event opened in the club) need this device's admin grant (scorer/clubs/rights.py). Every page
 works without JavaScript: plain forms that post and redirect back.
 """
 
@@ -19,13 +19,22 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorer.engine import InvalidInput
+from scorer.events import rights as event_rights
 from scorer.models import Game
 from scorer.platform.limits import limited
 from scorer.shell.errors import forbidden
 from scorer.tables import rights as table_rights
 
 from . import rights, selectors, services
-from .forms import MEMBERS_LIST_ID, ClubForm, ClubGameForm, MemberAddForm, SeasonForm, TableJoinForm
+from .forms import (
+    MEMBERS_LIST_ID,
+    ClubEventForm,
+    ClubForm,
+    ClubGameForm,
+    MemberAddForm,
+    SeasonForm,
+    TableJoinForm,
+)
 from .models import Club, Member
 
 logger = logging.getLogger(__name__)
@@ -33,6 +42,7 @@ logger = logging.getLogger(__name__)
 CLUB_NEW = "scorer/clubs/club_new.html"
 CLUB_PAGE = "scorer/clubs/club.html"
 TABLE_NEW = "scorer/clubs/table_new.html"
+EVENT_NEW = "scorer/clubs/event_new.html"
 SEASON_PARAM = "sezon"
 
 
@@ -148,6 +158,7 @@ def club_page(request: HttpRequest, public_id: str) -> HttpResponse:
             member_form=MemberAddForm(),
             season_form=SeasonForm(),
         )
+    context["events"] = selectors.club_events(club)
     context["join_form"] = TableJoinForm()
     return render(request, CLUB_PAGE, context)
 
@@ -298,3 +309,51 @@ def club_table_join(request: HttpRequest, public_id: str) -> HttpResponse:
         return redirect(f"{club_url(club)}#masa-ekle")
     messages.success(request, _("The table now counts toward the club."))
     return redirect(club_url(club))
+
+
+# --- events in the club ----------------------------------------------------------------------------
+
+
+def _event_context(club: Club, form: ClubEventForm) -> dict:
+    members = selectors.club_members(club, public=False)
+    return {"club": club, "form": form, "members": members, "list_id": MEMBERS_LIST_ID}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@limited("table_create", method="POST")
+@admin_required
+def club_event_new(request: HttpRequest, club: Club) -> HttpResponse:
+    if request.method != "POST":
+        return render(
+            request, EVENT_NEW, _event_context(club, ClubEventForm(initial=request.GET.dict(), club=club))
+        )
+    shown_for = request.POST.get("options_for")
+    changed = shown_for is not None and shown_for != request.POST.get("ruleset")
+    if "refresh" in request.POST or changed:  # without JavaScript: the options, or more entrant lines
+        form = ClubEventForm(initial=request.POST.dict(), club=club)
+        return render(request, EVENT_NEW, _event_context(club, form))
+    form = ClubEventForm(data=request.POST, club=club)
+    if form.is_valid():
+        device = table_rights.device_ensure(request)
+        try:
+            event, _secret = services.club_event_create(club=club, device=device, **form.event_kwargs())
+        except InvalidInput as exc:
+            form.add_engine_errors(exc.errors)
+        else:
+            event_rights.grant_organizer(request, event)
+            messages.success(
+                request,
+                _(
+                    "The event is open in the club. This device is its organizer: keep the organizer link below."
+                ),
+            )
+            return redirect(reverse("scorer:event_organize", args=[event.public_id]) + "#baglanti")
+    return render(request, EVENT_NEW, _event_context(club, form))
+
+
+@require_safe
+@admin_required
+def club_event_options(request: HttpRequest, club: Club) -> HttpResponse:
+    form = ClubEventForm(initial=request.GET.dict(), club=club)
+    template = f"{EVENT_NEW}#options" if getattr(request, "htmx", False) else EVENT_NEW
+    return render(request, template, _event_context(club, form))
