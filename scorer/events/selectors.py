@@ -40,7 +40,8 @@ __all__ = [
 
 
 def event_find(public_id: str) -> Event | None:
-    return Event.objects.filter(public_id=public_id).first()
+    # The club it was opened in, if any, comes in the same query: its pages name it.
+    return Event.objects.filter(public_id=public_id).select_related("club_event__club").first()
 
 
 def event_get(public_id: str) -> Event:
