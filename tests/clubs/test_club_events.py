@@ -11,8 +11,13 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.clubs.models import Club, ClubEvent, ClubGame, ClubRating
+from scorer.clubs.selectors import club_rating_differences
+from scorer.clubs.services import club_event_create
 from scorer.events.models import Event, EventGame
-from tests.support.eventdb import play_round
+from scorer.events.services import round_reseat, round_start
+from scorer.tables.services import hand_update
+from tests.support.eventdb import new_event, play_round
+from tests.support.events import hand
 
 pytestmark = pytest.mark.django_db
 
@@ -151,3 +156,52 @@ def test_an_eşli_event_in_the_club_takes_two_players_a_line(client):
     event = open_event(client, club, [], option_partners="on", placement_points="2, 0", **pairs)
     assert event.partners
     assert list(event.entrants.values_list("players", flat=True))[0] == ["Ayşe", "Bora"]
+
+
+def club_event(club, count=8):
+    return club_event_create(
+        club=club,
+        name="Kupa",
+        date=None,
+        ruleset="loca",
+        options={},
+        hands_per_game=1,
+        kind="points",
+        entrants=MEMBERS[:count],
+        seed=1907,
+        rounds=2,
+    )[0]
+
+
+def test_a_reseated_round_of_an_event_in_the_club_counts_its_new_games_only(client):
+    club = open_club(client)
+    event = club_event(club)
+    round_start(event=event)
+    first = set(EventGame.objects.filter(table__round__event=event).values_list("game_id", flat=True))
+    round_reseat(event=event)
+    again = set(EventGame.objects.filter(table__round__event=event).values_list("game_id", flat=True))
+    assert again and not again & first
+    assert set(ClubGame.objects.filter(club=club).values_list("game_id", flat=True)) == again
+
+
+def test_a_corrected_hand_at_an_event_table_replays_the_clubs_ratings(client, commits):
+    club = open_club(client)
+    event = club_event(club)
+    round_start(event=event)
+    with commits():
+        play_round(event)
+    before = {r.player: r.mu for r in ClubRating.objects.filter(club=club)}
+    link = EventGame.objects.filter(table__round__event=event).order_by("table__number").first()
+    with commits():
+        hand_update(hand=link.game.hands.get(), data=hand(40, -101, 12, 202))
+    after = {r.player: r.mu for r in ClubRating.objects.filter(club=club)}
+    assert after != before
+    assert club_rating_differences(club) == []
+
+
+def test_an_event_outside_any_club_adds_no_club_game(client):
+    open_club(client)
+    event, _secret = new_event(8, rounds=2)
+    round_start(event=event)
+    assert EventGame.objects.filter(table__round__event=event).exists()
+    assert not ClubGame.objects.exists()
