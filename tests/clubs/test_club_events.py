@@ -205,3 +205,15 @@ def test_an_event_outside_any_club_adds_no_club_game(client):
     round_start(event=event)
     assert EventGame.objects.filter(table__round__event=event).exists()
     assert not ClubGame.objects.exists()
+
+
+def test_switching_to_eşli_swaps_in_team_lines_keeping_what_is_typed(client):
+    club = open_club(client)
+    response = client.get(
+        club_url(club, "club_event_options"),
+        {"ruleset": "loca", "option_partners": "on", "entrant_0": "Ayşe"},
+        HTTP_HX_REQUEST="true",
+    )
+    page = response.content.decode()
+    assert "<html" not in page and 'id="game-options"' in page
+    assert 'name="partner_0"' in page and 'value="Ayşe"' in page and 'list="club-members"' in page
