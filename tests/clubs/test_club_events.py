@@ -217,3 +217,18 @@ def test_switching_to_eşli_swaps_in_team_lines_keeping_what_is_typed(client):
     page = response.content.decode()
     assert "<html" not in page and 'id="game-options"' in page
     assert 'name="partner_0"' in page and 'value="Ayşe"' in page and 'list="club-members"' in page
+
+
+def test_a_nul_in_an_entrant_line_is_refused_on_its_field(client):
+    club = open_club(client)
+    data = {"name": "Kupa", "ruleset": "loca", "option_katlama": "none", "hands_per_game": "1"}
+    data |= {
+        "kind": "points",
+        "rounds": "2",
+        "entrant_0": "Ay\x00şe",
+        "entrant_1": "Bora",
+        "entrant_2": "Cem",
+    }
+    response = client.post(club_url(club, "club_event_new"), data)
+    assert response.status_code == 200 and "entrant_0" in response.context["form"].errors
+    assert "\x00" not in response.content.decode() and not Event.objects.exists()
