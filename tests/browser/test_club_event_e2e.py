@@ -63,3 +63,4 @@ def test_an_event_opened_from_the_club_page_takes_its_entrants_from_the_members(
     link.click()
     expect(page).to_have_url(club_page)
     expect(page.locator(f'[data-club-event="{event.public_id}"] a')).to_have_text("Kış kupası")
+    check_axe(page)  # the club page with its events
