@@ -261,6 +261,8 @@ class TableProgress:
     tie_at_cut: tuple[str, ...] = ()
     decided: tuple[str, ...] = ()
     repeats: tuple[tuple[str, str], ...] = ()
+    final: bool = False
+    """Knockout: the final's table (its decision is the champion)."""
     decision_stale: bool = False
     """Knockout: the organizer's decision at the cut no longer fits the numbers (a hand was
     corrected or deleted since): it counts as not made (decision E15)."""
@@ -509,6 +511,7 @@ def _standing_row(standing, entrants: list[Entrant], result: EventResult) -> Sta
 
 
 def _progress(event: Event, data: EventData, rnd: Round, table: EventTable, table_result, result, k: int):
+    rnd_result = result.rounds[rnd.number - 1] if rnd.number <= len(result.rounds) else None
     names = result.event.entrants
     seats = tuple(names[e].name for e in table_result.seats)
     players = tuple(result.event.game_players(table_result.seats))
@@ -534,4 +537,5 @@ def _progress(event: Event, data: EventData, rnd: Round, table: EventTable, tabl
         tie_at_cut=tuple(names[e].name for e in table_result.tie_at_cut),
         decided=tuple(names[e].name for e in table_result.decided or ()),
         repeats=repeats,
+        final=bool(rnd_result and rnd_result.final),
     )

@@ -24,12 +24,20 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scorer.engine import InvalidInput, get_ruleset
 from scorer.events import cards, corrections, rights, selectors, services
 from scorer.events import push as event_push
-from scorer.events.forms import EventForm, placement_text
-from scorer.events.models import Entrant, Event
+from scorer.events.forms import (
+    ActionForm,
+    CloseForm,
+    DecideForm,
+    EventForm,
+    LateForm,
+    TieBreakForm,
+    WithdrawForm,
+    placement_text,
+)
+from scorer.events.models import Event
 from scorer.events.rules.decisions import for_kind
 from scorer.platform import push
 from scorer.platform.limits import limited
-from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
 from scorer.shell.errors import forbidden
 from scorer.tables import rights as table_rights
@@ -56,14 +64,6 @@ def organizer_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         return view(request, event, *args, **kwargs)
 
     return wrapper
-
-
-def _version(request: HttpRequest) -> int | None:
-    return parse_count(request.POST.get("version"))
-
-
-def _note(request: HttpRequest) -> str:
-    return (request.POST.get("note") or "").strip()[:200]
 
 
 def _errors(request: HttpRequest, exc: InvalidInput) -> None:
@@ -130,9 +130,27 @@ def event_claim(request: HttpRequest, public_id: str, secret: str) -> HttpRespon
 # --- the organizer page ----------------------------------------------------------------------------
 
 
-def organize_context(request: HttpRequest, event: Event) -> dict:
+def table_forms(event: Event, view, bound: ActionForm | None = None) -> list[tuple]:
+    """The current round's tables, each with its action forms (the one just posted, bound)."""
+    hand_counts = get_ruleset(event.ruleset).hand_counts
+    rows = []
+    for table in view.current:
+        forms = {
+            "decide": DecideForm(event=event, table=table, entrants=view.data.entrants),
+            "tiebreak": TieBreakForm(event=event, table=table, hand_counts=hand_counts),
+            "close": CloseForm(event=event, table=table),
+        }
+        for name, form in forms.items():
+            if bound is not None and type(bound) is type(form) and bound.table.number == table.number:
+                forms[name] = bound
+        rows.append((table, forms))
+    return rows
+
+
+def organize_context(request: HttpRequest, event: Event, bound: ActionForm | None = None) -> dict:
     view = selectors.event_standings(event, next_round=True)
     entrants = view.data.entrants
+    active = [e for e in entrants if not e.out]
     link = request.build_absolute_uri(
         reverse("scorer:event_claim", args=[event.public_id, event.link_secret])
     )
@@ -142,7 +160,12 @@ def organize_context(request: HttpRequest, event: Event) -> dict:
         "event": event,
         "view": view,
         "entrants": entrants,
-        "active": [e for e in entrants if not e.out],
+        "active": active,
+        "tables": table_forms(event, view, bound),
+        "late_form": bound if isinstance(bound, LateForm) else LateForm(event=event),
+        "withdraw_form": bound
+        if isinstance(bound, WithdrawForm)
+        else WithdrawForm(event=event, active=active),
         "never_seated": [e for e in entrants if not e.out and e.pk not in seated],
         "records": records,
         "organizer_url": link,
@@ -223,14 +246,31 @@ def event_progress_stream(request: HttpRequest, event: Event) -> HttpResponse:
     return push.stream_response(request, kind=event_push.KIND, key=event.pk, feed=feed)
 
 
-def _act(request: HttpRequest, event: Event, action: Callable[[], object], done: str) -> HttpResponse:
-    try:
-        action()
-    except InvalidInput as exc:
-        _errors(request, exc)
-    else:
-        messages.success(request, done)
-    return redirect(organize_url(event))
+def _act(
+    request: HttpRequest,
+    event: Event,
+    action: Callable[..., object],
+    done: str | Callable[[dict], str],
+    form: ActionForm | None = None,
+) -> HttpResponse:
+    """Run ``action`` with the posted form's fields. A form with fields of its own shows what
+    was refused on them (the page again, the form bound); a bare version form says it on top."""
+    form = form or ActionForm(request.POST, event=event)
+    if form.is_valid():
+        try:
+            action(**form.kwargs())
+        except InvalidInput as exc:
+            form.add_engine_errors(exc.errors)
+        else:
+            messages.success(request, done(form.kwargs()) if callable(done) else done)
+            return redirect(organize_url(event))
+    if type(form) is ActionForm:
+        messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
+        return redirect(organize_url(event))
+    event.refresh_from_db()
+    form.data = form.data.copy()
+    form.data["version"] = event.version  # shown again at the event as it is now
+    return render(request, ORGANIZE, organize_context(request, event, bound=form))
 
 
 @require_POST
@@ -240,7 +280,7 @@ def event_start_round(request: HttpRequest, event: Event) -> HttpResponse:
     return _act(
         request,
         event,
-        lambda: services.round_start(event=event, device=device, version=_version(request)),
+        lambda **fields: services.round_start(event=event, device=device, **fields),
         _("The round is seated: each table card now takes its phone to its table's new game."),
     )
 
@@ -254,7 +294,7 @@ def event_reseat(request: HttpRequest, event: Event) -> HttpResponse:
     return _act(
         request,
         event,
-        lambda: services.round_reseat(event=event, device=device, version=_version(request), note=note),
+        lambda **fields: services.round_reseat(event=event, device=device, note=note, **fields),
         _("The round is seated again."),
     )
 
@@ -267,8 +307,8 @@ def event_keep_seating(request: HttpRequest, event: Event, round_number: int) ->
     return _act(
         request,
         event,
-        lambda: services.seating_keep(
-            event=event, round_number=round_number, device=device, version=_version(request)
+        lambda **fields: services.seating_keep(
+            event=event, round_number=round_number, device=device, **fields
         ),
         _("The seating stays as it is; written down."),
     )
@@ -308,14 +348,9 @@ def event_table_close(request: HttpRequest, event: Event, round_number: int, num
     return _act(
         request,
         event,
-        lambda: services.table_close(
-            event=event,
-            table_id=table.table.pk,
-            note=_note(request),
-            device=device,
-            version=_version(request),
-        ),
+        lambda **fields: services.table_close(event=event, table_id=table.table.pk, device=device, **fields),
         _("Table %(number)s is closed.") % {"number": number},
+        CloseForm(request.POST, event=event, table=table),
     )
 
 
@@ -323,21 +358,13 @@ def event_table_close(request: HttpRequest, event: Event, round_number: int, num
 @organizer_required
 def event_decide(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
     view, table = _table(request, event, round_number, number)
-    by_name = {entrant.name: entrant.pk for entrant in view.data.entrants}
-    chosen = [by_name[name] for name in request.POST.getlist("chosen") if name in by_name]
     device = table_rights.device_of(request)
     return _act(
         request,
         event,
-        lambda: services.cut_decide(
-            event=event,
-            table_id=table.table.pk,
-            chosen=chosen,
-            note=_note(request),
-            device=device,
-            version=_version(request),
-        ),
-        _("The decision is recorded."),
+        lambda **fields: services.cut_decide(event=event, table_id=table.table.pk, device=device, **fields),
+        _("The champion is recorded.") if table.final else _("The decision is recorded."),
+        DecideForm(request.POST, event=event, table=table, entrants=view.data.entrants),
     )
 
 
@@ -361,44 +388,27 @@ def event_next_game(request: HttpRequest, event: Event, round_number: int, numbe
 @require_POST
 @organizer_required
 def event_late(request: HttpRequest, event: Event) -> HttpResponse:
-    name = (request.POST.get("name") or "").strip()
-    players = [(request.POST.get(f"player_{k}") or "").strip() for k in (1, 2)] if event.partners else None
-    if event.partners and not name:
-        name = " – ".join(p for p in players if p)
     device = table_rights.device_of(request)
     return _act(
         request,
         event,
-        lambda: services.entrant_add(
-            event=event,
-            name=name,
-            players=players,
-            note=_note(request),
-            device=device,
-            version=_version(request),
-        ),
-        _("%(name)s is added: they play from the next round.") % {"name": name},
+        lambda **fields: services.entrant_add(event=event, device=device, **fields),
+        lambda fields: _("%(name)s is added: they play from the next round.") % {"name": fields["name"]},
+        LateForm(request.POST, event=event),
     )
 
 
 @require_POST
 @organizer_required
 def event_withdraw(request: HttpRequest, event: Event) -> HttpResponse:
-    entrant_id = parse_count(request.POST.get("entrant"))
-    no_show = request.POST.get("reason") == Entrant.NO_SHOW
     device = table_rights.device_of(request)
+    active = [entrant for entrant in selectors.event_data(event).entrants if not entrant.out]
     return _act(
         request,
         event,
-        lambda: services.entrant_withdraw(
-            event=event,
-            entrant_id=entrant_id or 0,
-            no_show=no_show,
-            note=_note(request),
-            device=device,
-            version=_version(request),
-        ),
+        lambda **fields: services.entrant_withdraw(event=event, device=device, **fields),
         _("Written down."),
+        WithdrawForm(request.POST, event=event, active=active),
     )
 
 
@@ -409,7 +419,7 @@ def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
     return _act(
         request,
         event,
-        lambda: services.event_finish(event=event, device=device, version=_version(request)),
+        lambda **fields: services.event_finish(event=event, device=device, **fields),
         _("The event is finished: every table is closed and the standings stand."),
     )
 
