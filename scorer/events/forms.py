@@ -8,6 +8,7 @@ on the fields.
 """
 
 import datetime
+import functools
 import re
 
 from crispy_forms.bootstrap import StrictButton
@@ -19,6 +20,8 @@ from django.utils.translation import gettext_lazy
 
 from scorer.engine import all_rulesets
 from scorer.events.models import Entrant, Event, new_seed
+from scorer.events.rules.document import MAX_ENTRANTS
+from scorer.events.rules.nextround import knockout_tables, points_tables
 from scorer.formkit.fields import EngineErrorsMixin, checked, ruleset_or_default, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.platform.numbers import parse_count
@@ -31,8 +34,40 @@ MAX_EVENT_IMPORT_BYTES = 2 * 1024 * 1024
 """A 64-player event of 3 rounds with 11 hands a game exports to about 300 KiB."""
 
 
+COUNT_ROWS = (8, 12, 16, 24, 32, 48, 64)
+
+
 def placement_text(points) -> str:
     return ", ".join(str(p) for p in points)
+
+
+@functools.cache
+def _counts(teams: bool) -> dict:
+    advances = (1,) if teams else (1, 2, 3)
+    every = range(3, MAX_ENTRANTS + 1)
+    return {
+        "points": {n: points_tables(n, teams=teams) for n in every},
+        "knockout": {a: {n: knockout_tables(n, teams=teams, advance=a) for n in every} for a in advances},
+    }
+
+
+def counts_data() -> dict:
+    """Tables a round (points) and by round (knockout, per number going on) for every count of
+    entrants, for individuals (``0``) and teams (``1``); the match hint for each number of games."""
+    return {
+        "0": _counts(False),
+        "1": _counts(True),
+        "games": {n: str(games_hint(n)) for n in range(1, 8)},
+    }
+
+
+def games_hint(games: int) -> str:
+    """What a match of ``games`` games is (the hint follows the chosen number)."""
+    if games <= 1:
+        return _("One game a table: its order decides who goes on.")
+    return _("Best of %(n)s: every table plays %(n)s games; games won, then the match total, decide.") % {
+        "n": games
+    }
 
 
 class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, forms.Form):
@@ -70,9 +105,6 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, forms.Form):
         choices=[(n, str(n)) for n in (1, 2, 3, 4, 5, 6, 7)],
         initial=1,
         required=False,
-        help_text=gettext_lazy(
-            "Best of 3: every table plays 3 games; games won, then the match total, decide."
-        ),
     )
     entrants = forms.CharField(
         label=gettext_lazy("Entrants"),
@@ -108,6 +140,7 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, forms.Form):
             if self.partners
             else _("One player a line, 3 to 256. Late arrivals can be added later.")
         )
+        self.fields["games_per_match"].help_text = games_hint(parse_count(source.get("games_per_match")) or 1)
         style_widgets(self.fields.values())
         self.helper = self.page_helper()
         self.options_helper = self.part_helper(self.options_layout())
@@ -145,12 +178,27 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, forms.Form):
                     css_class="format-part mb-3",
                     data_kind=Event.KNOCKOUT,
                 ),
+                snippet("scorer/events/_event_counts.html"),
                 css_class="mb-3",
             ),
             Div("seed", css_class="mb-4"),
             StrictButton(_("Create the event"), type="submit", css_class="btn-primary btn-lg w-100"),
         )
         return helper
+
+    def counts(self) -> dict:
+        """Rounds and tables by number of entrants: a few rows for the page (read without
+        JavaScript) and every count, individuals and teams, for static/js/event_new.js."""
+        advances = (1,) if self.partners else (1, 2, 3)
+        rows = [
+            {
+                "entrants": n,
+                "points": points_tables(n, teams=self.partners),
+                "knockout": [knockout_tables(n, teams=self.partners, advance=a) for a in advances],
+            }
+            for n in COUNT_ROWS
+        ]
+        return {"advances": advances, "rows": rows, "live": counts_data()}
 
     def options_layout(self) -> Div:
         """What depends on the rule set and eşli (htmx swaps exactly this part in)."""

@@ -45,6 +45,8 @@ from scorer.tables import rights as table_rights
 logger = logging.getLogger(__name__)
 
 EVENT_NEW = "scorer/events/event_new.html"
+LINK_FIRST = "yeni"
+"""``?yeni=1``: the organizer page just after the event was made shows its link at the top, open."""
 ORGANIZE = "scorer/events/organize.html"
 
 
@@ -96,7 +98,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
                 request,
                 _("The event is created. This device is its organizer: keep the organizer link below."),
             )
-            return redirect(f"{organize_url(event)}#baglanti")
+            return redirect(f"{organize_url(event)}?{LINK_FIRST}=1")
     return render(request, EVENT_NEW, {"form": form})
 
 
@@ -177,7 +179,12 @@ def organize_context(request: HttpRequest, event: Event, bound: ActionForm | Non
         "can_reseat": _can_reseat(view),
         "shifts": corrections.seating_shifts(view),
         "next_names": _next_names(view),
+        "next_final": event.knockout
+        and view.next_round is not None
+        and len(view.next_round.tables) == 1
+        and not view.next_round.byes,
         "stream_etag": progress_etag(event),
+        "link_first": request.GET.get(LINK_FIRST) == "1",
     }
 
 
