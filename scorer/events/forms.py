@@ -437,7 +437,7 @@ class DecideForm(ActionForm):
         return super().kwargs() | {"chosen": chosen}
 
     def engine_field(self, path: str) -> str | None:
-        return "chosen" if path.endswith("decided") or path == "decided" else super().engine_field(path)
+        return "chosen" if "decided" in path else super().engine_field(path)
 
 
 class TieBreakForm(ActionForm):
@@ -447,6 +447,7 @@ class TieBreakForm(ActionForm):
 
     def __init__(self, data=None, *, table, hand_counts=(1,), **kwargs) -> None:
         super().__init__(data, auto_id=f"tiebreak-{table.number}-%s", **kwargs)
+        self.table = table
         field = self.fields["hands"]
         field.choices = [(n, str(n)) for n in hand_counts]
         field.initial = TIE_BREAK_HANDS if TIE_BREAK_HANDS in hand_counts else hand_counts[0]
@@ -462,6 +463,7 @@ class CloseForm(ActionForm):
 
     def __init__(self, data=None, *, table, **kwargs) -> None:
         super().__init__(data, auto_id=f"close-{table.number}-%s", **kwargs)
+        self.table = table
 
 
 __all__ = [

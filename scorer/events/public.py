@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from django.template.loader import get_template
 
+from scorer.events.rules.nextround import knockout_tables
 from scorer.events.selectors import EventStandings, TableProgress
 from scorer.platform import cache, push
 
@@ -30,6 +31,7 @@ TEMPLATES = (
     "scorer/events/_standings_table.html",
     "scorer/events/_table_progress.html",
     "scorer/events/_knockout_state.html",
+    "scorer/events/_bracket.html",
 )
 
 # The venue display without JavaScript: the server's pages, small enough for a 1920 × 1080 TV
@@ -55,6 +57,42 @@ def table_data(table: TableProgress) -> dict:
         "hands_done": sum(table.hands),
         "hands_total": table.hands_per_game * table.games_per_match,
     }
+
+
+def seat_mark(table: TableProgress, name: str, second: set[str]) -> str:
+    """How an entrant left a knockout table: ``champion``, ``second``, ``advanced``, ``tied``,
+    ``out``, or ``playing`` while the table is."""
+    if not table.complete:
+        return "playing"
+    if name in table.tie_at_cut:
+        return "tied"
+    if name in table.advancing:
+        return "champion" if table.final else "advanced"
+    return "second" if table.final and name in second else "out"
+
+
+def bracket_data(scored: EventStandings) -> list[dict]:
+    """A knockout's bracket: every round seated so far, its tables with each entrant's mark, then
+    the rounds still to come as their numbers of tables (the plan the rounds are seated by)."""
+    event = scored.event
+    second = {row.name for row in scored.standings if row.state == "second"}
+    rounds = []
+    for r, tables in enumerate(scored.rounds):
+        rows = []
+        for table in tables:
+            entrants = [{"name": name, "mark": seat_mark(table, name, second)} for name in table.seats]
+            rows.append(table_data(table) | {"entrants": entrants})
+        final = bool(tables) and tables[0].final
+        rounds.append({"number": r + 1, "final": final, "tables": rows, "byes": list(scored.byes[r])})
+    if rounds and not rounds[-1]["final"]:
+        going_on = event.advance * len(rounds[-1]["tables"]) + len(rounds[-1]["byes"])
+        later, final = knockout_tables(going_on, teams=event.partners, advance=event.advance)
+        for k, count in enumerate(later):
+            last = final and k == len(later) - 1
+            rounds.append(
+                {"number": len(rounds) + 1, "final": last, "tables": [], "later": count, "byes": []}
+            )
+    return rounds
 
 
 def page_data(scored: EventStandings) -> dict:
@@ -96,6 +134,7 @@ def page_data(scored: EventStandings) -> dict:
         "shared_places": any(row["shared"] for row in standings),
         "tables": tables,
         "tables_done": scored.tables_done,
+        "bracket": bracket_data(scored) if event.knockout else [],
     }
 
 
@@ -109,7 +148,10 @@ def paged(items: list[dict], size: int) -> int:
 def display_pages(view: dict, page: int) -> dict:
     """The display's server pages (shown without JavaScript) for ``page`` (1-based, any number:
     each panel turns through its own pages)."""
-    table_pages = paged(view["tables"], DISPLAY_TABLES_PER_PAGE)
+    items = view["tables"]
+    if view["bracket"]:  # a knockout's display shows its bracket in the tables' place
+        items = [item for rnd in view["bracket"] for item in (rnd, *rnd["tables"])]
+    table_pages = paged(items, DISPLAY_TABLES_PER_PAGE)
     standing_pages = paged(view["standings"], DISPLAY_ROWS_PER_PAGE)
     pages = max(table_pages, standing_pages)
     page = (page - 1) % pages + 1

@@ -48,6 +48,8 @@ urlpatterns = [
     path(f"{TABLE}/ac/", organizer.event_table_open, name="event_table_open"),
     path(f"{TABLE}/kapat/", organizer.event_table_close, name="event_table_close"),
     path(f"{TABLE}/karar/", organizer.event_decide, name="event_decide"),
+    path(f"{TABLE}/esitlik-oyunu/", organizer.event_tiebreak, name="event_tiebreak"),
+    path(f"{TABLE}/esitlik-oyunu/sonuc/", organizer.event_tiebreak_record, name="event_tiebreak_record"),
     path(f"{TABLE}/sonraki-oyun/", organizer.event_next_game, name="event_next_game"),
     path(f"{TABLE}/qr.svg", organizer.event_table_qr, name="event_table_qr"),
     # A table card (scorer/events/views/cards.py): its link, its code, its table in the current round.

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.contrib import messages
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -22,7 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorer.engine import InvalidInput, get_ruleset
-from scorer.events import cards, corrections, rights, selectors, services
+from scorer.events import cards, corrections, rights, selectors, services, tiebreak
 from scorer.events import push as event_push
 from scorer.events.forms import (
     ActionForm,
@@ -142,7 +143,9 @@ def table_forms(event: Event, view, bound: ActionForm | None = None) -> list[tup
             "tiebreak": TieBreakForm(event=event, table=table, hand_counts=hand_counts),
             "close": CloseForm(event=event, table=table),
         }
-        for name, form in forms.items():
+        latest = tiebreak.tiebreak_latest(table.table) if table.waiting_decision else None
+        forms["tiebreak_outcome"] = tiebreak.tiebreak_outcome(latest) if latest else None
+        for name, form in list(forms.items()):
             if bound is not None and type(bound) is type(form) and bound.table.number == table.number:
                 forms[name] = bound
         rows.append((table, forms))
@@ -260,8 +263,9 @@ def _act(
     done: str | Callable[[dict], str],
     form: ActionForm | None = None,
 ) -> HttpResponse:
-    """Run ``action`` with the posted form's fields. A form with fields of its own shows what
-    was refused on them (the page again, the form bound); a bare version form says it on top."""
+    """Run ``action`` with the posted form's fields. What was refused on a field shows on it (the
+    page again, the form bound); a refusal of the whole action (a stale version, a finished
+    event) is said on top of the page."""
     form = form or ActionForm(request.POST, event=event)
     if form.is_valid():
         try:
@@ -271,7 +275,7 @@ def _act(
         else:
             messages.success(request, done(form.kwargs()) if callable(done) else done)
             return redirect(organize_url(event))
-    if type(form) is ActionForm:
+    if set(form.errors) <= {NON_FIELD_ERRORS, "version"}:
         messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
         return redirect(organize_url(event))
     event.refresh_from_db()
@@ -372,6 +376,44 @@ def event_decide(request: HttpRequest, event: Event, round_number: int, number: 
         lambda **fields: services.cut_decide(event=event, table_id=table.table.pk, device=device, **fields),
         _("The champion is recorded.") if table.final else _("The decision is recorded."),
         DecideForm(request.POST, event=event, table=table, entrants=view.data.entrants),
+    )
+
+
+@require_POST
+@organizer_required
+def event_tiebreak(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
+    """Seat the tied entrants of a table at a tie-break game; this device keeps its score."""
+    _view, table = _table(request, event, round_number, number)
+    device = table_rights.device_ensure(request)
+    form = TieBreakForm(
+        request.POST, event=event, table=table, hand_counts=get_ruleset(event.ruleset).hand_counts
+    )
+    started = []
+
+    def start(**fields):
+        started.append(tiebreak.tiebreak_start(event=event, table_id=table.table.pk, device=device, **fields))
+
+    response = _act(request, event, start, _("The tie-break game is open: enter its hands here."), form)
+    if started:
+        game = started[0].game
+        table_rights.grant_edit(request, game)
+        return redirect(reverse("scorer:game_board", args=[game.public_id]))
+    return response
+
+
+@require_POST
+@organizer_required
+def event_tiebreak_record(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
+    """Record the tie-break game's result as the table's decision at the cut."""
+    _view, table = _table(request, event, round_number, number)
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda **fields: tiebreak.tiebreak_record(
+            event=event, table_id=table.table.pk, device=device, **fields
+        ),
+        _("The tie-break game's result is recorded as the decision."),
     )
 
 
