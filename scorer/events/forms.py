@@ -309,7 +309,7 @@ TIE_BREAK_HANDS = 1
 
 class ActionForm(EngineErrorsMixin, forms.Form):
     """An organizer action, based on the event's ``version`` it was shown at (an older one is
-    refused by the services). crispy lays out its fields inside the template's ``<form>``, which
+    refused by the services). crispy lays out its fields inside the template's form element, which
     keeps the action's address and htmx wiring; ``auto_id`` keeps ids unique on the page."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
@@ -456,6 +456,36 @@ class TieBreakForm(ActionForm):
         return super().kwargs() | {"hands": self.cleaned_data["hands"]}
 
 
+class TimerForm(ActionForm):
+    """The round timer: its length in minutes (to start it, or to add), and what to do."""
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ("start", "pause", "resume", "add")])
+    minutes = forms.IntegerField(label=gettext_lazy("Minutes"), min_value=1, max_value=600, required=False)
+
+    def __init__(self, data=None, *, minutes: int = 45, **kwargs) -> None:
+        super().__init__(data, auto_id="timer-%s", **kwargs)
+        self.initial["minutes"] = minutes
+        self.fields["minutes"].widget.attrs["inputmode"] = "numeric"
+        self.helper.layout = Layout("version", Div("minutes", css_class="round-timer-minutes"))
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if (
+            data.get("action") in ("start", "add")
+            and not data.get("minutes")
+            and "minutes" not in self.errors
+        ):
+            self.add_error("minutes", _("How many minutes?"))
+        return data
+
+    def kwargs(self) -> dict:
+        data = self.cleaned_data
+        return super().kwargs() | {"action": data["action"], "minutes": data.get("minutes")}
+
+    def engine_field(self, path: str) -> str | None:
+        return None if path == "action" else super().engine_field(path)
+
+
 class CloseForm(ActionForm):
     """A table closed before it could finish (decision E8), with why."""
 
@@ -474,6 +504,7 @@ __all__ = [
     "EventImportForm",
     "LateForm",
     "TieBreakForm",
+    "TimerForm",
     "WithdrawForm",
     "placement_text",
 ]

@@ -177,6 +177,15 @@ class Round(models.Model):
         blank=True,
         help_text="Seated by the standings: [entrant id, place] as they stood, or as the organizer kept them.",
     )
+    timer_seconds = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The round timer's length as last set (scorer/events/timer.py)."
+    )
+    timer_ends_at = models.DateTimeField(
+        null=True, blank=True, help_text="While the timer runs: when it ends."
+    )
+    timer_left = models.PositiveIntegerField(
+        null=True, blank=True, help_text="While it is paused: seconds left."
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -256,6 +265,7 @@ class EventRecord(models.Model):
     CARD = "card"
     KEEP = "keep"
     TIE_BREAK = "tiebreak"
+    TIMER = "timer"
     KINDS = [
         (CREATED, _("created")),
         (IMPORTED, _("imported")),
@@ -272,6 +282,7 @@ class EventRecord(models.Model):
         (CARD, _("new table card")),
         (KEEP, _("seating kept after a correction")),
         (TIE_BREAK, _("tie-break game started")),
+        (TIMER, _("round timer")),
     ]
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="records")

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from django.template.loader import get_template
 
+from scorer.events.clock import timer_of
 from scorer.events.rules.nextround import knockout_tables
 from scorer.events.selectors import EventStandings, TableProgress
 from scorer.platform import cache, push
@@ -32,6 +33,7 @@ TEMPLATES = (
     "scorer/events/_table_progress.html",
     "scorer/events/_knockout_state.html",
     "scorer/events/_bracket.html",
+    "scorer/events/_round_timer.html",
 )
 
 # The venue display without JavaScript: the server's pages, small enough for a 1920 × 1080 TV
@@ -135,6 +137,7 @@ def page_data(scored: EventStandings) -> dict:
         "tables": tables,
         "tables_done": scored.tables_done,
         "bracket": bracket_data(scored) if event.knockout else [],
+        "timer": timer_of(scored.data.rounds[-1]) if scored.data.rounds and not event.finished else None,
     }
 
 

@@ -15,6 +15,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from scorer.engine import InvalidInput
+from scorer.events.clock import timer_of
 from scorer.events.models import Entrant, Event, EventGame, EventTable, Round
 from scorer.events.rules import EventResult, NoRound, Seating, score_event
 from scorer.events.rules.output import number
@@ -64,6 +65,8 @@ class TablePlace:
     rounds_started: int = 0
     """How many rounds the event has seated: past this table's round, its card leads elsewhere."""
     first_dealer: int = 0
+    timer: object = None
+    """The round's timer (scorer/events/timer.py), None while it was never started."""
 
     @property
     def later_round(self) -> int | None:
@@ -115,6 +118,7 @@ def table_place(game) -> TablePlace | None:
         closed=table.closed,
         rounds_started=link.rounds_started or 0,
         first_dealer=game.first_dealer,
+        timer=timer_of(table.round) if link.rounds_started == table.round.number else None,
     )
 
 

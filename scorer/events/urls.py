@@ -33,6 +33,7 @@ urlpatterns = [
     path("<event:public_id>/yeni-baglanti/", organizer.event_link_rotate, name="event_link_rotate"),
     path("<event:public_id>/tur/baslat/", organizer.event_start_round, name="event_start_round"),
     path("<event:public_id>/tur/yeniden-oturt/", organizer.event_reseat, name="event_reseat"),
+    path("<event:public_id>/tur/sure/", organizer.event_timer, name="event_timer"),
     path(
         "<event:public_id>/tur/<int:round_number>/oturma-kalsin/",
         organizer.event_keep_seating,

@@ -18,3 +18,11 @@ def event_place(game: Game) -> TablePlace | None:
     except AttributeError:
         game._event_place = table_place(game)
         return game._event_place
+
+
+@register.filter
+def clock(seconds: int) -> str:
+    """Seconds as a clock: ``12:05``, ``1:02:05`` past an hour."""
+    hours, rest = divmod(max(0, int(seconds)), 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes:02d}:{seconds:02d}"

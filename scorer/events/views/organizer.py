@@ -23,7 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorer.engine import InvalidInput, get_ruleset
-from scorer.events import cards, corrections, rights, selectors, services, tiebreak
+from scorer.events import cards, clock, corrections, rights, selectors, services, tiebreak, timer
 from scorer.events import push as event_push
 from scorer.events.forms import (
     ActionForm,
@@ -32,6 +32,7 @@ from scorer.events.forms import (
     EventForm,
     LateForm,
     TieBreakForm,
+    TimerForm,
     WithdrawForm,
     placement_text,
 )
@@ -161,6 +162,7 @@ def organize_context(request: HttpRequest, event: Event, bound: ActionForm | Non
     )
     seated = {pk for tables in view.data.tables.values() for table in tables for pk in table.seats}
     records = corrections.records_with_changes(event)
+    round_timer = clock.timer_of(view.data.rounds[-1]) if view.data.rounds else None
     return {
         "event": event,
         "view": view,
@@ -188,6 +190,10 @@ def organize_context(request: HttpRequest, event: Event, bound: ActionForm | Non
         and not view.next_round.byes,
         "stream_etag": progress_etag(event),
         "link_first": request.GET.get(LINK_FIRST) == "1",
+        "timer": round_timer,
+        "timer_form": bound
+        if isinstance(bound, TimerForm)
+        else TimerForm(event=event, minutes=(round_timer.seconds // 60 if round_timer else 45) or 45),
     }
 
 
@@ -414,6 +420,20 @@ def event_tiebreak_record(request: HttpRequest, event: Event, round_number: int,
             event=event, table_id=table.table.pk, device=device, **fields
         ),
         _("The tie-break game's result is recorded as the decision."),
+    )
+
+
+@require_POST
+@organizer_required
+def event_timer(request: HttpRequest, event: Event) -> HttpResponse:
+    """Start, pause, resume or add time to the current round's timer."""
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda **fields: timer.timer_change(event=event, device=device, **fields),
+        _("The round timer is set."),
+        TimerForm(request.POST, event=event),
     )
 
 
