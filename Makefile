@@ -178,7 +178,7 @@ test-multi: install static collectstatic
 # The docs' screenshots (docs/screenshots/): the browser tests that take them, then a copy; the
 # suite alone writes them under test-artifacts/ only.
 screenshots: install-dev static messages chromium
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -p no:randomly tests/browser/test_corrections.py
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -p no:randomly tests/browser/test_corrections.py tests/browser/test_knockout_night.py
 	cp test-artifacts/docs-screenshots/*.png docs/screenshots/
 
 bench: install

@@ -318,7 +318,7 @@ class ActionForm(EngineErrorsMixin, forms.Form):
         super().__init__(data, auto_id=auto_id, initial={"version": event.version}, **kwargs)
         self.event = event
         style_widgets(field for name, field in self.fields.items() if name != "version")
-        self.helper = FormHelper(self)
+        self.helper = FormHelper()  # no layout: every field the subclass keeps, in order
         self.helper.form_tag = False
         self.helper.disable_csrf = True
 

@@ -40,6 +40,8 @@ TEMPLATES = (
 # (with JavaScript, static/js/display.js measures the screen and pages to what really fits).
 DISPLAY_TABLES_PER_PAGE = 12
 DISPLAY_ROWS_PER_PAGE = 16
+DISPLAY_BRACKET_ITEMS_PER_PAGE = 6
+"""A knockout's bracket: round heads and table boxes (a box lists its four entrants)."""
 DISPLAY_PAGE_SECONDS = 10
 """How long a page of the display shows (``?sn=`` changes it, from 3 to 60 seconds)."""
 
@@ -154,7 +156,7 @@ def display_pages(view: dict, page: int) -> dict:
     items = view["tables"]
     if view["bracket"]:  # a knockout's display shows its bracket in the tables' place
         items = [item for rnd in view["bracket"] for item in (rnd, *rnd["tables"])]
-    table_pages = paged(items, DISPLAY_TABLES_PER_PAGE)
+    table_pages = paged(items, DISPLAY_BRACKET_ITEMS_PER_PAGE if view["bracket"] else DISPLAY_TABLES_PER_PAGE)
     standing_pages = paged(view["standings"], DISPLAY_ROWS_PER_PAGE)
     pages = max(table_pages, standing_pages)
     page = (page - 1) % pages + 1

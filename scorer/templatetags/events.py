@@ -3,6 +3,7 @@ phone that can no longer edit it): the tables' views know nothing of events."""
 
 from django import template
 
+from scorer.events import clock as server_clock
 from scorer.events.selectors import TablePlace, table_place
 from scorer.models import Game
 
@@ -26,3 +27,10 @@ def clock(seconds: int) -> str:
     hours, rest = divmod(max(0, int(seconds)), 3600)
     minutes, seconds = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes:02d}:{seconds:02d}"
+
+
+@register.simple_tag
+def server_now_ms() -> int:
+    """The server's time in ms, for the page's round timers (static/js/timer.js corrects this
+    device's clock by it)."""
+    return int(server_clock.now().timestamp() * 1000)
