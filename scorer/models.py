@@ -294,9 +294,11 @@ from scorer.events.models import (  # noqa: E402
     EventTable,
     Round,
     TableCard,
+    TieBreak,
 )
 
 __all__ += [
+    "TieBreak",
     "CardGrant",
     "TableCard",
     "Entrant",

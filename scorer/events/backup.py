@@ -25,7 +25,16 @@ from django.utils.translation import gettext_noop
 
 from scorer.engine import InvalidInput
 from scorer.engine.errors import FieldError
-from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round, TableCard
+from scorer.events.models import (
+    Entrant,
+    Event,
+    EventGame,
+    EventRecord,
+    EventTable,
+    Round,
+    TableCard,
+    TieBreak,
+)
 from scorer.models import Game
 from scorer.tables.backup import EXPORT_ERRORS, PUBLIC_ID, Exported, entry_text
 from scorer.tables.backuprows import row_fields, row_from
@@ -48,6 +57,12 @@ class RestoredEvent:
 # --- export ------------------------------------------------------------------------------------
 
 
+def tie_break_fields(tie_break: TieBreak, positions) -> dict:
+    """A tie-break game at the cut: its own table (by public id), the tied as positions."""
+    fields = row_fields(tie_break) | {"table": tie_break.game.public_id}
+    return fields | {"entrants": positions(tie_break.entrants)}
+
+
 def event_entry(event: Event) -> dict:
     """The backup entry of one event (see the module docstring)."""
     entrants = list(event.entrants.all())
@@ -57,11 +72,12 @@ def event_entry(event: Event) -> dict:
         return None if ids is None else [position[pk] for pk in ids]
 
     rounds = []
-    for rnd in event.rounds.prefetch_related("tables__games__game"):
+    for rnd in event.rounds.prefetch_related("tables__games__game", "tables__tie_breaks__game"):
         tables = [
             row_fields(table)
             | {"seats": positions(table.seats), "decided": positions(table.decided)}
             | {"games": [{"number": link.number, "table": link.game.public_id} for link in table.games.all()]}
+            | {"tie_breaks": [tie_break_fields(tie_break, positions) for tie_break in table.tie_breaks.all()]}
             for table in rnd.tables.all()
         ]
         seated_from = [[position[pk], place] for pk, place in rnd.seated_from if pk in position]
@@ -181,6 +197,18 @@ def _add_round(event: Event, raw: Mapping, ids: dict[int, int], *, path: str) ->
         table.save()
         for g, link in enumerate(_items(raw_table, "games", where)):
             _link_game(table, link, path=f"{where}.games[{g}]")
+        for k, raw_tie in enumerate(raw_table.get("tie_breaks") or []):  # older backups have none
+            _add_tie_break(table, raw_tie, ids, path=f"{where}.tie_breaks[{k}]")
+
+
+def _add_tie_break(table: EventTable, raw: object, ids: dict[int, int], *, path: str) -> None:
+    public_id = raw.get("table") if isinstance(raw, Mapping) else None
+    game = Game.objects.filter(public_id=public_id).first() if _is_public_id(public_id) else None
+    if game is None:
+        raise InvalidInput([FieldError(f"{path}.table", _(MSG_NO_TABLE))])
+    tie_break = row_from(TieBreak, raw, path=path, table=table, game=game)
+    tie_break.entrants = _entrant_ids(raw, "entrants", ids, path)
+    tie_break.save()
 
 
 def _link_game(table: EventTable, link: object, *, path: str) -> None:

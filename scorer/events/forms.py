@@ -1,6 +1,6 @@
-"""Tournaments: a new event (name, date, rule set and options, hands, format, entrants, seed) and
-an event's import. The organizer's actions (late arrival, withdrawal, cut decision, notes) have no
-form class: their views read their few fields from request.POST (scorer/events/views/organizer.py).
+"""Tournaments: a new event (name, date, rule set and options, hands, format, entrants, seed), an
+event's import, and the organizer's actions (late arrival, withdrawal, decision at the cut, a
+tie-break game, a table closed, and the bare event version every other action posts).
 
 Like the new-table form, these validate and lay out; the rules (scorer/events/rules) check the
 event document they build and their error paths (``entrants[3]``, ``format.rounds``) are put back
@@ -8,6 +8,7 @@ on the fields.
 """
 
 import datetime
+import functools
 import re
 
 from crispy_forms.bootstrap import StrictButton
@@ -18,7 +19,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine import all_rulesets
-from scorer.events.models import Event, new_seed
+from scorer.events.models import Entrant, Event, new_seed
+from scorer.events.rules.document import MAX_ENTRANTS
+from scorer.events.rules.nextround import knockout_tables, points_tables
 from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, ruleset_or_default, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.platform.numbers import parse_count
@@ -31,8 +34,40 @@ MAX_EVENT_IMPORT_BYTES = 2 * 1024 * 1024
 """A 64-player event of 3 rounds with 11 hands a game exports to about 300 KiB."""
 
 
+COUNT_ROWS = (8, 12, 16, 24, 32, 48, 64)
+
+
 def placement_text(points) -> str:
     return ", ".join(str(p) for p in points)
+
+
+@functools.cache
+def _counts(teams: bool) -> dict:
+    advances = (1,) if teams else (1, 2, 3)
+    every = range(3, MAX_ENTRANTS + 1)
+    return {
+        "points": {n: points_tables(n, teams=teams) for n in every},
+        "knockout": {a: {n: knockout_tables(n, teams=teams, advance=a) for n in every} for a in advances},
+    }
+
+
+def counts_data() -> dict:
+    """Tables a round (points) and by round (knockout, per number going on) for every count of
+    entrants, for individuals (``0``) and teams (``1``); the match hint for each number of games."""
+    return {
+        "0": _counts(False),
+        "1": _counts(True),
+        "games": {n: str(games_hint(n)) for n in range(1, 8)},
+    }
+
+
+def games_hint(games: int) -> str:
+    """What a match of ``games`` games is (the hint follows the chosen number)."""
+    if games <= 1:
+        return _("One game a table: its order decides who goes on.")
+    return _("Best of %(n)s: every table plays %(n)s games; games won, then the match total, decide.") % {
+        "n": games
+    }
 
 
 class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
@@ -70,9 +105,6 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
         choices=[(n, str(n)) for n in (1, 2, 3, 4, 5, 6, 7)],
         initial=1,
         required=False,
-        help_text=gettext_lazy(
-            "Best of 3: every table plays 3 games; games won, then the match total, decide."
-        ),
     )
     entrants = forms.CharField(
         label=gettext_lazy("Entrants"),
@@ -108,6 +140,7 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
             if self.partners
             else _("One player a line, 3 to 256. Late arrivals can be added later.")
         )
+        self.fields["games_per_match"].help_text = games_hint(parse_count(source.get("games_per_match")) or 1)
         style_widgets(self.fields.values())
         self.helper = self.page_helper()
         self.options_helper = self.part_helper(self.options_layout())
@@ -145,12 +178,27 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
                     css_class="format-part mb-3",
                     data_kind=Event.KNOCKOUT,
                 ),
+                snippet("scorer/events/_event_counts.html"),
                 css_class="mb-3",
             ),
             Div("seed", css_class="mb-4"),
             StrictButton(_("Create the event"), type="submit", css_class="btn-primary btn-lg w-100"),
         )
         return helper
+
+    def counts(self) -> dict:
+        """Rounds and tables by number of entrants: a few rows for the page (read without
+        JavaScript) and every count, individuals and teams, for static/js/event_new.js."""
+        advances = (1,) if self.partners else (1, 2, 3)
+        rows = [
+            {
+                "entrants": n,
+                "points": points_tables(n, teams=self.partners),
+                "knockout": [knockout_tables(n, teams=self.partners, advance=a) for a in advances],
+            }
+            for n in COUNT_ROWS
+        ]
+        return {"advances": advances, "rows": rows, "live": counts_data()}
 
     def options_layout(self) -> Div:
         """What depends on the rule set and eşli (htmx swaps exactly this part in)."""
@@ -252,4 +300,211 @@ class EventImportForm(GameImportForm):
         )
 
 
-__all__ = ["EventForm", "EventImportForm", "placement_text"]
+# --- the organizer's actions ------------------------------------------------------------------------
+
+NOTE_MAX = 200
+TIE_BREAK_HANDS = 1
+"""A tie at the cut is played off over one hand unless the organizer says otherwise."""
+
+
+class ActionForm(EngineErrorsMixin, NulFreeForm):
+    """An organizer action, based on the event's ``version`` it was shown at (an older one is
+    refused by the services). crispy lays out its fields inside the template's form element, which
+    keeps the action's address and htmx wiring; ``auto_id`` keeps ids unique on the page."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+
+    def __init__(self, data=None, *, event: Event, auto_id: str = "id_%s", **kwargs) -> None:
+        super().__init__(data, auto_id=auto_id, initial={"version": event.version}, **kwargs)
+        self.event = event
+        style_widgets(field for name, field in self.fields.items() if name != "version")
+        self.helper = FormHelper()  # no layout: every field the subclass keeps, in order
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+
+    def engine_field(self, path: str) -> str | None:
+        """A refusal about the version (or the whole event) goes on top, the others on their field."""
+        return path if path in self.fields and path != "version" else None
+
+    def kwargs(self) -> dict:
+        """Keyword arguments of the action's service (after ``is_valid()``)."""
+        data = self.cleaned_data
+        return {"version": data.get("version")} | ({"note": data["note"]} if "note" in data else {})
+
+
+NOTE_LABEL = gettext_lazy("Note")
+
+
+def note_field(label=NOTE_LABEL) -> forms.CharField:
+    return forms.CharField(label=label, max_length=NOTE_MAX, required=False)
+
+
+class LateForm(ActionForm):
+    """A late arrival: a name, or a team and its two players."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120, required=False)
+    player_1 = forms.CharField(label=gettext_lazy("Player 1"), max_length=60, required=False)
+    player_2 = forms.CharField(label=gettext_lazy("Player 2"), max_length=60, required=False)
+    note = note_field()
+
+    def __init__(self, data=None, **kwargs) -> None:
+        super().__init__(data, auto_id="late-%s", **kwargs)
+        for name in ("name", "player_1", "player_2"):
+            self.fields[name].widget.attrs["autocomplete"] = "off"
+        if self.event.partners:
+            self.fields["name"].label = _("Team name")
+            self.fields["name"].help_text = _("Left empty, the team is named after its players.")
+        else:
+            del self.fields["player_1"], self.fields["player_2"]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.event.partners:
+            for name in ("player_1", "player_2"):
+                if not data.get(name) and name not in self.errors:
+                    self.add_error(name, _("Write this player's name."))
+        elif not data.get("name") and "name" not in self.errors:
+            self.add_error("name", _("Write the late arrival's name."))
+        return data
+
+    def kwargs(self) -> dict:
+        data = self.cleaned_data
+        players = [data["player_1"], data["player_2"]] if self.event.partners else None
+        name = data["name"] or (" – ".join(players) if players else "")
+        return super().kwargs() | {"name": name, "players": players}
+
+    def engine_field(self, path: str) -> str | None:
+        return "name" if path.startswith("entrant") else super().engine_field(path)
+
+
+class WithdrawForm(ActionForm):
+    """A withdrawal (what they played counts) or a no-show (never seated)."""
+
+    entrant = forms.TypedChoiceField(label=gettext_lazy("Entrant"), coerce=int)
+    reason = forms.ChoiceField(
+        label=gettext_lazy("What happened"),
+        widget=forms.RadioSelect,
+        choices=[
+            (Entrant.WITHDRAWN, gettext_lazy("Withdrew (what they played still counts)")),
+            (Entrant.NO_SHOW, gettext_lazy("Did not come (never seated)")),
+        ],
+        initial=Entrant.WITHDRAWN,
+    )
+    note = note_field()
+
+    def __init__(self, data=None, *, active=(), **kwargs) -> None:
+        super().__init__(data, auto_id="withdraw-%s", **kwargs)
+        self.fields["entrant"].choices = [(entrant.pk, entrant.name) for entrant in active]
+
+    def kwargs(self) -> dict:
+        data = self.cleaned_data
+        return super().kwargs() | {
+            "entrant_id": data["entrant"],
+            "no_show": data["reason"] == Entrant.NO_SHOW,
+        }
+
+
+class DecideForm(ActionForm):
+    """Who goes on from a tie at the cut (decision E6): the organizer ticks them."""
+
+    chosen = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple, required=False)
+    note = note_field(gettext_lazy("Note (how it was decided)"))
+
+    def __init__(self, data=None, *, table, entrants=(), **kwargs) -> None:
+        super().__init__(data, auto_id=f"cut-{table.number}-%s", **kwargs)
+        self.table = table
+        self.ids = {entrant.name: entrant.pk for entrant in entrants}
+        field = self.fields["chosen"]
+        field.choices = [(name, name) for name in table.tie_at_cut]
+        field.label = (
+            _("Tied for the title: choose the champion (decision E6)")
+            if table.final
+            else _("Tied at the cut: choose who goes on (decision E6)")
+        )
+
+    def clean_chosen(self) -> list[str]:
+        chosen = self.cleaned_data.get("chosen") or []
+        if not chosen:
+            raise forms.ValidationError(
+                _("Tick the champion.")
+                if self.table.final
+                else _("Tick who goes on: at least one of the tied.")
+            )
+        return chosen
+
+    def kwargs(self) -> dict:
+        chosen = [self.ids[name] for name in self.cleaned_data["chosen"] if name in self.ids]
+        return super().kwargs() | {"chosen": chosen}
+
+    def engine_field(self, path: str) -> str | None:
+        return "chosen" if "decided" in path else super().engine_field(path)
+
+
+class TieBreakForm(ActionForm):
+    """A tie-break game at the cut: a table of only the tied, over ``hands`` hands."""
+
+    hands = forms.TypedChoiceField(label=gettext_lazy("Hands of the tie-break game"), coerce=int)
+
+    def __init__(self, data=None, *, table, hand_counts=(1,), **kwargs) -> None:
+        super().__init__(data, auto_id=f"tiebreak-{table.number}-%s", **kwargs)
+        self.table = table
+        field = self.fields["hands"]
+        field.choices = [(n, str(n)) for n in hand_counts]
+        field.initial = TIE_BREAK_HANDS if TIE_BREAK_HANDS in hand_counts else hand_counts[0]
+
+    def kwargs(self) -> dict:
+        return super().kwargs() | {"hands": self.cleaned_data["hands"]}
+
+
+class TimerForm(ActionForm):
+    """The round timer: its length in minutes (to start it, or to add), and what to do."""
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ("start", "pause", "resume", "add")])
+    minutes = forms.IntegerField(label=gettext_lazy("Minutes"), min_value=1, max_value=600, required=False)
+
+    def __init__(self, data=None, *, minutes: int = 45, **kwargs) -> None:
+        super().__init__(data, auto_id="timer-%s", **kwargs)
+        self.initial["minutes"] = minutes
+        self.fields["minutes"].widget.attrs["inputmode"] = "numeric"
+        self.helper.layout = Layout("version", Div("minutes", css_class="round-timer-minutes"))
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if (
+            data.get("action") in ("start", "add")
+            and not data.get("minutes")
+            and "minutes" not in self.errors
+        ):
+            self.add_error("minutes", _("How many minutes?"))
+        return data
+
+    def kwargs(self) -> dict:
+        data = self.cleaned_data
+        return super().kwargs() | {"action": data["action"], "minutes": data.get("minutes")}
+
+    def engine_field(self, path: str) -> str | None:
+        return None if path == "action" else super().engine_field(path)
+
+
+class CloseForm(ActionForm):
+    """A table closed before it could finish (decision E8), with why."""
+
+    note = note_field(gettext_lazy("Why (written down)"))
+
+    def __init__(self, data=None, *, table, **kwargs) -> None:
+        super().__init__(data, auto_id=f"close-{table.number}-%s", **kwargs)
+        self.table = table
+
+
+__all__ = [
+    "ActionForm",
+    "CloseForm",
+    "DecideForm",
+    "EventForm",
+    "EventImportForm",
+    "LateForm",
+    "TieBreakForm",
+    "TimerForm",
+    "WithdrawForm",
+    "placement_text",
+]

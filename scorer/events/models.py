@@ -27,6 +27,7 @@ __all__ = [
     "EventTable",
     "Round",
     "TableCard",
+    "TieBreak",
 ]
 
 ORGANIZER_SALT = "okeycalc.event"
@@ -181,6 +182,15 @@ class Round(models.Model):
         blank=True,
         help_text="Seated by the standings: [entrant id, place] as they stood, or as the organizer kept them.",
     )
+    timer_seconds = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The round timer's length as last set (scorer/events/timer.py)."
+    )
+    timer_ends_at = models.DateTimeField(
+        null=True, blank=True, help_text="While the timer runs: when it ends."
+    )
+    timer_left = models.PositiveIntegerField(
+        null=True, blank=True, help_text="While it is paused: seconds left."
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -260,6 +270,8 @@ class EventRecord(models.Model):
     LINK = "link"
     CARD = "card"
     KEEP = "keep"
+    TIE_BREAK = "tiebreak"
+    TIMER = "timer"
     KINDS = [
         (CREATED, _("created")),
         (IMPORTED, _("imported")),
@@ -276,6 +288,8 @@ class EventRecord(models.Model):
         (LINK, _("new organizer link")),
         (CARD, _("new table card")),
         (KEEP, _("seating kept after a correction")),
+        (TIE_BREAK, _("tie-break game started")),
+        (TIMER, _("round timer")),
     ]
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="records")
@@ -344,3 +358,21 @@ class CardGrant(models.Model):
 
     def __str__(self) -> str:
         return f"card grant of {self.device_id} on {self.card_id}"
+
+
+class TieBreak(models.Model):
+    """A tie-break game at the cut: a normal okeycalc table of only the tied entrants. It is no
+    game of the event (EVENT_FORMAT.md has no place for it): its result is recorded as the table's
+    decision at the cut (``EventTable.decided``), which the event document does hold."""
+
+    table = models.ForeignKey(EventTable, on_delete=models.CASCADE, related_name="tie_breaks")
+    game = models.OneToOneField("scorer.Game", on_delete=models.CASCADE, related_name="tie_break")
+    entrants = models.JSONField(help_text="Entrant ids of the tied, in the game's seat order.")
+    places = models.PositiveSmallIntegerField(help_text="How many of them go on.")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["table", "created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"tie-break of {self.table}"

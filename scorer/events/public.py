@@ -18,6 +18,8 @@ from typing import NamedTuple
 
 from django.template.loader import get_template
 
+from scorer.events.clock import timer_of
+from scorer.events.rules.nextround import knockout_tables
 from scorer.events.selectors import EventStandings, TableProgress
 from scorer.platform import cache, push
 
@@ -33,6 +35,8 @@ TEMPLATES = (
     "scorer/events/_display_seating.html",
     "scorer/events/_display_podium.html",
     "scorer/events/_seating_list.html",
+    "scorer/events/_bracket.html",
+    "scorer/events/_round_timer.html",
 )
 
 # The venue display without JavaScript: the server's pages, small enough for a 1920 × 1080 TV
@@ -42,6 +46,8 @@ DISPLAY_ROWS_PER_PAGE = 16
 DISPLAY_SEATS_PER_PAGE = 48
 """The seating screen without JavaScript: 16 rows in each of 3 columns (static/css/events.css)."""
 PODIUM_PLACES = 3
+DISPLAY_BRACKET_ITEMS_PER_PAGE = 6
+"""A knockout's bracket: round heads and table boxes (a box lists its four entrants)."""
 DISPLAY_PAGE_SECONDS = 10
 """How long a page of the display shows (``?sn=`` changes it, from 3 to 60 seconds)."""
 
@@ -160,6 +166,42 @@ def podium(standings: list[dict]) -> list[dict]:
     return [row for row in standings if row["place"] <= PODIUM_PLACES]
 
 
+def seat_mark(table: TableProgress, name: str, second: set[str]) -> str:
+    """How an entrant left a knockout table: ``champion``, ``second``, ``advanced``, ``tied``,
+    ``out``, or ``playing`` while the table is."""
+    if not table.complete:
+        return "playing"
+    if name in table.tie_at_cut:
+        return "tied"
+    if name in table.advancing:
+        return "champion" if table.final else "advanced"
+    return "second" if table.final and name in second else "out"
+
+
+def bracket_data(scored: EventStandings) -> list[dict]:
+    """A knockout's bracket: every round seated so far, its tables with each entrant's mark, then
+    the rounds still to come as their numbers of tables (the plan the rounds are seated by)."""
+    event = scored.event
+    second = {row.name for row in scored.standings if row.state == "second"}
+    rounds = []
+    for r, tables in enumerate(scored.rounds):
+        rows = []
+        for table in tables:
+            entrants = [{"name": name, "mark": seat_mark(table, name, second)} for name in table.seats]
+            rows.append(table_data(table) | {"entrants": entrants})
+        final = bool(tables) and tables[0].final
+        rounds.append({"number": r + 1, "final": final, "tables": rows, "byes": list(scored.byes[r])})
+    if rounds and not rounds[-1]["final"]:
+        going_on = event.advance * len(rounds[-1]["tables"]) + len(rounds[-1]["byes"])
+        later, final = knockout_tables(going_on, teams=event.partners, advance=event.advance)
+        for k, count in enumerate(later):
+            last = final and k == len(later) - 1
+            rounds.append(
+                {"number": len(rounds) + 1, "final": last, "tables": [], "later": count, "byes": []}
+            )
+    return rounds
+
+
 def page_data(scored: EventStandings) -> dict:
     """The public pages' data: a plain dict, so that a template never reaches into the database."""
     event = scored.event
@@ -207,6 +249,8 @@ def page_data(scored: EventStandings) -> dict:
         # The phones keep the list, with its search, for the whole round.
         "seating_screen": bool(seating) and not any(sum(t.hands) for t in scored.current),
         "podium": podium(standings) if event.finished else [],
+        "bracket": bracket_data(scored) if event.knockout else [],
+        "timer": timer_of(scored.data.rounds[-1]) if scored.data.rounds and not event.finished else None,
     }
 
 
@@ -220,7 +264,10 @@ def paged(items: list[dict], size: int) -> int:
 def display_pages(view: dict, page: int) -> dict:
     """The display's server pages (shown without JavaScript) for ``page`` (1-based, any number:
     each panel turns through its own pages)."""
-    table_pages = paged(view["tables"], DISPLAY_TABLES_PER_PAGE)
+    items = view["tables"]
+    if view["bracket"]:  # a knockout's display shows its bracket in the tables' place
+        items = [item for rnd in view["bracket"] for item in (rnd, *rnd["tables"])]
+    table_pages = paged(items, DISPLAY_BRACKET_ITEMS_PER_PAGE if view["bracket"] else DISPLAY_TABLES_PER_PAGE)
     standing_pages = paged(view["standings"], DISPLAY_ROWS_PER_PAGE)
     seat_pages = paged(view["seating"], DISPLAY_SEATS_PER_PAGE)
     first = 1 if view["podium"] else 0  # at the end, the podium is the first page

@@ -16,6 +16,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from scorer.engine import InvalidInput
+from scorer.events.clock import timer_of
 from scorer.events.models import Entrant, Event, EventGame, EventTable, Round
 from scorer.events.rules import EventResult, NoRound, Seating, score_event
 from scorer.events.rules.output import number
@@ -67,6 +68,8 @@ class TablePlace:
     rounds_started: int = 0
     """How many rounds the event has seated: past this table's round, its card leads elsewhere."""
     first_dealer: int = 0
+    timer: object = None
+    """The round's timer (scorer/events/timer.py), None while it was never started."""
 
     @property
     def later_round(self) -> int | None:
@@ -118,6 +121,7 @@ def table_place(game) -> TablePlace | None:
         closed=table.closed,
         rounds_started=link.rounds_started or 0,
         first_dealer=game.first_dealer,
+        timer=timer_of(table.round) if link.rounds_started == table.round.number else None,
     )
 
 
@@ -272,6 +276,8 @@ class TableProgress:
     tie_at_cut: tuple[str, ...] = ()
     decided: tuple[str, ...] = ()
     repeats: tuple[tuple[str, str], ...] = ()
+    final: bool = False
+    """Knockout: the final's table (its decision is the champion)."""
     decision_stale: bool = False
     """Knockout: the organizer's decision at the cut no longer fits the numbers (a hand was
     corrected or deleted since): it counts as not made (decision E15)."""
@@ -520,6 +526,7 @@ def _standing_row(standing, entrants: list[Entrant], result: EventResult) -> Sta
 
 
 def _progress(event: Event, data: EventData, rnd: Round, table: EventTable, table_result, result, k: int):
+    rnd_result = result.rounds[rnd.number - 1] if rnd.number <= len(result.rounds) else None
     names = result.event.entrants
     seats = tuple(names[e].name for e in table_result.seats)
     players = tuple(result.event.game_players(table_result.seats))
@@ -545,4 +552,5 @@ def _progress(event: Event, data: EventData, rnd: Round, table: EventTable, tabl
         tie_at_cut=tuple(names[e].name for e in table_result.tie_at_cut),
         decided=tuple(names[e].name for e in table_result.decided or ()),
         repeats=repeats,
+        final=bool(rnd_result and rnd_result.final),
     )

@@ -33,6 +33,7 @@ urlpatterns = [
     path("<event:public_id>/yeni-baglanti/", organizer.event_link_rotate, name="event_link_rotate"),
     path("<event:public_id>/tur/baslat/", organizer.event_start_round, name="event_start_round"),
     path("<event:public_id>/tur/yeniden-oturt/", organizer.event_reseat, name="event_reseat"),
+    path("<event:public_id>/tur/sure/", organizer.event_timer, name="event_timer"),
     path(
         "<event:public_id>/tur/<int:round_number>/oturma-kalsin/",
         organizer.event_keep_seating,
@@ -49,6 +50,8 @@ urlpatterns = [
     path(f"{TABLE}/ac/", organizer.event_table_open, name="event_table_open"),
     path(f"{TABLE}/kapat/", organizer.event_table_close, name="event_table_close"),
     path(f"{TABLE}/karar/", organizer.event_decide, name="event_decide"),
+    path(f"{TABLE}/esitlik-oyunu/", organizer.event_tiebreak, name="event_tiebreak"),
+    path(f"{TABLE}/esitlik-oyunu/sonuc/", organizer.event_tiebreak_record, name="event_tiebreak_record"),
     path(f"{TABLE}/sonraki-oyun/", organizer.event_next_game, name="event_next_game"),
     path(f"{TABLE}/qr.svg", organizer.event_table_qr, name="event_table_qr"),
     # A table card (scorer/events/views/cards.py): its link, its code, its table in the current round.

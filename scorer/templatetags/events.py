@@ -3,6 +3,7 @@ phone that can no longer edit it): the tables' views know nothing of events."""
 
 from django import template
 
+from scorer.events import clock as server_clock
 from scorer.events.selectors import TablePlace, table_place
 from scorer.models import Game
 
@@ -18,3 +19,18 @@ def event_place(game: Game) -> TablePlace | None:
     except AttributeError:
         game._event_place = table_place(game)
         return game._event_place
+
+
+@register.filter
+def clock(seconds: int) -> str:
+    """Seconds as a clock: ``12:05``, ``1:02:05`` past an hour."""
+    hours, rest = divmod(max(0, int(seconds)), 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes:02d}:{seconds:02d}"
+
+
+@register.simple_tag
+def server_now_ms() -> int:
+    """The server's time in ms, for the page's round timers (static/js/timer.js corrects this
+    device's clock by it)."""
+    return int(server_clock.now().timestamp() * 1000)

@@ -32,6 +32,7 @@ TEXT = {
         "finish": "Turnuvayı bitir", "decide": "Kararı kaydet", "over": "Turnuva bitti.",
         "round_of": "Tur {n} / 3", "round": "{n}. tur", "table_done": "Masa 1 · bitti",
         "champion": "şampiyon", "table_closed": "Bu turnuva masası kapandı", "all_done": "4/4",
+        "start_final": "Finali başlat", "final": "Final",
     },
     "en": {
         "name": "Event name", "hands": "Hands per game", "rounds": "Rounds", "entrants": "Entrants",
@@ -40,6 +41,7 @@ TEXT = {
         "over": "The event is over.",
         "round_of": "Round {n} of 3", "round": "Round {n}", "table_done": "Table 1 · done",
         "champion": "champion", "table_closed": "This tournament table is closed", "all_done": "4 of 4",
+        "start_final": "Start the final", "final": "Final",
     },
 }  # fmt: skip
 
@@ -87,8 +89,9 @@ def create_event(page: Page, live_server, text: dict, name: str, *, knockout=Fal
     return Event.objects.get(name=name)
 
 
-def start_round(page: Page, text: dict, number: int, *, reload: bool) -> None:
-    button = page.get_by_role("button", name=text["start"].format(n=number))
+def start_round(page: Page, text: dict, number: int, *, reload: bool, final: bool = False) -> None:
+    label = text["start_final"] if final else text["start"].format(n=number)
+    button = page.get_by_role("button", name=label, exact=True)
     if reload:  # without JavaScript the organizer refreshes the page
         page.reload()
     expect(button).to_be_visible(timeout=WAIT_MS)
@@ -193,11 +196,13 @@ def display_at_the_end(
     people, live_server, event: Event, text: dict, *, js, lang, tables, champion=None
 ) -> Page:
     """A TV (1920 × 1080) opens the venue display of the finished event: it says so, shows the
-    last round's tables (and the champion), and does not scroll."""
+    last round's tables (a knockout: its bracket, the final last; and the champion), and does not
+    scroll."""
     tv = people(js=js, viewport=TV, language=lang)
     tv.goto(live_server.url + reverse("scorer:event_display", args=[event.public_id]))
     expect(tv.locator(".display-round")).to_contain_text(text["over"])
-    expect(tv.locator("li[data-table]")).to_have_count(tables)
+    last = tv.locator("[data-bracket-round]").last if champion else tv
+    expect(last.locator("li[data-table]")).to_have_count(tables)
     if champion:
         expect(tv.locator(f"tr[data-entrant='{champion}'] [data-state]")).to_have_text(text["champion"])
         if not js:
@@ -290,10 +295,10 @@ def test_a_16_player_knockout_event_to_its_final_table(people, live_server, axe_
     expect(keeper.locator("[data-revoked-notice=round]")).to_contain_text(text["table_closed"])
     expect(keeper.locator("[data-event-locked=round]")).to_be_visible()
     play_rest(event, 2, skip=0)
-    start_round(organizer, text, 3, reload=True)
+    start_round(organizer, text, 3, reload=True, final=True)
     final = games(event, 3)
     assert len(final) == 1
-    expect(organizer.get_by_role("heading", name=text["round"].format(n=3))).to_be_visible()
+    expect(organizer.get_by_role("heading", name=text["final"], exact=True)).to_be_visible()
     enter_hand_by_form(people(js=js, language=lang), live_server, final[0], js=js)
     organizer.reload()
     finish(organizer, text)

@@ -70,6 +70,17 @@ def test_creating_an_event_makes_the_device_its_organizer():
     assert "1907" in page and event.link_secret in page
 
 
+def test_the_new_event_opens_at_the_top_with_its_organizer_link_open():
+    client = Client()
+    response = client.post(reverse("scorer:event_new"), NEW_EVENT)
+    assert response["Location"].endswith("?yeni=1")
+    page = client.get(response["Location"]).content.decode()
+    link = page.index('id="baglanti" open')
+    assert link < page.index("data-seed") and page.count('id="baglanti"') == 1
+    later = client.get(event_url("event_organize", Event.objects.get())).content.decode()
+    assert 'id="baglanti">' in later and later.index('id="baglanti"') > later.index("data-seed")
+
+
 def test_eşli_entrants_are_written_one_team_a_line():
     data = {
         **NEW_EVENT,

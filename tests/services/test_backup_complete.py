@@ -24,9 +24,20 @@ from django.db import connection, models
 from django.utils.translation import gettext
 
 from scorer.events.backup import MSG_NO_TABLE
-from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round, TableCard
+from scorer.events.models import (
+    Entrant,
+    Event,
+    EventGame,
+    EventRecord,
+    EventTable,
+    Round,
+    TableCard,
+    TieBreak,
+)
 from scorer.events.selectors import event_document
 from scorer.events.services import entrant_withdraw, event_import, round_start, table_close
+from scorer.events.tiebreak import tiebreak_start
+from scorer.events.timer import timer_change
 from scorer.models import Device, Game, Grant, Hand, HandChange
 from scorer.tables.services import game_rematch, hand_delete, hand_record, hand_restore, hand_update
 from tests.services.test_backup import make_tables
@@ -39,7 +50,12 @@ CLUBS = {"Club", "ClubGrant", "Member", "ClubGame", "ClubEvent", "ClubRating", "
 LEFT_OUT = {"Device", "Grant", "EventGrant", "CardGrant", "RateCount", *CLUBS}
 """Models a backup does not hold (device-bound rights, counts that expire, and clubs)."""
 LEFT_OUT_FIELDS = {("HandChange", "device"), ("EventRecord", "device")}
-ENTRANT_IDS = {("Round", "byes"), ("EventTable", "seats"), ("EventTable", "decided")}
+ENTRANT_IDS = {
+    ("Round", "byes"),
+    ("EventTable", "seats"),
+    ("EventTable", "decided"),
+    ("TieBreak", "entrants"),
+}
 """JSON fields holding entrant ids: compared as the entrants they name."""
 POSTGRES_SERVER = os.environ.get(
     "OKEYCALC_BACKUP_POSTGRES", os.environ.get("CI_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
@@ -49,8 +65,21 @@ POSTGRES_SERVER = os.environ.get(
 # --- every row, without its ids ----------------------------------------------------------------
 
 
+NUMBERED = {
+    Entrant: ("event", "position"),
+    Round: ("event", "number"),
+    EventTable: ("round", "number"),
+    EventGame: ("table", "number"),
+    TableCard: ("event", "number"),
+}
+"""Rows numbered within their parent: (the parent's field, the number's)."""
+
+
 def natural_key(row: models.Model) -> tuple:
     """What names a row whatever its id: public ids, and positions or numbers within the parent."""
+    if type(row) in NUMBERED:
+        parent, number = NUMBERED[type(row)]
+        return (*natural_key(getattr(row, parent)), getattr(row, number))
     match row:
         case Game() | Event():
             return (row.public_id,)
@@ -59,19 +88,11 @@ def natural_key(row: models.Model) -> tuple:
         case HandChange():
             siblings = list(HandChange.objects.filter(hand=row.hand).values_list("pk", flat=True))
             return (*natural_key(row.hand), siblings.index(row.pk))
-        case Entrant():
-            return (*natural_key(row.event), row.position)
-        case Round():
-            return (*natural_key(row.event), row.number)
-        case EventTable():
-            return (*natural_key(row.round), row.number)
-        case EventGame():
-            return (*natural_key(row.table), row.number)
-        case TableCard():
-            return (*natural_key(row.event), row.number)
         case EventRecord():
             siblings = list(EventRecord.objects.filter(event=row.event).values_list("pk", flat=True))
             return (*natural_key(row.event), siblings.index(row.pk))
+        case TieBreak():
+            return (*natural_key(row.table), *natural_key(row.game))
     raise AssertionError(f"no natural key for {type(row).__name__}")
 
 
@@ -116,7 +137,7 @@ def every_row() -> dict[str, list]:
 def tables_and_events() -> None:
     """Tables of every rule set, corrected, deleted, restored and with request ids; rematch
     chains; a points event two rounds in (a withdrawal, a closed table), a knockout match of two
-    games, and an imported event."""
+    games, an imported event, and a knockout with a tie-break game and a round timer."""
     make_tables(2)
     phone = Device.objects.create(token_hash=secrets.token_hex(32))
     game, rematch = finished_rematch_chain()
@@ -140,6 +161,13 @@ def tables_and_events() -> None:
     play(table.games.get(), (-101, 40, 12, 202))
     game_rematch(game=table.games.get().game)
     event_import(data=event_document(event))
+
+    tied, _secret = new_event(8, kind="knockout")  # a tie at the cut played off, a round timer
+    round_start(event=tied)
+    link = EventGame.objects.filter(table__round__event=tied).order_by("table__number").first()
+    play(link, (-101, 12, 12, 202))
+    tiebreak_start(event=tied, table_id=link.table_id)
+    timer_change(event=tied, action="start", minutes=45)
 
 
 def finish_hand() -> dict:

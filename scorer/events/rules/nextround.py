@@ -71,3 +71,24 @@ def met_before(event: Event):
                     pairs.add((a, b))
                     pairs.add((b, a))
     return lambda a, b: (a, b) in pairs
+
+
+def knockout_tables(count: int, *, teams: bool, advance: int) -> tuple[tuple[int, ...], bool]:
+    """How many tables each round of a knockout of ``count`` entrants seats (byes go on: the plan
+    the rounds are seated by), and whether it ends at a final table (else too few are left)."""
+    tables: list[int] = []
+    while count >= LEAST_AT_A_TABLE[teams]:
+        if count <= MOST_AT_A_TABLE[teams]:
+            return (*tables, 1), True
+        sizes, byes = plan(count, teams=teams, allow_three=advance < 3)
+        going_on = advance * len(sizes) + byes
+        if going_on >= count:  # a cut that sends everyone on never ends
+            break
+        tables.append(len(sizes))
+        count = going_on
+    return tuple(tables), False
+
+
+def points_tables(count: int, *, teams: bool) -> int:
+    """How many tables each round of a points event of ``count`` entrants seats."""
+    return len(plan(count, teams=teams, allow_three=True)[0])

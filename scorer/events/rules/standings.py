@@ -26,7 +26,7 @@ class Standing:
     """Knockout: its place in its table's match order in that round (None: bye or still playing)."""
     state: str = ""
     """Knockout: ``advanced``, ``bye``, ``playing``, ``tied`` (waiting for the decision), ``out``,
-    or at the final ``champion``."""
+    or at the final ``champion`` and ``second``."""
 
 
 def listed(event: Event) -> list[int]:
@@ -96,6 +96,8 @@ def table_state(entrant: int, table, rnd: RoundResult) -> str:
         return "tied"
     if entrant in table.advancing:
         return "champion" if rnd.final else "advanced"
+    if rnd.final and table.positions and table.positions[table.seat_of(entrant)] == 2:
+        return "second"
     return "out"
 
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from scorer.engine import InvalidInput, score_game
 from scorer.events import rights, selectors, services
 from scorer.events.forms import EventImportForm
-from scorer.events.views.organizer import organize_url
+from scorer.events.views.organizer import LINK_FIRST, organize_url
 from scorer.platform.limits import limited
 from scorer.platform.numbers import number_text
 from scorer.tables import rights as table_rights
@@ -110,5 +110,5 @@ def event_import(request: HttpRequest) -> HttpResponse:
         else:
             rights.grant_organizer(request, event)
             messages.success(request, _("The event is imported. This device is its organizer."))
-            return redirect(f"{organize_url(event)}#baglanti")
+            return redirect(f"{organize_url(event)}?{LINK_FIRST}=1")
     return render(request, IMPORT, {"form": form})

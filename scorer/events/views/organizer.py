@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.contrib import messages
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -22,14 +23,23 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorer.engine import InvalidInput, get_ruleset
-from scorer.events import cards, corrections, public, rights, selectors, services
+from scorer.events import cards, clock, corrections, public, rights, selectors, services, tiebreak, timer
 from scorer.events import push as event_push
-from scorer.events.forms import EventForm, placement_text
-from scorer.events.models import Entrant, Event
+from scorer.events.forms import (
+    ActionForm,
+    CloseForm,
+    DecideForm,
+    EventForm,
+    LateForm,
+    TieBreakForm,
+    TimerForm,
+    WithdrawForm,
+    placement_text,
+)
+from scorer.events.models import Event
 from scorer.events.rules.decisions import for_kind
 from scorer.platform import push
 from scorer.platform.limits import limited
-from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
 from scorer.shell.errors import forbidden
 from scorer.tables import rights as table_rights
@@ -37,6 +47,8 @@ from scorer.tables import rights as table_rights
 logger = logging.getLogger(__name__)
 
 EVENT_NEW = "scorer/events/event_new.html"
+LINK_FIRST = "yeni"
+"""``?yeni=1``: the organizer page just after the event was made shows its link at the top, open."""
 ORGANIZE = "scorer/events/organize.html"
 
 
@@ -56,19 +68,6 @@ def organizer_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         return view(request, event, *args, **kwargs)
 
     return wrapper
-
-
-def _version(request: HttpRequest) -> int | None:
-    return parse_count(request.POST.get("version"))
-
-
-def _text(request: HttpRequest, key: str) -> str:
-    """A posted text without U+0000 (PostgreSQL cannot store it; no keyboard types it)."""
-    return (request.POST.get(key) or "").replace("\x00", "").strip()
-
-
-def _note(request: HttpRequest) -> str:
-    return _text(request, "note")[:200]
 
 
 def _errors(request: HttpRequest, exc: InvalidInput) -> None:
@@ -101,7 +100,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
                 request,
                 _("The event is created. This device is its organizer: keep the organizer link below."),
             )
-            return redirect(f"{organize_url(event)}#baglanti")
+            return redirect(f"{organize_url(event)}?{LINK_FIRST}=1")
     return render(request, EVENT_NEW, {"form": form})
 
 
@@ -135,19 +134,45 @@ def event_claim(request: HttpRequest, public_id: str, secret: str) -> HttpRespon
 # --- the organizer page ----------------------------------------------------------------------------
 
 
-def organize_context(request: HttpRequest, event: Event) -> dict:
+def table_forms(event: Event, view, bound: ActionForm | None = None) -> list[tuple]:
+    """The current round's tables, each with its action forms (the one just posted, bound)."""
+    hand_counts = get_ruleset(event.ruleset).hand_counts
+    rows = []
+    for table in view.current:
+        forms = {
+            "decide": DecideForm(event=event, table=table, entrants=view.data.entrants),
+            "tiebreak": TieBreakForm(event=event, table=table, hand_counts=hand_counts),
+            "close": CloseForm(event=event, table=table),
+        }
+        latest = tiebreak.tiebreak_latest(table.table) if table.waiting_decision else None
+        forms["tiebreak_outcome"] = tiebreak.tiebreak_outcome(latest) if latest else None
+        for name, form in list(forms.items()):
+            if bound is not None and type(bound) is type(form) and bound.table.number == table.number:
+                forms[name] = bound
+        rows.append((table, forms))
+    return rows
+
+
+def organize_context(request: HttpRequest, event: Event, bound: ActionForm | None = None) -> dict:
     view = selectors.event_standings(event, next_round=True)
     entrants = view.data.entrants
+    active = [e for e in entrants if not e.out]
     link = request.build_absolute_uri(
         reverse("scorer:event_claim", args=[event.public_id, event.link_secret])
     )
     seated = {pk for tables in view.data.tables.values() for table in tables for pk in table.seats}
     records = corrections.records_with_changes(event)
+    round_timer = clock.timer_of(view.data.rounds[-1]) if view.data.rounds else None
     return {
         "event": event,
         "view": view,
         "entrants": entrants,
-        "active": [e for e in entrants if not e.out],
+        "active": active,
+        "tables": table_forms(event, view, bound),
+        "late_form": bound if isinstance(bound, LateForm) else LateForm(event=event),
+        "withdraw_form": bound
+        if isinstance(bound, WithdrawForm)
+        else WithdrawForm(event=event, active=active),
         "never_seated": [e for e in entrants if not e.out and e.pk not in seated],
         "records": records,
         "organizer_url": link,
@@ -159,9 +184,18 @@ def organize_context(request: HttpRequest, event: Event) -> dict:
         "can_reseat": _can_reseat(view),
         "shifts": corrections.seating_shifts(view),
         "next_names": _next_names(view),
+        "next_final": event.knockout
+        and view.next_round is not None
+        and len(view.next_round.tables) == 1
+        and not view.next_round.byes,
         "stream_etag": progress_etag(event),
         "can_unfinish": selectors.finish_undoable(event),
         "standing_rows": public.page_data(view)["standings"],
+        "link_first": request.GET.get(LINK_FIRST) == "1",
+        "timer": round_timer,
+        "timer_form": bound
+        if isinstance(bound, TimerForm)
+        else TimerForm(event=event, minutes=(round_timer.seconds // 60 if round_timer else 45) or 45),
     }
 
 
@@ -230,14 +264,32 @@ def event_progress_stream(request: HttpRequest, event: Event) -> HttpResponse:
     return push.stream_response(request, kind=event_push.KIND, key=event.pk, feed=feed)
 
 
-def _act(request: HttpRequest, event: Event, action: Callable[[], object], done: str) -> HttpResponse:
-    try:
-        action()
-    except InvalidInput as exc:
-        _errors(request, exc)
-    else:
-        messages.success(request, done)
-    return redirect(organize_url(event))
+def _act(
+    request: HttpRequest,
+    event: Event,
+    action: Callable[..., object],
+    done: str | Callable[[dict], str],
+    form: ActionForm | None = None,
+) -> HttpResponse:
+    """Run ``action`` with the posted form's fields. What was refused on a field shows on it (the
+    page again, the form bound); a refusal of the whole action (a stale version, a finished
+    event) is said on top of the page."""
+    form = form or ActionForm(request.POST, event=event)
+    if form.is_valid():
+        try:
+            action(**form.kwargs())
+        except InvalidInput as exc:
+            form.add_engine_errors(exc.errors)
+        else:
+            messages.success(request, done(form.kwargs()) if callable(done) else done)
+            return redirect(organize_url(event))
+    if set(form.errors) <= {NON_FIELD_ERRORS, "version"}:
+        messages.error(request, " ".join(error for errors in form.errors.values() for error in errors))
+        return redirect(organize_url(event))
+    event.refresh_from_db()
+    form.data = form.data.copy()
+    form.data["version"] = event.version  # shown again at the event as it is now
+    return render(request, ORGANIZE, organize_context(request, event, bound=form))
 
 
 @require_POST
@@ -247,7 +299,7 @@ def event_start_round(request: HttpRequest, event: Event) -> HttpResponse:
     return _act(
         request,
         event,
-        lambda: services.round_start(event=event, device=device, version=_version(request)),
+        lambda **fields: services.round_start(event=event, device=device, **fields),
         _("The round is seated: each table card now takes its phone to its table's new game."),
     )
 
@@ -261,7 +313,7 @@ def event_reseat(request: HttpRequest, event: Event) -> HttpResponse:
     return _act(
         request,
         event,
-        lambda: services.round_reseat(event=event, device=device, version=_version(request), note=note),
+        lambda **fields: services.round_reseat(event=event, device=device, note=note, **fields),
         _("The round is seated again."),
     )
 
@@ -274,8 +326,8 @@ def event_keep_seating(request: HttpRequest, event: Event, round_number: int) ->
     return _act(
         request,
         event,
-        lambda: services.seating_keep(
-            event=event, round_number=round_number, device=device, version=_version(request)
+        lambda **fields: services.seating_keep(
+            event=event, round_number=round_number, device=device, **fields
         ),
         _("The seating stays as it is; written down."),
     )
@@ -315,14 +367,9 @@ def event_table_close(request: HttpRequest, event: Event, round_number: int, num
     return _act(
         request,
         event,
-        lambda: services.table_close(
-            event=event,
-            table_id=table.table.pk,
-            note=_note(request),
-            device=device,
-            version=_version(request),
-        ),
+        lambda **fields: services.table_close(event=event, table_id=table.table.pk, device=device, **fields),
         _("Table %(number)s is closed.") % {"number": number},
+        CloseForm(request.POST, event=event, table=table),
     )
 
 
@@ -330,21 +377,65 @@ def event_table_close(request: HttpRequest, event: Event, round_number: int, num
 @organizer_required
 def event_decide(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
     view, table = _table(request, event, round_number, number)
-    by_name = {entrant.name: entrant.pk for entrant in view.data.entrants}
-    chosen = [by_name[name] for name in request.POST.getlist("chosen") if name in by_name]
     device = table_rights.device_of(request)
     return _act(
         request,
         event,
-        lambda: services.cut_decide(
-            event=event,
-            table_id=table.table.pk,
-            chosen=chosen,
-            note=_note(request),
-            device=device,
-            version=_version(request),
+        lambda **fields: services.cut_decide(event=event, table_id=table.table.pk, device=device, **fields),
+        _("The champion is recorded.") if table.final else _("The decision is recorded."),
+        DecideForm(request.POST, event=event, table=table, entrants=view.data.entrants),
+    )
+
+
+@require_POST
+@organizer_required
+def event_tiebreak(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
+    """Seat the tied entrants of a table at a tie-break game; this device keeps its score."""
+    _view, table = _table(request, event, round_number, number)
+    device = table_rights.device_ensure(request)
+    form = TieBreakForm(
+        request.POST, event=event, table=table, hand_counts=get_ruleset(event.ruleset).hand_counts
+    )
+    started = []
+
+    def start(**fields):
+        started.append(tiebreak.tiebreak_start(event=event, table_id=table.table.pk, device=device, **fields))
+
+    response = _act(request, event, start, _("The tie-break game is open: enter its hands here."), form)
+    if started:
+        game = started[0].game
+        table_rights.grant_edit(request, game)
+        return redirect(reverse("scorer:game_board", args=[game.public_id]))
+    return response
+
+
+@require_POST
+@organizer_required
+def event_tiebreak_record(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
+    """Record the tie-break game's result as the table's decision at the cut."""
+    _view, table = _table(request, event, round_number, number)
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda **fields: tiebreak.tiebreak_record(
+            event=event, table_id=table.table.pk, device=device, **fields
         ),
-        _("The decision is recorded."),
+        _("The tie-break game's result is recorded as the decision."),
+    )
+
+
+@require_POST
+@organizer_required
+def event_timer(request: HttpRequest, event: Event) -> HttpResponse:
+    """Start, pause, resume or add time to the current round's timer."""
+    device = table_rights.device_of(request)
+    return _act(
+        request,
+        event,
+        lambda **fields: timer.timer_change(event=event, device=device, **fields),
+        _("The round timer is set."),
+        TimerForm(request.POST, event=event),
     )
 
 
@@ -368,44 +459,27 @@ def event_next_game(request: HttpRequest, event: Event, round_number: int, numbe
 @require_POST
 @organizer_required
 def event_late(request: HttpRequest, event: Event) -> HttpResponse:
-    name = _text(request, "name")
-    players = [_text(request, f"player_{k}") for k in (1, 2)] if event.partners else None
-    if event.partners and not name:
-        name = " – ".join(p for p in players if p)
     device = table_rights.device_of(request)
     return _act(
         request,
         event,
-        lambda: services.entrant_add(
-            event=event,
-            name=name,
-            players=players,
-            note=_note(request),
-            device=device,
-            version=_version(request),
-        ),
-        _("%(name)s is added: they play from the next round.") % {"name": name},
+        lambda **fields: services.entrant_add(event=event, device=device, **fields),
+        lambda fields: _("%(name)s is added: they play from the next round.") % {"name": fields["name"]},
+        LateForm(request.POST, event=event),
     )
 
 
 @require_POST
 @organizer_required
 def event_withdraw(request: HttpRequest, event: Event) -> HttpResponse:
-    entrant_id = parse_count(request.POST.get("entrant"))
-    no_show = request.POST.get("reason") == Entrant.NO_SHOW
     device = table_rights.device_of(request)
+    active = [entrant for entrant in selectors.event_data(event).entrants if not entrant.out]
     return _act(
         request,
         event,
-        lambda: services.entrant_withdraw(
-            event=event,
-            entrant_id=entrant_id or 0,
-            no_show=no_show,
-            note=_note(request),
-            device=device,
-            version=_version(request),
-        ),
+        lambda **fields: services.entrant_withdraw(event=event, device=device, **fields),
         _("Written down."),
+        WithdrawForm(request.POST, event=event, active=active),
     )
 
 
@@ -429,7 +503,7 @@ def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
     return _act(
         request,
         event,
-        lambda: services.event_finish(event=event, device=device, version=_version(request)),
+        lambda **fields: services.event_finish(event=event, device=device, **fields),
         _("The event is finished: every table is closed and the standings stand."),
     )
 
@@ -441,7 +515,7 @@ def event_unfinish(request: HttpRequest, event: Event) -> HttpResponse:
     return _act(
         request,
         event,
-        lambda: services.event_unfinish(event=event, device=device, version=_version(request)),
+        lambda **fields: services.event_unfinish(event=event, device=device, **fields),
         _("Finishing is undone: the tables are open again as they were."),
     )
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorer", "0016_club_seasons"),
+        ("scorer", "0018_event_record_kinds"),
     ]
 
     operations = [
