@@ -154,6 +154,10 @@ def table_forms(event: Event, view, bound: ActionForm | None = None) -> list[tup
 
 
 def organize_context(request: HttpRequest, event: Event, bound: ActionForm | None = None) -> dict:
+    # The stamp before what it stands for: a change committed in between then shows under a newer
+    # stamp at the next push, never the older content under the newer stamp (a stream sends a
+    # part only when its id changed).
+    stream_etag = progress_etag(event)
     view = selectors.event_standings(event, next_round=True)
     entrants = view.data.entrants
     active = [e for e in entrants if not e.out]
@@ -188,7 +192,7 @@ def organize_context(request: HttpRequest, event: Event, bound: ActionForm | Non
         and view.next_round is not None
         and len(view.next_round.tables) == 1
         and not view.next_round.byes,
-        "stream_etag": progress_etag(event),
+        "stream_etag": stream_etag,
         "can_unfinish": selectors.finish_undoable(event),
         "standing_rows": public.page_data(view)["standings"],
         "link_first": request.GET.get(LINK_FIRST) == "1",
