@@ -588,3 +588,28 @@ def test_the_organizer_page_shows_each_change(running):
     assert "1/2 masa bitti" in page
     boss.post(event_url("event_late", event), {"name": "Zeynep", "version": event.version})
     assert "Zeynep" in boss.get(event_url("event_organize", event)).content.decode()
+
+
+def test_a_table_saved_while_the_progress_renders_shows_at_the_next_stamp(running, monkeypatch):
+    """The stamp is read before the standings: a hand committed in between never hides under the
+    newer stamp (a stream sends a part only when its id changed)."""
+    from scorer.events.views import organizer as organizer_views
+
+    event, secret, links = running
+    client = organizer(event, secret)
+    stamp = lambda page: re.search(r'id="progress"[^>]*data-etag="([^"]*)"', page).group(1)  # noqa: E731
+    real = organizer_views.selectors.event_standings
+    saved = []
+
+    def standings_then_a_save(*args, **kwargs):
+        view = real(*args, **kwargs)
+        if not saved:
+            play(links[0], (-101, 40, 12, 202))  # a scorekeeper's save commits meanwhile
+            saved.append(True)
+        return view
+
+    monkeypatch.setattr(organizer_views.selectors, "event_standings", standings_then_a_save)
+    first = client.get(event_url("event_organize", event)).content.decode()
+    second = client.get(event_url("event_organize", event)).content.decode()
+    assert "0/2 masa bitti" in first and "1/2 masa bitti" in second
+    assert stamp(first) != stamp(second)
