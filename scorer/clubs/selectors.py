@@ -16,7 +16,7 @@ from scorer.tables.selectors import game_document
 
 from .charts import rating_chart
 from .models import Club, ClubEvent, ClubGame, ClubRating, Member, Season
-from .ratings import PlayerRating, RatingTable, rate_games
+from .ratings import Match, PlayerRating, Ratings, RatingTable, rate_games, score_totals
 from .stats import PlayedGame, member_stats
 
 TOLERANCE = 1e-9
@@ -203,14 +203,29 @@ def played_games(club: Club, name: str, *, season: Season | None = None) -> list
     return played
 
 
-def rating_history(club: Club, name: str) -> list[float]:
-    """The member's ordinal after each of their counted games, in order."""
+def rating_history(club: Club, name: str, season: Season | None = None) -> list[float]:
+    """The member's ordinal after each of their counted games, in order; in a season, replayed
+    from that season's games alone (as its table is)."""
+    if season is not None:
+        return _season_history(club, name, season)
     model = PlackettLuce()
     afters = ClubGame.objects.filter(club=club, position__isnull=False, after__has_key=name)
     return [
         model.rating(mu=after[name][0], sigma=after[name][1]).ordinal()
         for after in afters.order_by("position").values_list("after", flat=True)
     ]
+
+
+def _season_history(club: Club, name: str, season: Season) -> list[float]:
+    links = list(_season_games(club, season).select_related("game"))
+    hands = live_hands([link.game_id for link in links])
+    ratings, history = Ratings(), []
+    for link in links:
+        names = tuple(clean_name(player) for player in link.game.players)
+        ratings.apply(Match.of(names, score_totals(game_document(link.game, hands.get(link.game_id, [])))))
+        if name in names:
+            history.append(ratings.rating(name).ordinal())
+    return history
 
 
 def member_page(club: Club, member: Member, *, season: Season | None = None, public: bool = True) -> dict:
@@ -221,7 +236,7 @@ def member_page(club: Club, member: Member, *, season: Season | None = None, pub
     if page is None:
         members = {m.name for m in club_members(club, public=public)}
         stats = member_stats(member.name, played_games(club, member.name, season=season), members)
-        history = rating_history(club, member.name)
+        history = rating_history(club, member.name, season)
         rating = ClubRating.objects.filter(club=club, player=member.name).first()
         page = {
             "stats": stats,

@@ -256,3 +256,36 @@ def test_a_new_admin_link_locks_out_the_old_one(client):
     client.post(club_url(club, "club_link_rotate"))
     assert other.get(club_url(club, "club_table_new")).status_code == 403
     assert client.get(club_url(club, "club_table_new")).status_code == 200
+
+
+def test_a_members_rating_chart_in_a_season_replays_that_seasons_games_alone(client, commits):
+    from scorer.clubs.models import Season
+    from scorer.clubs.selectors import rating_history
+
+    club = open_club(client)
+    with commits():
+        hand_record(game=open_table(client, club, MEMBERS[:4]), data=finisher(0))
+    ClubGame.objects.update(completed_at=datetime.datetime(2020, 1, 5, tzinfo=datetime.UTC))
+    with commits():
+        for winner in (1, 2):
+            hand_record(game=open_table(client, club, MEMBERS[:4]), data=finisher(winner))
+    today = datetime.date.today()
+    season = Season.objects.create(
+        club=club, name="Kış", starts=today - datetime.timedelta(days=3), ends=today
+    )
+    club.refresh_from_db()
+    everything, seasonal = rating_history(club, "Ayşe"), rating_history(club, "Ayşe", season)
+    assert len(everything) == 3 and len(seasonal) == 2
+    # The season starts from a fresh rating: its first point is the second game rated alone.
+    model = PlackettLuce()
+    second = ClubGame.objects.filter(club=club).order_by("position")[1]
+    totals = list(score_game(_document(second.game)).totals)
+    alone = model.rate([[model.rating(name=n)] for n in MEMBERS[:4]], scores=[-t for t in totals])
+    assert seasonal[0] == pytest.approx(alone[0][0].ordinal(), abs=1e-9)
+    assert seasonal[0] != pytest.approx(everything[1], abs=1e-9)
+
+
+def _document(game):
+    from scorer.tables.selectors import game_document
+
+    return game_document(game)
