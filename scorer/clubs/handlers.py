@@ -1,5 +1,5 @@
 """A club's stored ratings follow its tables (and the tables of its events, linked as each round is
-seated: an ``EventGame`` saved for an event opened in the club): every change to a hand of a club's table is written
+seated: an ``EventGame`` or a ``TieBreak`` saved for an event opened in the club): every change to a hand of a club's table is written
 to the hand's history (``HandChange``), so that row's save is the one place to listen.
 
 The update runs once the change is committed: a delete writes its history before it marks the
@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models.signals import post_save, pre_delete
 
 from scorer.clubs import services
-from scorer.models import ClubEvent, EventGame, Game, HandChange
+from scorer.models import ClubEvent, EventGame, Game, HandChange, TieBreak
 
 
 def hand_changed(sender, instance: HandChange, created: bool, raw: bool = False, **kwargs) -> None:
@@ -28,7 +28,11 @@ def _recount(game_id: int) -> None:
         services.club_game_changed(game=game)
 
 
-def event_game_saved(sender, instance: EventGame, created: bool, raw: bool = False, **kwargs) -> None:
+def event_game_saved(
+    sender, instance: EventGame | TieBreak, created: bool, raw: bool = False, **kwargs
+) -> None:
+    """A game of an event in the club counts toward it: each table's games, and a tie-break game
+    at the cut (a table of only the tied)."""
     if not created or raw:
         return
     link = ClubEvent.objects.filter(event__rounds__tables=instance.table_id).select_related("club").first()
@@ -43,4 +47,5 @@ def game_deleted(sender, instance: Game, **kwargs) -> None:
 def connect() -> None:
     post_save.connect(hand_changed, sender=HandChange, dispatch_uid="okeycalc.clubs.hand_changed")
     post_save.connect(event_game_saved, sender=EventGame, dispatch_uid="okeycalc.clubs.event_game_saved")
+    post_save.connect(event_game_saved, sender=TieBreak, dispatch_uid="okeycalc.clubs.tie_break_saved")
     pre_delete.connect(game_deleted, sender=Game, dispatch_uid="okeycalc.clubs.game_deleted")

@@ -232,3 +232,19 @@ def test_a_nul_in_an_entrant_line_is_refused_on_its_field(client):
     response = client.post(club_url(club, "club_event_new"), data)
     assert response.status_code == 200 and "entrant_0" in response.context["form"].errors
     assert "\x00" not in response.content.decode() and not Event.objects.exists()
+
+
+def test_a_tie_break_game_of_an_event_in_the_club_counts_toward_it(commits):
+    from scorer.clubs.services import club_create
+    from scorer.events.models import TieBreak
+    from tests.events.test_tiebreak import start, tied_event
+
+    event, boss, table, tied = tied_event()
+    club = club_create(
+        name="Salı", ruleset="loca", options={}, members=[e.name for e in event.entrants.all()]
+    )
+    ClubEvent.objects.create(club=club, event=event)
+    with commits():
+        assert start(boss, event, hands="1").status_code == 302
+    tie_break = TieBreak.objects.get(table=table)
+    assert ClubGame.objects.filter(club=club, game=tie_break.game).exists()
