@@ -16,8 +16,11 @@ from scorer.events.models import Event
 from scorer.events.public import alphabetical
 from scorer.events.selectors import event_standings
 from scorer.events.services import event_create, event_finish, event_unfinish, round_start
-from tests.browser.test_event_e2e import enter_hand_by_form, games, new_context, play_rest
+from tests.browser import test_event_e2e
+from tests.browser.test_event_e2e import enter_hand_by_form, games, play_rest
 from tests.support.eventdb import new_event, play_round
+
+people = test_event_e2e.people  # the fixture: fresh phones on demand, closed at the end
 
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 375, "height": 812}
@@ -76,20 +79,6 @@ def assert_readable(tv: Page) -> dict:
     assert shown["wideCells"] == [], shown["wideCells"]
     assert not shown["scroll"]
     return shown
-
-
-@pytest.fixture
-def people(browser, live_server):
-    contexts = []
-
-    def make(**kwargs) -> Page:
-        context = new_context(browser, **kwargs)
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def create(name: str) -> tuple[Event, str]:
