@@ -37,6 +37,32 @@ MOBILE_VIEWPORT = {"width": 375, "height": 812}
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
 
+# --- static files: listed once per run ---------------------------------------------------
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _static_files_listed_once():
+    """Django's test client builds the middleware again for every test, and WhiteNoise, when
+    built, lists and stats every static file the finders know (a few hundred, about a tenth of a
+    second each time). The files do not change during a run: list them for the first client and
+    hand the same listing to the others. What is served, and with which headers, is unchanged."""
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    listing: dict = {}
+    list_files = WhiteNoiseMiddleware.add_files_from_finders
+
+    def add_files_from_finders(self) -> None:
+        if not listing:
+            list_files(self)
+            listing.update(self.files)
+        else:
+            self.files.update(listing)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(WhiteNoiseMiddleware, "add_files_from_finders", add_files_from_finders)
+        yield
+
+
 # --- rate limits: off, except in the tests about them ---------------------------------------
 
 
