@@ -63,6 +63,39 @@ def _static_files_listed_once():
         yield
 
 
+# --- transactional tests: the flush puts back what migrating made --------------------------
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_puts_back_content_types(django_db_setup, django_db_blocker):
+    """A transactional test (every browser and live-server test) ends with ``flush``: it empties
+    every table, then sends post_migrate again, whose receivers rebuild the content types and
+    permissions model by model, most of the test's teardown. Nothing else listens to post_migrate
+    here. Keep the rows migrating made, and after each flush put the same rows back, ids and all,
+    in two inserts."""
+    from django.apps import apps
+    from django.contrib.auth.models import Permission
+    from django.contrib.contenttypes.models import ContentType
+    from django.core.management.commands import flush
+    from django.db.models.signals import post_migrate
+
+    rebuilds = {"rename_permissions_after_model_rename", "create_permissions", "create_contenttypes"}
+    for app in apps.get_app_configs():
+        listeners = {receiver.__name__ for receiver in post_migrate._live_receivers(app)[0]}
+        assert listeners <= rebuilds, f"post_migrate has new receivers to put back: {listeners - rebuilds}"
+    with django_db_blocker.unblock():
+        types, permissions = list(ContentType.objects.all()), list(Permission.objects.all())
+
+    def put_back(verbosity, interactive, db, **kwargs) -> None:
+        ContentType.objects.using(db).bulk_create(types)
+        Permission.objects.using(db).bulk_create(permissions)
+        ContentType.objects.clear_cache()
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(flush, "emit_post_migrate_signal", put_back)
+        yield
+
+
 # --- rate limits: off, except in the tests about them ---------------------------------------
 
 
