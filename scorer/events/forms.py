@@ -1,6 +1,7 @@
 """Tournaments: a new event (name, date, rule set and options, hands, format, entrants, seed), an
 event's import, and the organizer's actions (late arrival, withdrawal, decision at the cut, a
-tie-break game, a table closed, and the bare event version every other action posts).
+tie-break game, a table closed, and the bare event version every other action posts), and a
+table card's code typed in.
 
 Like the new-table form, these validate and lay out; the rules (scorer/events/rules) check the
 event document they build and their error paths (``entrants[3]``, ``format.rounds``) are put back
@@ -25,6 +26,7 @@ from scorer.events.rules.nextround import knockout_tables, points_tables
 from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, ruleset_or_default, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.platform.numbers import parse_count
+from scorer.tables.forms.code import CodeForm
 from scorer.tables.forms.game import RuleSetChoiceMixin
 from scorer.tables.forms.imports import GameImportForm
 
@@ -508,3 +510,21 @@ __all__ = [
     "WithdrawForm",
     "placement_text",
 ]
+
+
+class CardCodeForm(CodeForm):
+    """A table card's code typed in: the same as scanning the card."""
+
+    msg_not_a_code = gettext_lazy(
+        "A card code has 6 letters and digits, as the table card shows it (for example K7M-Q2P)."
+    )
+    msg_no_such_code = gettext_lazy(
+        "No table card has this code. Check it on the card, or ask the organizer."
+    )
+    field_id = "card-code"
+    button_label = gettext_lazy("Open the table")
+
+    def __init__(self, data=None, **kwargs) -> None:
+        super().__init__(data, **kwargs)
+        self.fields["kod"].label = gettext_lazy("Card code")
+        self.fields["kod"].help_text = gettext_lazy("6 letters and digits, for example K7M-Q2P.")
