@@ -3,21 +3,46 @@ and the base of a table card's code (``scorer.events.forms.CardCodeForm``).
 
 The form reads the code as people type it (:func:`scorer.tables.joincode.normalized`); whether a
 table or a card has it is the view's look-up, whose miss goes on the field (:meth:`not_found`).
-crispy lays the field and its button out on one line (``templates/scorer/crispy/code.html``)
+crispy lays the field and its button out on one line (``templates/scorer/crispy/with_button.html``)
 inside the page's own form element, which keeps its method and address.
 """
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Field, Layout
 from django import forms
+from django.forms.boundfield import BoundField
 from django.utils.translation import gettext_lazy
 
 from scorer.formkit.fields import NulFreeForm
 from scorer.tables import joincode
 
 
+class CodeBoundField(BoundField):
+    """The code's control: the id its page names (``field_id``), focused when the code is wrong,
+    so that the page opens at it."""
+
+    @property
+    def auto_id(self) -> str:
+        return self.form.field_id
+
+    def build_widget_attrs(self, attrs, widget=None) -> dict:
+        attrs = super().build_widget_attrs(attrs, widget)
+        return attrs | {"autofocus": True} if self.errors else attrs
+
+
 class CodeField(forms.CharField):
     """What was typed, shown again as :func:`~scorer.tables.joincode.typed_back` has it."""
+
+    bound_field_class = CodeBoundField
+    widget = forms.TextInput(
+        attrs={
+            "class": "form-control join-code-input",
+            "maxlength": str(joincode.MAX_TYPED),
+            "autocomplete": "off",
+            "autocapitalize": "characters",
+            "spellcheck": "false",
+        }
+    )
 
     def prepare_value(self, value):
         return joincode.typed_back(value) if isinstance(value, str) else value
@@ -31,16 +56,16 @@ class CodeForm(NulFreeForm):
     field_id = ""
     button_label = ""
     button_class = "btn-primary"
+    announce_errors = False
 
     kod = CodeField(required=False, strip=False)
 
     def __init__(self, data=None, **kwargs) -> None:
         super().__init__(data, **kwargs)
-        self.fields["kod"].widget.attrs["id"] = self.field_id
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True
-        self.helper.layout = Layout(Field("kod", template="scorer/crispy/code.html"))
+        self.helper.layout = Layout(Field("kod", template="scorer/crispy/with_button.html"))
 
     def clean_kod(self) -> str:
         code = joincode.normalized(self.cleaned_data["kod"])
