@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from scorer.engine import all_rulesets
 from scorer.events.forms import EventForm
-from scorer.formkit.fields import EngineErrorsMixin, checked, ruleset_or_default, style_widgets
+from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, ruleset_or_default, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.tables.forms.game import GameForm, RuleSetChoiceMixin
 
@@ -37,7 +37,7 @@ def member_names(text: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-class ClubForm(RuleSetChoiceMixin, EngineErrorsMixin, forms.Form):
+class ClubForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
     """The new club: its name, the default rule set and options of its tables, its members."""
 
     name = forms.CharField(label=gettext_lazy("Club name"), max_length=80)
@@ -257,7 +257,7 @@ def _option_initial(club: Club) -> dict:
     return initial
 
 
-class MemberAddForm(forms.Form):
+class MemberAddForm(NulFreeForm):
     prefix = "uye"  # beside the season form on the same page: ids never clash
     name = forms.CharField(label=gettext_lazy("New member"), max_length=40)
 
@@ -266,7 +266,14 @@ class MemberAddForm(forms.Form):
         style_widgets(self.fields.values())
 
 
-class SeasonForm(forms.Form):
+class MemberVisibilityForm(NulFreeForm):
+    """A member hidden from the club's public pages (``hidden`` "1") or shown again ("0"): the
+    value of the button tapped beside the member's name."""
+
+    hidden = forms.TypedChoiceField(choices=(("0", "0"), ("1", "1")), coerce=lambda value: value == "1")
+
+
+class SeasonForm(NulFreeForm):
     prefix = "sezon"
     name = forms.CharField(label=gettext_lazy("Season name"), max_length=60)
     starts = forms.DateField(label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"}))
@@ -284,7 +291,7 @@ class SeasonForm(forms.Form):
         return cleaned
 
 
-class TableJoinForm(forms.Form):
+class TableJoinForm(NulFreeForm):
     """A table opened outside the club: its board address or its public id."""
 
     table = forms.CharField(

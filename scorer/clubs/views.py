@@ -32,6 +32,7 @@ from .forms import (
     ClubForm,
     ClubGameForm,
     MemberAddForm,
+    MemberVisibilityForm,
     SeasonForm,
     TableJoinForm,
 )
@@ -76,9 +77,7 @@ def _errors(request: HttpRequest, errors) -> None:
 def club_new(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         return render(request, CLUB_NEW, {"form": ClubForm(initial=request.GET.dict())})
-    shown_for = request.POST.get("options_for")
-    changed = shown_for is not None and shown_for != request.POST.get("ruleset")
-    if "refresh" in request.POST or changed:  # without JavaScript: the chosen rule set's options
+    if ClubForm.shown_again(request.POST):  # without JavaScript: the chosen rule set's options
         return render(request, CLUB_NEW, {"form": ClubForm(initial=request.POST.dict())})
     form = ClubForm(data=request.POST)
     if form.is_valid():
@@ -223,7 +222,11 @@ def member_add(request: HttpRequest, club: Club) -> HttpResponse:
 @admin_required
 def member_visibility(request: HttpRequest, club: Club, member_id: int) -> HttpResponse:
     member = get_object_or_404(Member, club=club, pk=member_id)
-    services.member_visibility_set(member=member, hidden=request.POST.get("hidden") == "1")
+    form = MemberVisibilityForm(request.POST)
+    if form.is_valid():
+        services.member_visibility_set(member=member, hidden=form.cleaned_data["hidden"])
+    else:
+        _errors(request, form.errors["hidden"])
     return redirect(f"{club_url(club)}#uyeler")
 
 
@@ -254,9 +257,7 @@ def club_table_new(request: HttpRequest, club: Club) -> HttpResponse:
         return render(
             request, TABLE_NEW, {**context, "form": ClubGameForm(initial=request.GET.dict(), club=club)}
         )
-    shown_for = request.POST.get("options_for")
-    changed = shown_for is not None and shown_for != request.POST.get("ruleset")
-    if "refresh" in request.POST or changed:
+    if ClubGameForm.shown_again(request.POST):
         return render(
             request, TABLE_NEW, {**context, "form": ClubGameForm(initial=request.POST.dict(), club=club)}
         )
@@ -327,9 +328,7 @@ def club_event_new(request: HttpRequest, club: Club) -> HttpResponse:
         return render(
             request, EVENT_NEW, _event_context(club, ClubEventForm(initial=request.GET.dict(), club=club))
         )
-    shown_for = request.POST.get("options_for")
-    changed = shown_for is not None and shown_for != request.POST.get("ruleset")
-    if "refresh" in request.POST or changed:  # without JavaScript: the options, or more entrant lines
+    if ClubEventForm.shown_again(request.POST):  # without JavaScript: the options, or more entrant lines
         form = ClubEventForm(initial=request.POST.dict(), club=club)
         return render(request, EVENT_NEW, _event_context(club, form))
     form = ClubEventForm(data=request.POST, club=club)

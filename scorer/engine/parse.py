@@ -53,6 +53,7 @@ REMAINING_FIELDS = (
 
 
 def is_int(value: object, low: int, high: int) -> bool:
+    """A whole number of JSON (never a bool or a float) in ``low..high``; the event document's too."""
     return type(value) is int and low <= value <= high
 
 

@@ -1,6 +1,7 @@
 """Tournaments: a new event (name, date, rule set and options, hands, format, entrants, seed), an
 event's import, and the organizer's actions (late arrival, withdrawal, decision at the cut, a
-tie-break game, a table closed, and the bare event version every other action posts).
+tie-break game, a table closed, and the bare event version every other action posts), and a
+table card's code typed in, and the public standings' seat search.
 
 Like the new-table form, these validate and lay out; the rules (scorer/events/rules) check the
 event document they build and their error paths (``entrants[3]``, ``format.rounds``) are put back
@@ -16,7 +17,7 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Layout
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorer.engine import all_rulesets
 from scorer.events.models import Entrant, Event, new_seed
@@ -25,6 +26,7 @@ from scorer.events.rules.nextround import knockout_tables, points_tables
 from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, ruleset_or_default, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.platform.numbers import parse_count
+from scorer.tables.forms.code import CodeForm
 from scorer.tables.forms.game import RuleSetChoiceMixin
 from scorer.tables.forms.imports import GameImportForm
 
@@ -508,3 +510,63 @@ __all__ = [
     "WithdrawForm",
     "placement_text",
 ]
+
+
+class CardCodeForm(CodeForm):
+    """A table card's code typed in: the same as scanning the card."""
+
+    msg_not_a_code = gettext_lazy(
+        "A card code has 6 letters and digits, as the table card shows it (for example K7M-Q2P)."
+    )
+    msg_no_such_code = gettext_lazy(
+        "No table card has this code. Check it on the card, or ask the organizer."
+    )
+    field_id = "card-code"
+    button_label = gettext_lazy("Open the table")
+
+    def __init__(self, data=None, **kwargs) -> None:
+        super().__init__(data, **kwargs)
+        self.fields["kod"].label = gettext_lazy("Card code")
+        self.fields["kod"].help_text = gettext_lazy("6 letters and digits, for example K7M-Q2P.")
+
+
+SEARCH_MAX = 80
+"""At most this many characters of a seat search are read (the longest team name fits)."""
+
+
+class SearchField(forms.CharField):
+    """What is searched for, shown again as it is read: trimmed, at most :data:`SEARCH_MAX`."""
+
+    def prepare_value(self, value):
+        return value.strip()[:SEARCH_MAX] if isinstance(value, str) else value
+
+    def clean(self, value) -> str:
+        return super().clean(value)[:SEARCH_MAX]
+
+
+class SeatSearchForm(NulFreeForm):
+    """The public standings' "find your seat" (without JavaScript): a name, or part of one."""
+
+    button_label = gettext_lazy("Search")
+    button_class = "btn-theme-outline"
+    label_class = "fw-semibold"
+    joined = True
+    announce_errors = False
+
+    ara = SearchField(
+        required=False,
+        label=pgettext_lazy("event", "Find your seat"),
+        help_text=pgettext_lazy("event", "Type your name: your table and seat show."),
+        widget=forms.SearchInput(attrs={"class": "form-control", "autocomplete": "off"}),
+    )
+
+    def __init__(self, data=None, **kwargs) -> None:
+        super().__init__(data, auto_id="seat-%s", **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+        self.helper.layout = Layout(Field("ara", template="scorer/crispy/with_button.html"))
+
+    def query(self) -> str:
+        """What to look for ("" when nothing, or nothing readable, was typed)."""
+        return self.cleaned_data["ara"] if self.is_valid() else ""

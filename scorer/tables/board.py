@@ -19,6 +19,7 @@ from scorer.formkit.fields import CHOICE_LABELS
 from scorer.models import Game, Hand, HandChange
 from scorer.tables import guards, history, joincode, selectors
 from scorer.tables.charts import Chart, running_chart
+from scorer.tables.forms.plan import PlanForm
 from scorer.tables.outcome import finish_kinds
 from scorer.tables.selectors import Board, HandRow, Series
 from scorer.tables.services import MSG_RESTORE_FULL, plan_choices
@@ -298,6 +299,11 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
     order = list if sheet else (lambda values: teams_first(values, game))
     cols = order(columns(board))
     rematch = linked_rematch(game)
+    choices = (
+        plan_choices(game, board.hands_played)
+        if editor and rematch is None and not sheet and not game.in_event  # an event fixes it
+        else ()
+    )
     rows = board_rows(board, cols, order, hand_link(game, "hand_edit" if editor else "hand_detail"))
     return {
         "game": game,
@@ -321,9 +327,8 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
         "rematch_dealer": game.players[board.next_dealer],
         "series": series_tally(game, series),
         "join_code": joincode.shown(game.code),
-        "plan_choices": plan_choices(game, board.hands_played)
-        if editor and rematch is None and not sheet and not game.in_event  # an event fixes it
-        else (),
+        "plan_choices": choices,
+        "plan_form": PlanForm(game=game, choices=choices) if len(choices) > 1 else None,
         "restore_refused": restore_refusal(game, board) if deleted else "",
         "any_corrected": any(row.corrected for row in rows),
     }

@@ -245,7 +245,7 @@
     const step = root.matches?.("[data-result]") ? root.closest(".learn-step") : null;
     if (!step) return;
     for (const field of step.querySelectorAll("fieldset [name]")) {
-      const error = root.querySelector(`[data-step-error="${field.name}"]`);
+      const error = root.querySelector(`[id="${field.name}_error"]`);
       field.classList.toggle("is-invalid", Boolean(error));
       if (error) {
         field.setAttribute("aria-invalid", "true");

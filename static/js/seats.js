@@ -10,7 +10,7 @@
   }
 
   function filter() {
-    const input = document.getElementById("seat-search");
+    const input = document.querySelector('[data-seat-search] input[name="ara"]');
     const list = document.querySelector("[data-seat-list]");
     if (!input || !list) return;
     const wanted = fold(input.value.trim());

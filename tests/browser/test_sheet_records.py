@@ -230,7 +230,7 @@ def test_typing_the_code_on_the_home_page_opens_the_board_to_watch(phone, live_s
     field = page.get_by_label(words["label"], exact=True)
     field.fill("zzz zzz")
     page.get_by_role("button", name=words["button"]).click()
-    expect(page.locator("#join-code-error")).to_contain_text(words["unknown"])
+    expect(page.locator("#join-code_error")).to_contain_text(words["unknown"])
     expect(page.get_by_label(words["label"], exact=True)).to_have_value("zzz zzz")
     expect(page.get_by_label(words["label"], exact=True)).to_have_attribute("aria-invalid", "true")
     button = page.get_by_role("button", name=words["button"]).bounding_box()

@@ -55,7 +55,7 @@ def type_the_code(other: Page, live_server, event) -> None:
     other.goto(live_server.url + reverse("scorer:card_code"))
     other.get_by_label("Kart kodu").fill("zzz")
     other.get_by_role("button", name="Masayı aç").click()
-    expect(other.locator("#card-code-error")).to_contain_text("6 harf")
+    expect(other.locator("#card-code_error")).to_contain_text("6 harf")
     check_axe(other)
     other.get_by_label("Kart kodu").fill(event.cards.get(number=1).code.lower())
     other.get_by_role("button", name="Masayı aç").click()

@@ -142,6 +142,18 @@ def test_a_hidden_member_leaves_the_public_pages_but_not_the_admins(client, comm
     assert client.get(club_url(club, "club_member", bora.pk)).status_code == 200
 
 
+@pytest.mark.parametrize("posted", [{}, {"hidden": "yes"}, {"hidden": "2"}])
+def test_a_visibility_post_other_than_hide_or_show_changes_nothing_and_says_so(client, posted):
+    club = open_club(client)
+    bora = Member.objects.get(club=club, name="Bora")
+    Member.objects.filter(pk=bora.pk).update(hidden=True)
+
+    response = client.post(club_url(club, "club_member_visibility", bora.pk), posted, follow=True)
+
+    assert Member.objects.get(pk=bora.pk).hidden
+    assert [m.level_tag for m in response.context["messages"]][-1] == "error"
+
+
 def test_the_member_page_counts_from_the_stored_lines(client, commits):
     club = open_club(client)
     game = open_table(client, club, MEMBERS[:4], hands=2)

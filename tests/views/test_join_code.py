@@ -74,7 +74,7 @@ def test_a_wrong_code_is_a_field_error_on_the_home_page_keeping_what_was_typed(
     assert message in html
     field = re.search(r'<input[^>]*name="kod"[^>]*>', html).group(0)
     assert f'value="{typed}"' in field and 'aria-invalid="true"' in field
-    assert 'aria-describedby="join-code-help join-code-error"' in field
+    assert 'aria-describedby="join-code_helptext join-code_error"' in field
 
 
 def test_the_home_page_has_a_labelled_code_field_that_works_without_javascript(client):

@@ -12,7 +12,7 @@ from scorer.engine import GameResult, InvalidInput, score_game
 from scorer.engine.errors import ErrorList
 from scorer.engine.i18n import _
 from scorer.engine.names import clean_name, name_key
-from scorer.engine.parse import check_text, name_problem, parse_ruleset, unknown_fields
+from scorer.engine.parse import check_text, is_int, name_problem, parse_ruleset, unknown_fields
 from scorer.engine.text import nul_path
 
 from .model import Entrant, Event, Format, Kind, Round, Table
@@ -50,10 +50,6 @@ INDIVIDUAL_DEFAULTS = {"placement_points": (3, 2, 1, 0), "advance": 2}
 TEAM_DEFAULTS = {"placement_points": (2, 0), "advance": 1}
 TABLE_SIZES = {False: (3, 4), True: (2,)}
 """Entrants at a table: individuals 4, or 3 (every rule set plays with three); teams 2."""
-
-
-def is_int(value: object, low: int, high: int) -> bool:
-    return type(value) is int and low <= value <= high
 
 
 def parse_event(data: object) -> Event:

@@ -7,23 +7,18 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorer.events import cards, selectors
+from scorer.events.forms import CardCodeForm
 from scorer.events.models import TableCard
 from scorer.platform.limits import limited
 from scorer.shell.errors import forbidden
-from scorer.tables import joincode
 
 logger = logging.getLogger(__name__)
 
 CARD_CODE = "scorer/events/card_code.html"
-MSG_NOT_A_CODE = gettext_noop(
-    "A card code has 6 letters and digits, as the table card shows it (for example K7M-Q2P)."
-)
-MSG_NO_SUCH_CODE = gettext_noop("No table card has this code. Check it on the card, or ask the organizer.")
 
 
 def _take(request: HttpRequest, card: TableCard, *, claimed: bool) -> HttpResponse:
@@ -79,12 +74,12 @@ def card_code(request: HttpRequest) -> HttpResponse:
     """The card's code typed in (posted, so that it stays out of addresses and logs): the same as
     scanning the card. Rate limited, so that codes cannot be tried one by one."""
     if request.method != "POST":
-        return render(request, CARD_CODE, {})
-    typed = request.POST.get("kod", "")
-    code = joincode.normalized(typed)
-    card = cards.card_by_code(code) if code else None
-    if card is not None:
-        cards.card_claim(request, card)
-        return _take(request, card, claimed=True)
-    error = _(MSG_NO_SUCH_CODE) if code else _(MSG_NOT_A_CODE)
-    return render(request, CARD_CODE, {"typed": joincode.typed_back(typed), "error": error}, status=200)
+        return render(request, CARD_CODE, {"form": CardCodeForm()})
+    form = CardCodeForm(request.POST)
+    if form.is_valid():
+        card = cards.card_by_code(form.cleaned_data["kod"])
+        if card is not None:
+            cards.card_claim(request, card)
+            return _take(request, card, claimed=True)
+        form.not_found()
+    return render(request, CARD_CODE, {"form": form})

@@ -82,9 +82,8 @@ def _errors(request: HttpRequest, exc: InvalidInput) -> None:
 def event_new(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         return render(request, EVENT_NEW, {"form": EventForm(initial=request.GET.dict())})
-    shown_for = request.POST.get("options_for")
-    changed = shown_for is not None and shown_for != request.POST.get("ruleset")
-    if "refresh" in request.POST or changed:  # without JavaScript: the chosen rule set's options
+    changed = EventForm.ruleset_changed(request.POST)
+    if EventForm.shown_again(request.POST):  # without JavaScript: the chosen rule set's options
         form = EventForm(initial=request.POST.dict())
         return render(request, EVENT_NEW, {"form": form, "options_changed": changed})
     form = EventForm(data=request.POST)

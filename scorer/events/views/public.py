@@ -20,6 +20,7 @@ from django.views.decorators.http import require_safe
 
 from scorer.events import public, selectors
 from scorer.events import push as event_push
+from scorer.events.forms import SeatSearchForm
 from scorer.events.models import Event
 from scorer.events.rules.decisions import DECISIONS
 from scorer.platform import push
@@ -122,12 +123,14 @@ def standings(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if request.htmx:
         return _live(request, standings_part(request, event, etag))
     part, _key = standings_part(request, event, etag)
-    query = request.GET.get("ara", "").strip()[:80]
+    search_form = SeatSearchForm(request.GET)
+    query = search_form.query()
     seat_view = _page_data(event) if query else {}  # a search (without JavaScript): not shared
     context = {
         "event": event,
         "has_seating": event.status == Event.RUNNING,
         "query": query,
+        "search_form": search_form,
         "seat_view": seat_view,
         "matches": public.seating_matches(seat_view.get("seating", []), query) if query else [],
         "complete": part.complete,

@@ -57,6 +57,19 @@ class RuleSetChoiceMixin(RuleSetOptionsMixin):
         ]
 
     @staticmethod
+    def ruleset_changed(data) -> bool:
+        """Without JavaScript: another rule set was chosen than the one whose options the page
+        showed (its hidden ``options_for``), so the options are shown again before anything is made."""
+        shown_for = data.get("options_for")
+        return shown_for is not None and shown_for != data.get("ruleset")
+
+    @classmethod
+    def shown_again(cls, data) -> bool:
+        """The form is to be shown again with what was chosen, not submitted: its "refresh" button
+        (the options, or more entrant lines, without JavaScript) or a changed rule set."""
+        return "refresh" in data or cls.ruleset_changed(data)
+
+    @staticmethod
     def part_helper(layout) -> FormHelper:
         """One part of the form on its own, inside the page's form tag (the htmx swap of the options)."""
         helper = FormHelper()

@@ -3,13 +3,12 @@
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_safe
 
 from scorer.engine import clauses
 from scorer.platform.limits import limited
-from scorer.tables import joincode, rights, selectors
+from scorer.tables import rights, selectors
+from scorer.tables.forms import JoinCodeForm
 
 HOME_TABLES = 5
 """How many of this device's tables the home page lists; "Masalarım" lists them all."""
@@ -28,6 +27,7 @@ def home_context(request: HttpRequest) -> dict:
         "my_tables": tables[:HOME_TABLES],
         "more_tables": len(tables) > HOME_TABLES,
         "grant_days": rights.max_idle().days,
+        "join_form": JoinCodeForm(),
     }
 
 
@@ -36,26 +36,19 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "scorer/home.html", home_context(request))
 
 
-MSG_NOT_A_CODE = gettext_noop(
-    "A table code has 6 letters and digits, as the board shows it (for example K7M-Q2P)."
-)
-MSG_NO_SUCH_CODE = gettext_noop("No table has this code. Check it on the scorekeeper's board.")
-
-
 @require_safe
 @limited("join_code")
 def join_by_code(request: HttpRequest) -> HttpResponse:
     """The home page's "table code" field: the code's board, to watch (never edit rights: the
     board grants a device only what any viewer has). A wrong code: the home page again, with the
     field's error and what was typed. Rate limited, so that codes cannot be tried one by one."""
-    typed = request.GET.get("kod", "")
-    code = joincode.normalized(typed)
-    game = selectors.game_by_code(code) if code else None
-    if game is not None:
-        return redirect("scorer:game_board", game.public_id)
-    error = _(MSG_NO_SUCH_CODE) if code else _(MSG_NOT_A_CODE)
-    context = home_context(request) | {"join_typed": joincode.typed_back(typed), "join_error": error}
-    return render(request, "scorer/home.html", context)
+    form = JoinCodeForm(request.GET)
+    if form.is_valid():
+        game = selectors.game_by_code(form.cleaned_data["kod"])
+        if game is not None:
+            return redirect("scorer:game_board", game.public_id)
+        form.not_found()
+    return render(request, "scorer/home.html", home_context(request) | {"join_form": form})
 
 
 @require_safe

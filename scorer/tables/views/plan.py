@@ -10,8 +10,8 @@ from django.views.decorators.http import require_POST
 from scorer.engine import InvalidInput
 from scorer.models import Game
 from scorer.platform.http import HtmxHttpRequest
-from scorer.platform.numbers import parse_count
 from scorer.tables import selectors, services
+from scorer.tables.forms.plan import PlanForm
 from scorer.tables.views.auth import edit_required
 from scorer.tables.views.board import LIVE_PARTIAL, board_page_context, live_etag
 from scorer.tables.views.tables import board_url
@@ -21,18 +21,19 @@ MSG_CHANGED_MEANWHILE = gettext_noop(
 )
 
 
-def plan_problem(game: Game, post) -> tuple[str, int | None]:
-    """Make the change; ``(problem, count)``: what went wrong ("" when the change is made)."""
-    count = parse_count(post.get("hands_planned"), low=1)
-    if count is None:
-        return _(services.MSG_PLAN_COUNT), None
+def plan_problem(game: Game, form: PlanForm) -> str:
+    """Make the change the form asks for; what went wrong ("" when the change is made)."""
+    if not form.is_valid():
+        return " ".join(message for messages in form.errors.values() for message in messages)
     try:
-        services.game_plan(game=game, hands_planned=count, version=parse_count(post.get("version")))
+        services.game_plan(
+            game=game, hands_planned=form.cleaned_data["hands_planned"], version=form.cleaned_data["version"]
+        )
     except services.TableChanged:
-        return _(MSG_CHANGED_MEANWHILE), count
+        return _(MSG_CHANGED_MEANWHILE)
     except InvalidInput as exc:
-        return " ".join(error.message for error in exc.errors), count
-    return "", count
+        return " ".join(error.message for error in exc.errors)
+    return ""
 
 
 @require_POST
@@ -40,11 +41,16 @@ def plan_problem(game: Game, post) -> tuple[str, int | None]:
 def game_plan(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """Without JavaScript: the change, then the board with a message. With htmx: the board's live
     part, the outcome said beside the form (a refusal keeps the form open with the reason)."""
-    problem, count = plan_problem(game, request.POST)
-    done = "" if problem else _("This game is now {n} hands.").format(n=count)
+    form = PlanForm(request.POST, game=game)
+    problem = plan_problem(game, form)
+    done = "" if problem else _("This game is now {n} hands.").format(n=form.cleaned_data["hands_planned"])
     if request.htmx:
         game = selectors.game_for_board(game.public_id)
         context = board_page_context(request, game, editor=True, etag=live_etag(request, game, True))
+        if problem and context["plan_form"] is not None:
+            context["plan_form"] = PlanForm.refused(
+                game=game, choices=context["plan_choices"], problem=problem
+            )
         return render(request, LIVE_PARTIAL, context | {"plan_error": problem, "plan_done": done})
     if problem:
         messages.error(request, problem)

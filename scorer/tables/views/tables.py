@@ -47,9 +47,8 @@ def board_url(game: Game) -> str:
 def game_new(request: HtmxHttpRequest) -> HttpResponse:
     if request.method != "POST":
         return render(request, GAME_NEW, {"form": GameForm(initial=request.GET)})
-    shown_for = request.POST.get("options_for")
-    changed = shown_for is not None and shown_for != request.POST.get("ruleset")
-    if "refresh" in request.POST or changed:  # without JavaScript: show the chosen rule set's options
+    changed = GameForm.ruleset_changed(request.POST)
+    if GameForm.shown_again(request.POST):  # without JavaScript: show the chosen rule set's options
         return render(request, GAME_NEW, {"form": GameForm(initial=request.POST), "options_changed": changed})
     form = GameForm(data=request.POST)
     if form.is_valid():

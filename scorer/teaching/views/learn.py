@@ -43,6 +43,7 @@ def learn(request: HtmxHttpRequest) -> HttpResponse:
         "steps": steps,
         "values": values,
         "errors": errors,
+        "error_items": [{"id": name, "message": message} for name, message in errors.items()],
         "fields": number_fields(values, errors),
         "colours": [(colour, colour_name(colour)) for colour in COLOURS],
         "numbers": range(1, 14),
