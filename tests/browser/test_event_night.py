@@ -215,15 +215,15 @@ def test_a_48_player_night_of_3_rounds_seats_everyone_on_the_display_and_ends_on
     if not js:
         tv.goto(display)
     expect(tv.locator(".display-round")).to_contain_text(text["waiting"], timeout=WAIT_MS)
-    organizer_finishes(organizer, js=js)
+    organizer_finishes(organizer, axe=js)
     display_ends_on_the_podium(tv, display, event, text, js=js)
 
 
-def organizer_finishes(organizer: Page, *, js: bool) -> None:
+def organizer_finishes(organizer: Page, *, axe: bool) -> None:
     """Finishing asks first (showing the podium to come), and can be undone."""
     organizer.locator("[data-finish-now]").click()  # beside "every round is played"
     expect(organizer.locator("[data-podium-preview] li")).to_have_count(3)
-    if js:
+    if axe:
         check_axe(organizer)
     organizer.locator("[data-finish]").click()
     expect(organizer.locator("[data-unfinish]")).to_be_visible()
