@@ -115,6 +115,13 @@ def enter_hand_by_form(scorekeeper: Page, live_server, link: EventGame, *, js: b
     game = link.game
     scorekeeper.goto(live_server.url + reverse("scorer:game_claim", args=[game.public_id, game.link_secret]))
     scorekeeper.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+    return save_a_hand(scorekeeper, link, js=js)
+
+
+def save_a_hand(scorekeeper: Page, link: EventGame, *, js: bool) -> Page:
+    """On the hand form of ``link``'s game: the first player finishes, the others never opened;
+    saved, the board shows the hand and links back to its event, round and table."""
+    game = link.game
     if js:
         expect(scorekeeper.locator("[data-hand-form].js-ready")).to_be_attached()
     scorekeeper.locator('label[for="id_finisher_0"]').click()

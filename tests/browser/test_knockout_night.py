@@ -1,6 +1,7 @@
 """A knockout that reads like one, and the round timer, in the browser: a 16-player knockout plays
 off its tie at the cut at a tie-break game (entered through the real hand form), and ends with a
-champion and a second, its bracket on the standings and the display; the round timer counts
+champion and a second, its bracket on the standings and the display, and once the organizer
+finishes it, the display's podium (champion, second, third) before the bracket; the round timer counts
 down on the venue display and a table's phone from the server's time (the browser's clock is
 moved, never waited for); the new event form follows the chosen format. axe clean."""
 
@@ -15,6 +16,7 @@ from scorer.events import clock
 from scorer.events.models import Event, EventGame, TieBreak
 from scorer.events.services import round_start
 from scorer.events.timer import timer_change
+from tests.browser.test_event_night import assert_readable, organizer_finishes
 from tests.conftest import BASE_DIR, check_axe
 from tests.support.eventdb import names, new_event, play
 
@@ -76,7 +78,7 @@ def play_off(organizer: Page, live_server, event: Event, link: EventGame, tied: 
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_16_player_knockout_plays_a_tie_break_game_and_ends_with_a_champion(page, live_server, phone):
+def test_a_16_player_knockout_plays_a_tie_break_game_and_ends_on_the_podium(page, live_server, phone):
     organizer = phone("tr")
     event, secret = new_event(16, kind="knockout")
     organizer.goto(live_server.url + reverse("scorer:event_claim", args=[event.public_id, secret]))
@@ -116,11 +118,37 @@ def test_a_16_player_knockout_plays_a_tie_break_game_and_ends_with_a_champion(pa
     DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     bracket.screenshot(path=str(DOCS_SCREENSHOTS / "knockout-bracket.png"))
 
-    organizer.set_viewport_size(TV)
-    organizer.goto(live_server.url + reverse("scorer:event_display", args=[event.public_id]))
-    expect(organizer.locator("#display-tables-heading")).to_contain_text("Eşleşme tablosu")
-    expect(organizer.locator("[data-bracket] [data-mark=champion]").first).to_be_attached()
-    check_axe(organizer)
+    organizer.goto(live_server.url + reverse("scorer:event_organize", args=[event.public_id]))
+    organizer_finishes(organizer, axe=False)  # its question: axe in the points night
+    display_ends_on_the_podium(organizer, live_server, event, final)
+
+
+def display_ends_on_the_podium(tv: Page, live_server, event: Event, final: EventGame) -> None:
+    """The display of the finished knockout (1920 × 1080): the podium (the champion, the second
+    and the third of the final table), before the bracket with the final standings."""
+    players = final.game.players
+    tv.set_viewport_size(TV)
+    tv.goto(live_server.url + reverse("scorer:event_display", args=[event.public_id]))
+    podium = tv.locator("[data-podium]")
+    expect(podium).to_be_visible()
+    expect(podium.locator("#display-podium-heading")).to_have_text("Şampiyon")
+    places = podium.locator("[data-podium-place]")
+    expect(places).to_have_count(3)
+    assert [place.get_attribute("data-entrant") for place in places.all()] == [
+        players[0],
+        players[2],
+        players[1],
+    ]
+    assert_readable(tv)
+    DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    tv.screenshot(path=str(DOCS_SCREENSHOTS / "knockout-podium.png"))
+    check_axe(tv)
+    # Behind it the bracket waits for the podium's time (the points night waits that time out).
+    grid = tv.locator("[data-display-grid]")
+    expect(grid).to_be_hidden()
+    expect(grid.locator("#display-tables-heading")).to_contain_text("Eşleşme tablosu")
+    expect(grid.locator("[data-bracket] [data-mark=champion]").first).to_contain_text(players[0])
+    expect(tv.locator(".display-round")).to_contain_text("Turnuva bitti.")
 
 
 @pytest.fixture

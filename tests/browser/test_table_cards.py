@@ -1,7 +1,8 @@
 """A table's card at 375 × 812: the phone that opens it lands on its table's round-1 game with
 "El ekle" on the first screen and the seats shown; when the organizer starts round 2 its board
 says so and takes it to the same table's round-2 game, without a new card. A correction in round 1
-then shows the organizer who moved, and the round is seated again. axe clean."""
+then shows the organizer who moved, and the round is seated again. axe clean; the correction
+notice is photographed for the docs (`make screenshots` copies it into docs/screenshots/)."""
 
 import os
 from pathlib import Path
@@ -13,11 +14,12 @@ from playwright.sync_api import Page, expect
 from scorer.events.models import EventGame
 from scorer.events.services import round_start
 from scorer.tables.services import hand_update
-from tests.conftest import check_axe
+from tests.conftest import BASE_DIR, check_axe
 from tests.support.eventdb import new_event, play_round
 from tests.support.events import hand
 
 SHOTS = Path(os.environ.get("OKEYCALC_CARD_SHOTS", "test-artifacts/screenshots"))
+DOCS_SHOTS = BASE_DIR / "test-artifacts" / "docs-screenshots"
 
 
 def game_at(event, round_number: int, number: int):
@@ -76,6 +78,9 @@ def correct_round_1_and_reseat(boss: Page, event) -> None:
     expect(notice.locator("[data-moves] li").first).to_contain_text("→")
     check_axe(boss)
     shot(boss, "correction-notice")
+    notice.scroll_into_view_if_needed()
+    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+    boss.screenshot(path=str(DOCS_SHOTS / "event-correction-notice.png"))
     notice.get_by_role("button", name="2. turu yeniden oturt").click()
     expect(boss.locator("[data-seating-shift]")).to_have_count(0)
     expect(boss.locator('[data-record="reseat"]').first).to_contain_text("→")
