@@ -20,6 +20,7 @@ from django.template.loader import get_template
 
 from scorer.events.clock import timer_of
 from scorer.events.rules.nextround import knockout_tables
+from scorer.events.rules.standings import FINAL_PLACES
 from scorer.events.selectors import EventStandings, TableProgress
 from scorer.platform import cache, push
 
@@ -166,28 +167,28 @@ def podium(standings: list[dict]) -> list[dict]:
     return [row for row in standings if row["place"] <= PODIUM_PLACES]
 
 
-def seat_mark(table: TableProgress, name: str, second: set[str]) -> str:
-    """How an entrant left a knockout table: ``champion``, ``second``, ``advanced``, ``tied``,
-    ``out``, or ``playing`` while the table is."""
+def seat_mark(table: TableProgress, name: str, placed: dict[str, str]) -> str:
+    """How an entrant left a knockout table: ``champion``, ``second``, ``third``, ``fourth``,
+    ``advanced``, ``tied``, ``out``, or ``playing`` while the table is."""
     if not table.complete:
         return "playing"
     if name in table.tie_at_cut:
         return "tied"
     if name in table.advancing:
         return "champion" if table.final else "advanced"
-    return "second" if table.final and name in second else "out"
+    return placed.get(name, "out") if table.final else "out"
 
 
 def bracket_data(scored: EventStandings) -> list[dict]:
     """A knockout's bracket: every round seated so far, its tables with each entrant's mark, then
     the rounds still to come as their numbers of tables (the plan the rounds are seated by)."""
     event = scored.event
-    second = {row.name for row in scored.standings if row.state == "second"}
+    placed = {row.name: row.state for row in scored.standings if row.state in FINAL_PLACES.values()}
     rounds = []
     for r, tables in enumerate(scored.rounds):
         rows = []
         for table in tables:
-            entrants = [{"name": name, "mark": seat_mark(table, name, second)} for name in table.seats]
+            entrants = [{"name": name, "mark": seat_mark(table, name, placed)} for name in table.seats]
             rows.append(table_data(table) | {"entrants": entrants})
         final = bool(tables) and tables[0].final
         rounds.append({"number": r + 1, "final": final, "tables": rows, "byes": list(scored.byes[r])})

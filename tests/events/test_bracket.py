@@ -47,3 +47,17 @@ def test_the_new_event_form_has_a_table_of_rounds_and_tables_by_count():
     html = Client().get(reverse("scorer:event_new")).content.decode()
     assert "Katılımcı sayısına göre tur ve masa sayısı" in html
     assert "4 → 2 → 1 (final)" in html and 'id="event-counts-data"' in html
+
+
+@pytest.mark.django_db
+def test_the_final_tables_places_are_named_in_the_bracket_and_the_standings():
+    event, _secret = new_event(8, kind="knockout")
+    for _round in range(2):  # two tables, then the final table of the four who went on
+        round_start(event=event)
+        play_round(event)
+    html = Client().get(reverse("scorer:event_standings", args=[event.public_id])).content.decode()
+    for mark in ("champion", "second", "third", "fourth"):
+        assert html.count(f'data-mark="{mark}"') == 1, mark
+        assert html.count(f'data-state="{mark}"') == 1, mark
+    assert html.count('data-mark="out"') == 4  # the first round's tables
+    assert "şampiyon" in html and "ikinci" in html and "üçüncü" in html and "dördüncü" in html

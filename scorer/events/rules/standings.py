@@ -91,13 +91,17 @@ def knockout_key(entrant: int, results: tuple[RoundResult, ...]) -> tuple[tuple,
     return (0, (0, 0), 0), fields(0, None, 0, 0, 0, "")
 
 
+# How the final table's other places are named (its first is the champion).
+FINAL_PLACES = {2: "second", 3: "third", 4: "fourth"}
+
+
 def table_state(entrant: int, table, rnd: RoundResult) -> str:
     if entrant in table.tie_at_cut:
         return "tied"
     if entrant in table.advancing:
         return "champion" if rnd.final else "advanced"
-    if rnd.final and table.positions and table.positions[table.seat_of(entrant)] == 2:
-        return "second"
+    if rnd.final and table.positions:
+        return FINAL_PLACES.get(table.positions[table.seat_of(entrant)], "out")
     return "out"
 
 
