@@ -19,8 +19,11 @@ STAMPS := .stamps
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # The suite runs in this many pytest-xdist processes (each its own test database and memory
-# cache); PYTEST_WORKERS=0 runs it in one process. PYTEST_ARGS adds pytest options.
+# cache); PYTEST_WORKERS=0 runs it in one process. PYTEST_ARGS adds pytest options. A process
+# that runs out of tests takes some from the other's queue (worksteal): the long browser tests do
+# not leave one core idle at the end.
 PYTEST_WORKERS ?= 2
+PYTEST_DIST := $(if $(filter 0,$(PYTEST_WORKERS)),,--dist worksteal)
 CHROMIUM ?= /usr/bin/chromium
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
@@ -160,15 +163,15 @@ chromium:
 		echo "WARNING: no Chromium at $(CHROMIUM); browser tests will be reported as skipped" >&2; fi
 
 test: install-dev static messages chromium lint
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_DIST) $(PYTEST_ARGS)
 
 # The same suite with every generated test at its full count of examples (tests/support/depth.py).
 test-deep: install-dev static messages chromium
-	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_TEST_DEEP=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_TEST_DEEP=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_DIST) $(PYTEST_ARGS)
 
 test-postgres: install-dev static messages chromium
 	@if [ -z "$$DATABASE_URL" ]; then echo "ERROR: set DATABASE_URL=postgres://..." >&2; exit 1; fi
-	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_REQUIRE_POSTGRES=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_REQUIRE_POSTGRES=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_DIST) $(PYTEST_ARGS)
 
 # Two `make serve`-style instances on one PostgreSQL (DATABASE_URL) and Redis (REDIS_URL).
 test-multi: install static collectstatic
