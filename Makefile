@@ -169,9 +169,18 @@ test: install-dev static messages chromium lint
 test-deep: install-dev static messages chromium
 	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_TEST_DEEP=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_DIST) $(PYTEST_ARGS)
 
+# On PostgreSQL, every test that reaches the database through the app: the views, services,
+# events, clubs, API, live servers, and the browser tests of what two phones or a lost answer do
+# to stored hands. The engine's and the docs' tests touch no database, and the other browser
+# tests look at pages whose queries the view tests already run: they run once, in `make test`.
+# POSTGRES_TESTS=tests runs the whole suite there.
+POSTGRES_TESTS ?= scorer tests/api tests/clubs tests/events tests/live tests/platform \
+	tests/services tests/support tests/teaching tests/views tests/browser/test_saved_meanwhile.py \
+	tests/browser/test_offline.py tests/browser/test_push.py tests/browser/test_corrections.py \
+	tests/browser/test_event_guard_e2e.py
 test-postgres: install-dev static messages chromium
 	@if [ -z "$$DATABASE_URL" ]; then echo "ERROR: set DATABASE_URL=postgres://..." >&2; exit 1; fi
-	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_REQUIRE_POSTGRES=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_DIST) $(PYTEST_ARGS)
+	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_REQUIRE_POSTGRES=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_DIST) $(PYTEST_ARGS) $(POSTGRES_TESTS)
 
 # Two `make serve`-style instances on one PostgreSQL (DATABASE_URL) and Redis (REDIS_URL).
 test-multi: install static collectstatic
