@@ -12,7 +12,7 @@ from django.db import connections
 
 from scorer.platform.push import backends
 from scorer.platform.push.parts import AGAIN, KINDS, Gone, topic_name
-from scorer.platform.push.topics import Subscriber, Topic
+from scorer.platform.push.topics import Subscriber, Topic, wake_all
 
 logger = logging.getLogger("scorer.platform.push")
 
@@ -85,16 +85,14 @@ class Hub:
                 timer.start()
                 return
             subscribers = list(topic.subscribers)
-        for subscriber in subscribers:
-            subscriber.wake()
+        wake_all(subscribers)
 
     def _settled(self, topic: Topic) -> None:
         with self.lock:
             topic.settling = False
             topic.generation += 1  # whatever was rendered meanwhile may predate the last change
             subscribers = list(topic.subscribers)
-        for subscriber in subscribers:
-            subscriber.wake()
+        wake_all(subscribers)
 
     def end_all(self) -> None:
         """End every open stream of this process (a test's end; a shutdown)."""

@@ -4,6 +4,7 @@ once per change for all of them (:meth:`Topic.shared` under WSGI, :meth:`Topic.s
 the ASGI event loop)."""
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -50,6 +51,25 @@ class Subscriber:
             return False
         self._async_event.clear()
         return True
+
+
+def wake_all(subscribers: list[Subscriber]) -> None:
+    """Wake these streams from any thread: the streams of one event loop in one callback (one
+    write to the loop's wake-up pipe, however many streams a topic has there)."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[Subscriber]] = {}
+    for subscriber in subscribers:
+        if subscriber.loop is None:
+            subscriber.wake()
+        else:
+            by_loop.setdefault(subscriber.loop, []).append(subscriber)
+    for loop, woken in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # that loop is closed: its streams went with it
+            loop.call_soon_threadsafe(_set_all, woken)
+
+
+def _set_all(subscribers: list[Subscriber]) -> None:
+    for subscriber in subscribers:
+        subscriber._async_event.set()
 
 
 @dataclass
