@@ -183,7 +183,12 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_CACHE = {
     "BACKEND": "django.core.cache.backends.redis.RedisCache",
     "LOCATION": REDIS_URL,
-    "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    "OPTIONS": {
+        "socket_connect_timeout": 0.5,
+        "socket_timeout": 0.5,
+        # One pool per process, not one per request (scorer/platform/redispool.py).
+        "pool_class": "scorer.platform.redispool.SharedConnectionPool",
+    },
 }
 DATABASE_COUNTS = {
     "BACKEND": "scorer.platform.counters.DatabaseCounterCache",
