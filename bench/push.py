@@ -20,6 +20,10 @@ With ``--baseline DIR`` (a checkout of the polling code, commit 1852895) the sam
 on DIR's own servers (its tests/multi/servers.py), in a database and Redis database of their own,
 with as many viewers polling as the pages did then (a board's ``/canli/?v=`` every 4 s, the
 display's every 10 s): the ratio of save p99, push over polling, is measured in the same run.
+With ``--before DIR`` (a checkout of earlier push code) DIR's servers run the same push phase
+first, in a database and Redis database of their own, and the ratios of this checkout's figures
+to DIR's are reported: on a machine shared with other work the absolute figures move with its
+load, the ratio of two variants measured minutes apart much less.
 Goals: save-to-arrival p99 <= 300 ms, saves no slower than the baseline. Exit status 1 when a save
 fails or a stream misses a change.
 """
@@ -67,6 +71,10 @@ def options() -> argparse.Namespace:
     parser.add_argument("--baseline", type=Path, help="a checkout of the polling code (commit 1852895)")
     parser.add_argument("--baseline-ports", default="8165,8166")
     parser.add_argument(
+        "--before", type=Path, help="a checkout of earlier push code, compared in the same run"
+    )
+    parser.add_argument("--before-ports", default="8167,8168")
+    parser.add_argument(
         "--database-url",
         default="postgres://postgres@127.0.0.1:5432/okeycalc_bench_push",
         help="each phase uses a database of its own: this name plus _push or _poll",
@@ -109,6 +117,12 @@ def cpu_seconds(pids: list[int]) -> float:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         ticks += int(fields[11]) + int(fields[12])  # utime, stime
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    """The CPU seconds of this process: the stream clients and the scorekeepers."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def workers_of(masters) -> list[int]:
@@ -243,15 +257,20 @@ def push_phase(phase: Phase) -> dict:
         time.sleep(ARGS.idle)
         idle = cpu_seconds(pids()) - cpu_before
         idle_window = time.perf_counter() - idle_began
-        cpu_before = cpu_seconds(pids())
+        print("push: saving", flush=True)  # where a profiler of the servers may start
+        cpu_before, clients_before = cpu_seconds(pids()), own_cpu_seconds()
         load_seconds = phase.save_hands()
         load_cpu = cpu_seconds(pids()) - cpu_before
+        clients_cpu = own_cpu_seconds() - clients_before
         crowd.wait_until(lambda: settled(phase, crowd), 15)
         crowd.stop()
     finally:
         phase.down()
     figures = push_figures(phase, crowd, before, after, idle, idle_window, opened, load_seconds, load_cpu)
-    return figures | {"machine_load": [round(load_before, 1), round(os.getloadavg()[0], 1)]}
+    return figures | {
+        "clients_cpu_pct_core": round(clients_cpu / load_seconds * 100, 1),
+        "machine_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
+    }
 
 
 def board_version(event_id: str) -> int:
@@ -317,6 +336,7 @@ def push_figures(phase, crowd, before, after, idle, idle_window, opened, load_se
         "idle_cpu_pct_core_per_1000": round(idle / idle_window * 100 * 1000 / n, 2),
         "load_s": round(load_seconds, 1),
         "load_cpu_pct_core": round(load_cpu / load_seconds * 100, 1),
+        "cpu_ms_per_save": round(load_cpu / max(1, len(saves)) * 1000, 1),
     }
 
 
@@ -462,6 +482,7 @@ def poll_figures(phase: Phase, pollers: list[Poller], load_seconds: float, load_
         "arrival_p99_ms": ms(arrivals, 0.99),
         "load_s": round(load_seconds, 1),
         "load_cpu_pct_core": round(load_cpu / load_seconds * 100, 1),
+        "cpu_ms_per_save": round(load_cpu / max(1, len(saves)) * 1000, 1),
     }
 
 
@@ -481,7 +502,18 @@ def ms(values: list[float], q: float) -> float | None:
 
 
 def report(result: dict) -> None:
-    push = result["push"]
+    if "before" in result:
+        print(f"before ({ARGS.before}):")
+        report_push(result["before"])
+        print("this checkout:")
+    report_push(result["push"])
+    if "before" in result:
+        ratios = "  ".join(f"{figure} {ratio}" for figure, ratio in result["push_over_before"].items())
+        print(f"  this checkout / before          {ratios}")
+    report_poll(result)
+
+
+def report_push(push: dict) -> None:
     print(
         f"push: {push['streams']} open streams over {ARGS.tables} boards and a display on two servers"
         f" ({ARGS.workers} workers each), opened in {push['streams_opened_s']} s;"
@@ -502,11 +534,19 @@ def report(result: dict) -> None:
         f"  ({push['idle_cpu_s']} CPU s in {push['idle_window_s']} s idle, servers' processes)"
     )
     print(
-        f"  server CPU while saving         {push['load_cpu_pct_core']} % of a core over {push['load_s']} s"
+        f"  server CPU while saving         {push['load_cpu_pct_core']} % of a core over {push['load_s']} s,"
+        f" {push['cpu_ms_per_save']} ms a save (its requests, the renders, the fan-out)"
+    )
+    print(
+        f"  clients' CPU while saving       {push['clients_cpu_pct_core']} % of a core"
+        " (this process: the streams' clients and the scorekeepers)"
     )
     print(
         f"  machine load average            {push['machine_load'][0]} at the start, {push['machine_load'][1]} at the end"
     )
+
+
+def report_poll(result: dict) -> None:
     poll = result.get("poll")
     if poll:
         print(
@@ -518,7 +558,8 @@ def report(result: dict) -> None:
             f"  save -> next poll showing it    p50 {poll['arrival_p50_ms']} ms  p99 {poll['arrival_p99_ms']} ms"
         )
         print(
-            f"  server CPU while saving         {poll['load_cpu_pct_core']} % of a core over {poll['load_s']} s"
+            f"  server CPU while saving         {poll['load_cpu_pct_core']} % of a core over {poll['load_s']} s,"
+            f" {poll['cpu_ms_per_save']} ms a save (with the polls meanwhile)"
         )
         print(
             f"  machine load average            {poll['machine_load'][0]} at the start, {poll['machine_load'][1]} at the end"
@@ -538,8 +579,30 @@ def main() -> int:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
     redis_base, _sep, db = ARGS.redis_url.rpartition("/")
     result = {"args": {k: str(v) for k, v in vars(ARGS).items()}}
+    if ARGS.before:
+        checkout = ARGS.before.resolve()
+        earlier = Phase(
+            "before",
+            baseline_servers(checkout),
+            checkout,
+            _ports(ARGS.before_ports),
+            ARGS.database_url + "_before",
+            f"{redis_base}/{int(db) + 2}",
+        )
+        result["before"] = push_phase(earlier)
     phase = Phase("push", servers, ROOT, _ports(ARGS.ports), ARGS.database_url + "_push", ARGS.redis_url)
     result["push"] = push_phase(phase)
+    if ARGS.before:
+        result["push_over_before"] = {
+            figure: _ratio(result["push"][figure], result["before"][figure])
+            for figure in (
+                "arrival_p50_ms",
+                "arrival_p99_ms",
+                "save_p50_ms",
+                "save_p99_ms",
+                "cpu_ms_per_save",
+            )
+        }
     if ARGS.baseline:
         checkout = ARGS.baseline.resolve()
         old = Phase(

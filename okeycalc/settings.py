@@ -168,7 +168,7 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # The JSON API refuses bodies larger than this (bytes).
 OKEYCALC_API_MAX_BODY = 64 * 1024
 
-# Server-sent events (scorer/platform/push.py): at most this many open streams per app-server
+# Server-sent events (scorer/platform/push/): at most this many open streams per app-server
 # process (more are refused with 503 and those pages poll), below the server's own bound on
 # connections (WEB_MAX_CONNECTIONS, 1000: okeycalc/serving.py) so that pages still load; "redis", "postgresql" or "poll" to
 # choose how processes learn of changes (default: Redis with REDIS_URL, else LISTEN/NOTIFY on
@@ -183,7 +183,12 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_CACHE = {
     "BACKEND": "django.core.cache.backends.redis.RedisCache",
     "LOCATION": REDIS_URL,
-    "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    "OPTIONS": {
+        "socket_connect_timeout": 0.5,
+        "socket_timeout": 0.5,
+        # One pool per process, not one per request (scorer/platform/redispool.py).
+        "pool_class": "scorer.platform.redispool.SharedConnectionPool",
+    },
 }
 DATABASE_COUNTS = {
     "BACKEND": "scorer.platform.counters.DatabaseCounterCache",

@@ -350,7 +350,7 @@ def _require_postgres(request: pytest.FixtureRequest) -> None:
             pytest.fail(f"OKEYCALC_REQUIRE_POSTGRES=1 but the test database is {connection.vendor}.")
 
 
-# --- pushed changes (scorer/platform/push.py) -----------------------------------------------
+# --- pushed changes (scorer/platform/push/) -----------------------------------------------
 
 
 @pytest.fixture(scope="session", autouse=True)

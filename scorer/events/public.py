@@ -323,11 +323,11 @@ def shared_part(
 ) -> tuple[Part, str]:
     """(part, key): the cached public ``part`` of this stamp, rendered by ``render`` on a miss.
 
-    The streams of one process share one render per change (scorer/platform/push.py); through
+    The streams of one process share one render per change (scorer/platform/push/topics.py); through
     this cache the app servers and the pages' first views share it too. Two servers missing at
     the same moment both render (the same bytes): nobody waits for another's render."""
     key = part_key(stamp, language, part)
-    if topic:  # a stream's: rendered by one process of all (scorer/platform/push.py)
+    if topic:  # a stream's: rendered by one process of all (scorer/platform/push/changes.py)
         return Part(*push.rendered_once(key, render, topic=topic, seconds=CACHE_SECONDS)), key
     found = cache.get(key)  # a miss, too, while the cache is down: rendered afresh
     if found is not None:

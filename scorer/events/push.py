@@ -1,5 +1,5 @@
 """An event's changes, pushed to its open standings, venue displays and organizer pages
-(scorer/platform/push.py).
+(scorer/platform/push/).
 
 The event's topic is published by every organizer change (scorer/events/services.py) and, through
 :func:`tables_events` registered with the tables (scorer/tables/push.py), by every write to one of

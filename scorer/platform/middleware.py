@@ -75,7 +75,7 @@ class GZipExceptStreamsMiddleware(GZipMiddleware):
     Django would gzip a stream too, flushing after each event (nothing waits), but with a
     compressor of its own for each open stream: about 295 KiB of zlib state each, where a whole
     open stream costs 88 KiB (``make bench-push``), and each event compressed once per stream
-    instead of encoded once for all of them (``event_bytes`` in scorer/platform/push.py).
+    instead of encoded once for all of them (``event_bytes`` in scorer/platform/push/stream.py).
     """
 
     def process_response(self, request, response):

@@ -67,7 +67,7 @@ def viewer_html(
     game: Game, language: str, part: str, render: Callable[[], ViewerPart], *, topic: str = ""
 ) -> tuple[ViewerPart, str]:
     """(part, key): the cached viewer ``part`` of the board, rendered by ``render`` on a miss; for
-    a stream (``topic``), by one process of all (:func:`scorer.platform.push.rendered_once`)."""
+    a stream (``topic``), by one process of all (:func:`scorer.platform.push.changes.rendered_once`)."""
     key = viewer_key(game, language, part)
     if topic:
         return ViewerPart(*push.rendered_once(key, render, topic=topic, seconds=CACHE_SECONDS)), key

@@ -1,4 +1,4 @@
-"""A table's changes, pushed to its open boards (scorer/platform/push.py).
+"""A table's changes, pushed to its open boards (scorer/platform/push/).
 
 Every write to a table bumps its ``version`` (scorer/tables/services.py); :func:`table_changed`
 publishes the table's topic when that write commits, and the topics of whatever registered as

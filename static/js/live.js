@@ -1,5 +1,5 @@
 // Pages that follow changes (the board, an event's standings, display and organizer page) listen
-// to the server's stream (scorer/platform/push.py) through htmx's SSE extension: a wrapper with
+// to the server's stream (scorer/platform/push/stream.py) through htmx's SSE extension: a wrapper with
 // sse-connect and sse-swap, whose content (the live part) each change replaces; the wrapper stays,
 // so its listener does too (one on a replaced element missed the next event). The part carries
 // its polling (hx-trigger "every Ns, okeycalc:wake", data-live-poll): the fallback.
@@ -8,7 +8,7 @@
 (() => {
   "use strict";
 
-  const PUSHED_TOKEN = "pushed"; // scorer/platform/push.py PUSHED_CSRF_TOKEN
+  const PUSHED_TOKEN = "pushed"; // scorer/platform/push/parts.py PUSHED_CSRF_TOKEN
   const WAKE = "okeycalc:wake";
   let open = 0; // streams of this page that said hello and are still open
 

@@ -1,4 +1,4 @@
-"""Every open screen follows a tournament table's saves by push (scorer/platform/push.py): the
+"""Every open screen follows a tournament table's saves by push (scorer/platform/push/): the
 scorekeeper saving through the hand form at 375 × 812, another phone holding the edit link, two
 viewer phones, the standings on a phone and the venue display at 1920 × 1080. No screen polls while
 its stream is open; a screen whose stream is cut polls and still follows.

@@ -1,4 +1,4 @@
-"""Changes pushed as server-sent events (scorer/platform/push.py): what a stream sends, when, to
+"""Changes pushed as server-sent events (scorer/platform/push/): what a stream sends, when, to
 whom, rendered how often, and how the processes learn of changes (Redis, PostgreSQL, stamps).
 
 The streams here are read in the test's own thread (the test client iterates the WSGI generator):
@@ -33,7 +33,13 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _quick_heartbeat(monkeypatch):
     """A stream with nothing to send says so at once (": ping") instead of in 15 s."""
-    monkeypatch.setattr(push, "HEARTBEAT_SECONDS", 0.05)
+    monkeypatch.setattr(push.stream, "HEARTBEAT_SECONDS", 0.05)
+
+
+def capture_sends(monkeypatch, record) -> None:
+    """``push.send`` as the tables and events call it, and as the push's own modules do."""
+    monkeypatch.setattr(push, "send", record)
+    monkeypatch.setattr(push.changes, "send", record)
 
 
 class Stream:
@@ -145,7 +151,7 @@ def test_viewers_of_one_table_share_one_render_per_change(monkeypatch):
     from scorer.tables.views import board
 
     # Only this test's changes wake the streams (no listener, no stamp reads of its own).
-    monkeypatch.setattr(push, "_hub", push.Hub("poll", poll=False))
+    monkeypatch.setattr(push.hub, "_hub", push.Hub("poll", poll=False))
     game, _secret = new_table(hands_planned=3)
     renders = []
     real = board.viewer_part
@@ -213,7 +219,7 @@ def test_an_unknown_table_has_no_stream_and_a_purged_one_ends_it():
 
 def test_every_write_of_a_table_publishes_it_once_committed(django_capture_on_commit_callbacks, monkeypatch):
     sent = []
-    monkeypatch.setattr(push, "send", lambda names: sent.append(list(names)))
+    capture_sends(monkeypatch, lambda names: sent.append(list(names)))
     game, _secret = new_table(hands_planned=3)
     with django_capture_on_commit_callbacks(execute=True):
         stored = hand_record(game=game, data=finisher_alone())
@@ -226,7 +232,7 @@ def test_every_write_of_a_table_publishes_it_once_committed(django_capture_on_co
 
 def test_a_failed_write_publishes_nothing(django_capture_on_commit_callbacks, monkeypatch):
     sent = []
-    monkeypatch.setattr(push, "send", lambda names: sent.append(list(names)))
+    capture_sends(monkeypatch, lambda names: sent.append(list(names)))
     game, _secret = new_table(hands_planned=1, hands=[finisher_alone()])
     with django_capture_on_commit_callbacks(execute=True), pytest.raises(InvalidInput):
         hand_record(game=game, data=finisher_alone())  # the game is complete
@@ -255,7 +261,7 @@ def started_event():
 
 def test_a_hand_at_an_event_table_also_publishes_the_event(django_capture_on_commit_callbacks, monkeypatch):
     sent = []
-    monkeypatch.setattr(push, "send", lambda names: sent.append(sorted(names)))
+    capture_sends(monkeypatch, lambda names: sent.append(sorted(names)))
     event, _secret = started_event()
     link = first_link(event)
     with django_capture_on_commit_callbacks(execute=True):
@@ -370,11 +376,11 @@ def test_with_redis_one_subscription_per_process_wakes_its_streams(settings):
     try:
         assert wait_for(lambda: hub.listening)
         client = redis.Redis.from_url(settings.REDIS_URL)
-        assert client.pubsub_numsub(push.REDIS_CHANNEL)[0][1] >= 1
+        assert client.pubsub_numsub(push.backends.REDIS_CHANNEL)[0][1] >= 1
         woken = [push.Subscriber(None) for _ in range(3)]
         for subscriber in woken:
             hub.subscribe(table_push.KIND, 424242, subscriber)
-        client.publish(push.REDIS_CHANNEL, table_push.topic(424242))  # as another process would
+        client.publish(push.backends.REDIS_CHANNEL, table_push.topic(424242))  # as another process would
         assert all(subscriber._event.wait(5) for subscriber in woken)
     finally:
         hub.stop()
@@ -402,20 +408,20 @@ def _notify_from_another_connection(name: str) -> None:
 
     try:
         with connections["default"].cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [push.PG_CHANNEL, name])
+            cursor.execute("SELECT pg_notify(%s, %s)", [push.backends.PG_CHANNEL, name])
     finally:
         connections.close_all()
 
 
 def test_a_save_never_waits_for_a_redis_that_is_down(settings, monkeypatch):
     settings.REDIS_URL = "redis://127.0.0.1:1/0"
-    monkeypatch.setattr(push, "_redis_client", None)
-    monkeypatch.setattr(push, "_redis_down_until", 0.0)
+    monkeypatch.setattr(push.backends, "_redis_client", None)
+    monkeypatch.setattr(push.backends, "_redis_down_until", 0.0)
     started = time.monotonic()
     push.send(["table:1"])  # logged, not raised
     push.send(["table:1"])  # not tried again for a while
     assert time.monotonic() - started < 2
-    assert push._redis_down_until > time.monotonic()
+    assert push.backends._redis_down_until > time.monotonic()
 
 
 def test_the_event_text_keeps_every_line_of_the_part():
@@ -476,7 +482,7 @@ def test_a_shared_part_is_rendered_by_one_process_and_the_others_are_told_to_wai
     from django.core.cache import cache
 
     sent = []
-    monkeypatch.setattr(push, "send", lambda names: sent.append(list(names)))
+    capture_sends(monkeypatch, lambda names: sent.append(list(names)))
     settings.REDIS_URL = "redis://stands-for-a-shared-cache"
     cache.delete("k")
     cache.add("k:rendering", 1, 10)  # another process is rendering
@@ -495,7 +501,8 @@ def test_a_stream_told_elsewhere_sends_the_part_once_it_is_there(monkeypatch):
 
     from scorer.tables import boardcache
 
-    monkeypatch.setattr(push, "ELSEWHERE_RETRY_SECONDS", 30)  # only the renderer's announcement wakes it
+    # Only the renderer's announcement wakes it.
+    monkeypatch.setattr(push.stream, "ELSEWHERE_RETRY_SECONDS", 30)
     game, _secret = new_table(hands_planned=3)
     key = boardcache.viewer_key(game, "tr", "live")
     cache.add(f"{key}:rendering", 1, 10)  # another process renders this version
@@ -528,7 +535,7 @@ def test_an_events_changes_of_one_moment_wake_its_streams_once(monkeypatch):
         def start(self):
             pass
 
-    monkeypatch.setattr(push.threading, "Timer", HeldTimer)
+    monkeypatch.setattr(push.hub.threading, "Timer", HeldTimer)
     hub = push.Hub("poll", poll=False)
     try:
         woken = push.Subscriber(None)

@@ -248,7 +248,7 @@ def _progress_part(request: HttpRequest, event_pk: int) -> push.Part:
 @require_safe
 @organizer_required
 def event_progress_stream(request: HttpRequest, event: Event) -> HttpResponse:
-    """The progress as server-sent events (scorer/platform/push.py), while this device stays the
+    """The progress as server-sent events (scorer/platform/push/), while this device stays the
     organizer: a replaced organizer link ends the stream."""
     grant = rights.organizer_grant(request, event)
     language = get_language()

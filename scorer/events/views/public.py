@@ -188,7 +188,7 @@ def display_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 
 def _event_stream(request: HttpRequest, public_id: str, name: str, part_of) -> HttpResponse:
-    """An event's public part ``name`` as server-sent events (scorer/platform/push.py), rendered
+    """An event's public part ``name`` as server-sent events (scorer/platform/push/), rendered
     once per change and language for every stream of this process (and through the shared cache,
     once for all the app servers)."""
     event = selectors.event_get(public_id)

@@ -182,7 +182,7 @@ def _board_part(request: HttpRequest, public_id: str, editor: bool) -> push.Part
 
 @require_safe
 def board_stream(request: HttpRequest, public_id: str) -> HttpResponse:
-    """The board's changes as server-sent events (scorer/platform/push.py): the viewers' or, on a
+    """The board's changes as server-sent events (scorer/platform/push/): the viewers' or, on a
     phone holding the edit link, the scorekeeper's live partial, rendered once per change for all
     the phones of this process. A phone whose edit link was replaced gets the viewers' part."""
     game = selectors.game_get(public_id)

@@ -1,0 +1,71 @@
+"""What the tables and events declare to the push: a :class:`Kind` of topic (how its stamps are
+read), and for each stream a :class:`Feed` (which variant its device sees, how it is rendered into
+a :class:`Part`). Nothing here knows tables or events: they register their kinds
+(scorer/tables/push.py, scorer/events/push.py)."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+PUSHED_CSRF_TOKEN = "pushed"
+"""Stands for the CSRF token in parts shared by several devices; static/js/live.js puts the
+page's own token in its place."""
+AGAIN = "again|"
+"""Before a topic's name in a message: no change, but a part is ready (``rendered_once``)."""
+
+
+class Part(NamedTuple):
+    """What a stream sends for one state of its topic: the SSE event id (the state's ETag), the
+    event name (which part of the page it replaces) and the HTML."""
+
+    id: str
+    event: str
+    html: str
+    rights: object = None
+    """What the part was rendered under (an edit or organizer link's version), for
+    :attr:`Feed.allowed` to compare with what the stream's device holds."""
+
+
+class Gone(Exception):
+    """The topic's object no longer exists: the stream ends."""
+
+
+class Elsewhere(Exception):
+    """Another process is rendering this part into the shared cache: the stream sends nothing now
+    and is woken again once it is there (``rendered_once``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Feed:
+    """What one stream shows. ``variant()`` names the part this device gets now (language and
+    role; None: nothing more, the stream ends); ``render(variant)`` renders it, in a thread, once
+    for every stream of the process asking for it (raises :class:`Gone`); ``allowed(part)`` says
+    whether this device may see a rendered part (False: ``variant()`` is asked again — it names
+    another, or None)."""
+
+    variant: Callable[[], str | None]
+    render: Callable[[str], Part]
+    allowed: Callable[[Part], bool] = lambda part: True
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A kind of topic: ``stamps`` answers the current stamp of each of these keys (one query;
+    a key missing from the answer no longer exists)."""
+
+    name: str
+    stamps: Callable[[list[int]], dict[int, object]]
+    settle: float = 0.0
+    """Seconds a change waits for more before its streams are woken: a topic that many writers
+    change at once (an event's sixteen tables) is rendered once for the changes of that moment."""
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def register(kind: Kind) -> None:
+    KINDS[kind.name] = kind
+
+
+def topic_name(kind: str, key: int) -> str:
+    return f"{kind}:{key}"
