@@ -67,12 +67,12 @@ def _static_files_listed_once():
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _flush_puts_back_content_types(django_db_setup, django_db_blocker):
+def _flush_puts_back_content_types():
     """A transactional test (every browser and live-server test) ends with ``flush``: it empties
     every table, then sends post_migrate again, whose receivers rebuild the content types and
     permissions model by model, most of the test's teardown. Nothing else listens to post_migrate
-    here. Keep the rows migrating made, and after each flush put the same rows back, ids and all,
-    in two inserts."""
+    here. The first flush rebuilds them so and keeps the rows; every later one puts the same rows
+    back, ids and all, in two inserts."""
     from django.apps import apps
     from django.contrib.auth.models import Permission
     from django.contrib.contenttypes.models import ContentType
@@ -83,10 +83,15 @@ def _flush_puts_back_content_types(django_db_setup, django_db_blocker):
     for app in apps.get_app_configs():
         listeners = {receiver.__name__ for receiver in post_migrate._live_receivers(app)[0]}
         assert listeners <= rebuilds, f"post_migrate has new receivers to put back: {listeners - rebuilds}"
-    with django_db_blocker.unblock():
-        types, permissions = list(ContentType.objects.all()), list(Permission.objects.all())
+    rebuild = flush.emit_post_migrate_signal
+    kept: dict[str, tuple[list, list]] = {}
 
     def put_back(verbosity, interactive, db, **kwargs) -> None:
+        if db not in kept:
+            rebuild(verbosity, interactive, db, **kwargs)
+            kept[db] = list(ContentType.objects.using(db)), list(Permission.objects.using(db))
+            return
+        types, permissions = kept[db]
         ContentType.objects.using(db).bulk_create(types)
         Permission.objects.using(db).bulk_create(permissions)
         ContentType.objects.clear_cache()
