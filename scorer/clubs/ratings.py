@@ -199,14 +199,16 @@ def _scored(raw_games: list, processes: int) -> Iterable[tuple["Match | Skipped 
     _shared = raw_games
     slices = [(start, min(start + CHUNK, len(raw_games))) for start in range(0, len(raw_games), CHUNK)]
     # Frozen, the games are never walked by a child's garbage collector, which would copy every
-    # page it touched.
+    # page it touched. A caller that froze them already (manage.py rate) keeps them frozen.
+    thaw = gc.get_freeze_count() == 0
     gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(processes) as pool:
             parts = pool.map(_slice_outcomes, slices, chunksize=1)
     finally:
         _shared = []
-        gc.unfreeze()
+        if thaw:
+            gc.unfreeze()
     return [outcome for part in parts for outcome in part]
 
 
