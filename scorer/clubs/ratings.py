@@ -53,6 +53,14 @@ class Match:
             return cls(((names[0], names[2]), (names[1], names[3])), game.team_totals)
         return cls(tuple((name,) for name in names), game.totals)
 
+    def stored(self) -> dict:
+        """As a club keeps it beside the game (``ClubGame.match``): a replay rates it from this."""
+        return {"teams": [list(team) for team in self.teams], "totals": list(self.totals)}
+
+    @classmethod
+    def from_stored(cls, data: Mapping) -> "Match":
+        return cls(tuple(tuple(team) for team in data["teams"]), tuple(data["totals"]))
+
     @property
     def ranks(self) -> list[int]:
         """1 for the lowest total; equal totals share a rank."""
