@@ -104,18 +104,22 @@ def store(names: list[str], documents: list[dict]):
     from scorer.clubs import services
     from scorer.clubs.models import ClubGame
     from scorer.engine.names import clean_name
-    from scorer.models import Game, Hand
+    from scorer.models import Game, Hand, new_join_code
 
     club = services.club_create(name="Bench", ruleset=RULESET, options=OPTIONS, members=names)
     now = timezone.now()
+    codes = set()  # 20,000 random join codes of 31⁶ collide one run in four
+    while len(codes) < len(documents):
+        codes.add(new_join_code())
     games = Game.objects.bulk_create(
         Game(
+            code=code,
             ruleset=d["ruleset"],
             options=d["options"],
             players=[clean_name(n) for n in d["players"]],
             hands_planned=d["hands_planned"],
         )
-        for d in documents
+        for d, code in zip(documents, codes, strict=True)
     )
     Hand.objects.bulk_create(
         (
@@ -215,6 +219,10 @@ def main() -> None:
     rate_seconds, rate_cpu, printed = rate_command(ROOT, path)
     if baseline is not None and baseline[2] != printed:
         sys.exit("the baseline's ratings differ from this checkout's")
+    print(
+        f"manage.py rate: {rate_seconds:.2f} s wall, {rate_cpu:.2f} s CPU (load {os.getloadavg()[0]:.1f})",
+        flush=True,
+    )
     engine, translated, openskill = engine_and_openskill(documents)
     if args.profile:
         profile = cProfile.Profile()
