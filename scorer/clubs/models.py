@@ -2,7 +2,8 @@
 
 A club's games are normal okeycalc tables (:class:`~scorer.models.Game`) linked by
 :class:`ClubGame`; a game counts once complete, in order of completion (``position``), and keeps
-the ratings of its players after it (``after``), so a correction replays from that game on only.
+the ratings of its players after it (``after``) and its teams and totals (``match``), so a
+correction scores that game again and replays only OpenSkill from it on.
 An event opened in the club is linked by :class:`ClubEvent`; its tables' games become club games.
 :class:`ClubRating` holds each player's current rating; ``manage.py rate --check`` recomputes them
 from the games (:mod:`scorer.clubs.ratings`). The admin link works like an event's organizer link.
@@ -98,6 +99,11 @@ class ClubGame(models.Model):
     )
     completed_at = models.DateTimeField(
         null=True, blank=True, db_index=True, help_text="When it counted: the seasons' dates select by it."
+    )
+    match = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The game as a match, {teams, totals}, while it counts: a replay rates it without scoring it again.",
     )
 
     class Meta:

@@ -15,6 +15,7 @@ games a player played, ``wins`` those in which no one at the table (no team) had
 1
 """
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Iterable, Mapping
@@ -51,6 +52,14 @@ class Match:
         if game.team_totals:
             return cls(((names[0], names[2]), (names[1], names[3])), game.team_totals)
         return cls(tuple((name,) for name in names), game.totals)
+
+    def stored(self) -> dict:
+        """As a club keeps it beside the game (``ClubGame.match``): a replay rates it from this."""
+        return {"teams": [list(team) for team in self.teams], "totals": list(self.totals)}
+
+    @classmethod
+    def from_stored(cls, data: Mapping) -> "Match":
+        return cls(tuple(tuple(team) for team in data["teams"]), tuple(data["totals"]))
 
     @property
     def ranks(self) -> list[int]:
@@ -158,6 +167,11 @@ processes that keep the active language; the ratings are then applied in order, 
 Only a command asks for it (``manage.py rate``): a server's worker never forks."""
 CHUNK = 500
 
+_shared: list = []
+"""The games the forked processes score: they inherit the list and are sent only where a slice
+of it starts and stops. Sending the games themselves (pickled, 80 MB for 20,000 games) cost the
+parent most of what the second core saved (bench/club.py)."""
+
 
 def rate_games(raw_games: list, *, processes: int = 1) -> RatingTable:
     """Rate a list of games in order (see :func:`rate_document`)."""
@@ -189,8 +203,27 @@ def _scored(raw_games: list, processes: int) -> Iterable[tuple["Match | Skipped 
         or "fork" not in multiprocessing.get_all_start_methods()
     ):
         return map(_outcome, enumerate(raw_games))
-    with multiprocessing.get_context("fork").Pool(processes) as pool:
-        return pool.map(_outcome, enumerate(raw_games), chunksize=CHUNK)
+    global _shared
+    _shared = raw_games
+    slices = [(start, min(start + CHUNK, len(raw_games))) for start in range(0, len(raw_games), CHUNK)]
+    # Frozen, the games are never walked by a child's garbage collector, which would copy every
+    # page it touched. A caller that froze them already (manage.py rate) keeps them frozen.
+    thaw = gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        with multiprocessing.get_context("fork").Pool(processes) as pool:
+            parts = pool.map(_slice_outcomes, slices, chunksize=1)
+    finally:
+        _shared = []
+        if thaw:
+            gc.unfreeze()
+    return [outcome for part in parts for outcome in part]
+
+
+def _slice_outcomes(bounds: tuple[int, int]) -> list[tuple["Match | Skipped | None", list[FieldError]]]:
+    """In a forked process: the outcomes of the inherited games from ``start`` to ``stop``."""
+    start, stop = bounds
+    return [_outcome((i, _shared[i])) for i in range(start, stop)]
 
 
 def _outcome(item: tuple[int, object]) -> tuple["Match | Skipped | None", list[FieldError]]:

@@ -9,6 +9,7 @@ from django.core.management import call_command
 from openskill.models import PlackettLuce
 
 from scorer.clubs.models import ClubGame, ClubRating
+from scorer.clubs.ratings import Match
 from scorer.clubs.selectors import club_document
 from scorer.clubs.services import club_create, club_game_add, club_table_join
 from scorer.engine import InvalidInput, score_game
@@ -117,6 +118,30 @@ def test_a_correction_in_the_first_game_replays_from_it(club, commits, three_gam
     assert stored(club)["Filiz"][:2] != before["Filiz"][:2]
     status, report = check()
     assert status == 0 and report["clubs"][0]["differences"] == []
+
+
+def test_a_correction_scores_only_the_corrected_game_and_rates_the_later_ones_from_their_matches(
+    club, commits, three_games, monkeypatch
+):
+    from scorer.clubs import services
+
+    first = three_games[0]
+    links = ClubGame.objects.order_by("position")
+    assert [link.match for link in links] == [
+        Match.of(tuple(d["players"]), score_game(d)).stored() for d in club_document(club)["games"]
+    ]
+    assert links[2].match["teams"] == [["Ayşe", "Bora"], ["Filiz", "Ece"]]
+    scored = []
+    monkeypatch.setattr(
+        services, "score_totals", lambda document: scored.append(document) or score_game(document)
+    )
+    with commits():
+        hand_update(hand=first.hands.live().first(), data=finisher(1, points=30))
+    assert [document["players"] for document in scored] == [MEMBERS[:4]]
+    assert ClubGame.objects.get(game=first).match["totals"] == list(
+        score_game(club_document(club)["games"][0]).totals
+    )
+    assert check()[0] == 0
 
 
 def test_deleting_a_hand_uncounts_the_game_and_deleting_a_table_replays_without_it(
