@@ -1,4 +1,4 @@
-"""Decision notes (issue 20, defect 1): every quoted passage is labelled with the text and section it
+"""Decision notes: every quoted passage is labelled with the text and section it
 comes from, translated, and a decision is shown only for the rule sets it concerns (SCORING_SPEC §9)."""
 
 import re

@@ -1,4 +1,4 @@
-"""Glossary (issue 20): every game word the app uses, with its rule-text source, on /sozluk/ in
+"""Glossary: every game word the app uses, with its rule-text source, on /sozluk/ in
 Turkish and English; on every teaching page each word's first appearance links to its entry."""
 
 import re
