@@ -10,7 +10,7 @@ Run: ``.venv/bin/python bench/concurrency.py`` (SQLite file, then PostgreSQL whe
 - *eight tables*: 8 writers, each at its own table, saving ``--hands`` hands → all stored;
 - *stale*: 8 corrections of one hand, all based on the same version → 1 accepted, 7 refused.
 
-``--app-dir DIR`` serves another checkout (e.g. the commit before issue 10) for a before/after
+``--app-dir DIR`` serves another checkout (e.g. an older commit) for a before/after
 comparison; the checks read the database with this checkout's models.
 
 Counts every 5xx, every lost or doubled hand (stored vs expected, read from the database) and

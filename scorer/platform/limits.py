@@ -1,4 +1,4 @@
-"""Rate limits per client IP (issue 10), counted by django-ratelimit in the ``limits`` cache.
+"""Rate limits per client IP, counted by django-ratelimit in the ``limits`` cache.
 
 That cache is Redis at ``REDIS_URL`` (every app server shares the counts), else the database
 (``scorer.platform.counters``: every worker of a one-machine install shares them, counted

@@ -26,8 +26,8 @@ from scorer.platform import cache, push
 TEMPLATE = "scorer/board.html"
 CACHE_SECONDS = 60 * 60
 VERSION = 3
-"""Bump when what the viewer's board shows changes other than through its template (3: issue 17,
-the corrected marks come from the board's view model)."""
+"""Bump when what the viewer's board shows changes other than through its template (the
+corrected marks come from the board's view model)."""
 
 
 class ViewerPart(NamedTuple):

@@ -1,4 +1,4 @@
-"""A hand's history and two versions of a hand side by side, field by field (issue 17).
+"""A hand's history and two versions of a hand side by side, field by field.
 
 What a change did is worked out from the inputs it kept (``HandChange.before`` and ``after``, the
 hand format) when it is shown: the fields that differ, in the words of the hand page, and each

@@ -1,7 +1,7 @@
 """Find and repair tables stored with names no page can show (``manage.py repair_tables``).
 
-Before the engine refused them (issue 18), a lone surrogate or a NUL in an imported name was
-stored on SQLite, and other control characters on both databases. The pages already show such
+A database may hold such names from imports the engine did not check: a lone surrogate or a NUL
+on SQLite, other control characters on both databases. The pages already show such
 tables repaired (scorer/tables/storedtext.py); this stores the same repair: the table's names,
 and its hands' copies of them (left out, as a hand inside a game may: the table's names apply).
 Each table is repaired in one transaction that bumps its version, so no viewer keeps a stale

@@ -1,4 +1,4 @@
-"""Names stored before the engine refused control characters and lone surrogates (issue 18).
+"""Stored names holding control characters or lone surrogates, which the engine refuses.
 
 Such a name cannot be shown: a lone surrogate has no UTF-8 form (every page, export and backup
 holding it failed), and control characters have no business on a page or in a CSV. Tables read

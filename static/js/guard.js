@@ -1,4 +1,4 @@
-// Guarded actions (issue 17): the question before a delete or a new edit link as a dialog, and the
+// Guarded actions: the question before a delete or a new edit link as a dialog, and the
 // copy button beside what a phone had typed when it lost its edit rights.
 // Without JavaScript the question is a page of its own (its link's href) and the typed text is
 // selectable in its box; nothing here is needed for either to work.

@@ -1,4 +1,4 @@
-"""Issue 10 regressions: bad input is a clear 400 / exit 2 naming the path, never a 500 or a traceback."""
+"""Bad input is a clear 400 / exit 2 naming the path, never a 500 or a traceback."""
 
 import io
 import json
@@ -96,7 +96,7 @@ class MalformedChunks(io.RawIOBase):
 
 
 def test_a_malformed_chunked_body_is_a_400_in_the_documented_shape():
-    """Issue 18 #5: gunicorn's InvalidChunkSize became a Django 500."""
+    """Gunicorn's InvalidChunkSize is a 400, never a Django 500."""
     request = chunked_request(b"", terminated=True)
     request.META["wsgi.input"] = MalformedChunks()
 

@@ -1,4 +1,4 @@
-"""Issue 17: two finishers, or a finisher who never opened, are refused by POST /api/v1/score with
+"""Two finishers, or a finisher who never opened, are refused by POST /api/v1/score with
 the field's path and a message in the asked language, exactly as the hand form refuses them."""
 
 import copy

@@ -1,4 +1,4 @@
-"""Issue 9, languages: POST /api/v1/score honours Accept-Language (the language cookie may still
+"""Languages: POST /api/v1/score honours Accept-Language (the language cookie may still
 override it); ``manage.py score --lang tr|en``."""
 
 import io

@@ -1,4 +1,4 @@
-"""Issue 17 on a phone (375 × 812), in Turkish and English, with and without JavaScript: a hand's
+"""Corrections on a phone (375 × 812), in Turkish and English, with and without JavaScript: a hand's
 history and the board's mark of a corrected hand, a stale correction beside the other phone's
 values, delete and a new edit link asking first, the undo button, and a phone that lost its rights."""
 

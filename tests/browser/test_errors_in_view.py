@@ -1,4 +1,4 @@
-"""Errors in view (issue 17) at 375 × 812, in Turkish and English, with JavaScript and without:
+"""Errors in view at 375 × 812, in Turkish and English, with JavaScript and without:
 a refused form opens at its error summary, and each of its links moves focus to the field."""
 
 import pytest

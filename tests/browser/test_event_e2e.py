@@ -1,4 +1,4 @@
-"""Issue 19, done when: an organizer runs a 16-player points event of 3 rounds and a 16-player
+"""Events end to end: an organizer runs a 16-player points event of 3 rounds and a 16-player
 knockout event to its final table from a phone (375 × 812), end to end, each in Turkish with
 JavaScript and in English without (the organizer, the scorekeeper and the viewers alike), while a
 scorekeeper enters one table's hands through the real hand form (the other tables' hands go

@@ -1,4 +1,4 @@
-"""What people see when a save meets another phone's change, or a rate limit (issue 10), on a phone."""
+"""What people see when a save meets another phone's change, or a rate limit, on a phone."""
 
 import pytest
 from django.core.cache import caches

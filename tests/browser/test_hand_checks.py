@@ -1,4 +1,4 @@
-"""Issue 17 at 375 × 812, in Turkish and English, with JavaScript and without: nothing counts that
+"""Hand checks at 375 × 812, in Turkish and English, with JavaScript and without: nothing counts that
 nobody typed (an empty "Kalan sayı", a finisher left "Açmadı"), and the refusal is in view."""
 
 import re

@@ -1,4 +1,4 @@
-"""Hand entry on a 375 × 812 phone (issue 8): two screens at most, the sticky bar, the tap budget.
+"""Hand entry on a 375 × 812 phone: two screens at most, the sticky bar, the tap budget.
 
 Measured numbers (form heights per rule set, taps per reference hand) are also written to
 test-artifacts/hand-entry-measurements.md.

@@ -1,4 +1,4 @@
-"""The installable app at the table without a connection (issue 21), in Chromium at 375 × 812.
+"""The installable app at the table without a connection, in Chromium at 375 × 812.
 
 Each test runs in a persistent browser profile (an installed app's is one; Playwright's usual
 contexts are incognito, where Chromium installs nothing). "Offline" is the context's

@@ -105,7 +105,7 @@ def test_handing_over_with_the_qr_link_then_a_new_link_locks_the_other_phone_out
 
     open_edit_link(page)
     page.locator("[data-rotate]").click()
-    page.locator("dialog[data-confirm-dialog] [data-confirm-yes]").click()  # it asks first (issue 17)
+    page.locator("dialog[data-confirm-dialog] [data-confirm-yes]").click()  # it asks first
 
     expect(page.locator("#edit-link")).to_be_visible()  # the panel opens on the new link
     new_link = page.locator("#edit-link").input_value()

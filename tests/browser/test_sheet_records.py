@@ -1,4 +1,4 @@
-"""Issue 17 at 375 × 812, in Turkish and English, with and without JavaScript: the sheet records
+"""The score sheet at 375 × 812, in Turkish and English, with and without JavaScript: the sheet records
 who dealt and who finished each hand (and never rewrites it), the series of a rematch chain and the
 game's length, and joining a table by its code."""
 

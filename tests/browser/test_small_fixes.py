@@ -1,4 +1,4 @@
-"""The smaller items of issue 17 at 375 × 812, in Turkish and English, with JavaScript and without:
+"""Small details at 375 × 812, in Turkish and English, with JavaScript and without:
 the calculator's blank names on the finisher buttons, "9 çift + 1 seri" choosing "Çift", the board
 header in one language, the downloads' names, and a first visit in the browser's language."""
 

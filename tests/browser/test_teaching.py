@@ -1,4 +1,4 @@
-"""The newcomer path, the glossary and practice mode in Chromium at 375 px (issue 20): with and without
+"""The newcomer path, the glossary and practice mode in Chromium at 375 px: with and without
 JavaScript, in Turkish and English, axe-clean; practice plays 10 hands at every level, some right and
 some wrong."""
 

@@ -225,7 +225,7 @@ def test_d14_partners_winners_are_team_indexes():
     assert winners_of((4, 4, 4)) == ()
 
 
-# --- combinations documented on the rules pages (issue 9) ----------------------------------------
+# --- combinations documented on the rules pages --------------------------------------------------
 
 
 @pytest.mark.parametrize("combo", COMBINATIONS, ids=lambda c: c.id)

@@ -65,7 +65,7 @@ def test_pairs_opener_pays_larger_of_pairs_and_finish_multiplier(finisher, total
     ("finisher", "detail"), [("sets fin +elden", "×2, ×4 değil"), ("sets fin +okey", "×4 > ×2")]
 )
 def test_the_multiplier_not_stacked_on_the_pairs_opener_says_which_applies(finisher, detail):
-    # Issue 17: the equal case read "×2 = ×2"; it now says what stacking would have made
+    # The equal case says what stacking would have made, never "×2 = ×2"
     # (in the host's language: Turkish here, as the test run leaves it).
     result = score(finisher, "pairs 10")
     info = [line for line in result.players[1].lines if line.code == "info"]

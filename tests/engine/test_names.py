@@ -1,4 +1,4 @@
-"""Player names (issue 10): invisible characters gone, look-alikes and Turkish case caught as duplicates."""
+"""Player names: invisible characters gone, look-alikes and Turkish case caught as duplicates."""
 
 import re
 import unicodedata
@@ -144,7 +144,7 @@ def test_the_name_cache_stays_bounded():
     assert len(names._cleaned) <= names.CACHE_SIZE
 
 
-# --- issue 18: what a name may hold, and what people type survives ----------------------------------
+# --- what a name may hold, and what people type survives -------------------------------------------
 
 REFUSED = [
     "\x00",

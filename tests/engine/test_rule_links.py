@@ -1,4 +1,4 @@
-"""Every line cites the clause its amount comes from (issue 9): a table of line code → the clauses
+"""Every line cites the clause its amount comes from: a table of line code → the clauses
 such a line may cite, checked on every line of 3,000 generated hands, and the decision badges
 (the decisions of the cited clause) only where the amount depends on the decision."""
 

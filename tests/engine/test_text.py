@@ -1,4 +1,4 @@
-"""Lone surrogates (issue 18): wherever one is in a hand, it is the one error, on its path.
+"""Lone surrogates: wherever one is in a hand, it is the one error, on its path.
 
 parse_hand asks for them only when the parse fails (a hand that parses holds none): these tests
 put one in every string of valid hands, keys and values, and in the ``format`` the parser ignores.

@@ -1,4 +1,4 @@
-"""A tournament table's board links back to its event, round and table (issue 19), and once the
+"""A tournament table's board links back to its event, round and table, and once the
 table can no longer change it says why: on the board for everyone, and to its scorekeeper's phone
 instead of "the edit link was changed" (the lock changes the table's secret version)."""
 

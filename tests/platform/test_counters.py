@@ -1,4 +1,4 @@
-"""The rate limits' store without Redis (issue 18 #10): counts in a table every worker shares,
+"""The rate limits' store without Redis: counts in a table every worker shares,
 changed in single statements, so concurrent increments are never lost (SQLite and PostgreSQL)."""
 
 import threading

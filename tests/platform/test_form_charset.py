@@ -1,6 +1,6 @@
-"""Issue 18 #6: a form posted in a charset other than UTF-8 (with a CSRF cookie) got the server's
-bare 500: Django's CSRF check raised BadRequest and its 400 handler read the body again. Now a
-small middleware answers the 400 page first."""
+"""A form posted in a charset other than UTF-8 (with a CSRF cookie) gets the 400 page, never the
+server's bare 500: Django's CSRF check raises BadRequest and its 400 handler would read the body
+again, so a small middleware answers the 400 page first."""
 
 import pytest
 from django.test import Client

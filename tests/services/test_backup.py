@@ -188,7 +188,7 @@ def test_a_bare_game_document_without_planned_hands_is_refused_by_field():
 
 
 def test_a_null_planned_hands_line_is_reported_and_the_lines_after_it_are_stored(tmp_path):
-    """Issue 18 #3: ``"hands_planned": null`` aborted import_tables with a traceback (NOT NULL)."""
+    """import_tables reports ``"hands_planned": null`` (NOT NULL), never a traceback."""
     games = make_tables(1)[:3]
     entries = [table_entry(game) for game in games]
     wipe()
@@ -215,7 +215,7 @@ def test_a_null_planned_hands_line_is_reported_and_the_lines_after_it_are_stored
     ],
 )
 def test_a_table_line_that_cannot_be_stored_as_it_is_is_reported_by_field(tmp_path, field, value):
-    """Issue 18 #3: a line the database refuses is reported, never a traceback; the others are stored."""
+    """A line the database refuses is reported, never a traceback; the others are stored."""
     first, second = make_tables(1)[:2]
     entries = [table_entry(first), table_entry(second)]
     wipe()
@@ -240,7 +240,7 @@ def finished_with_rematch() -> tuple[Game, Game]:
 
 @pytest.mark.parametrize("order", ["oldest first", "rematch first"])
 def test_a_rematch_link_survives_a_backup_round_trip(tmp_path, order):
-    """Issue 18 #7: the link was not exported, so a restored finished table opened a second rematch."""
+    """The rematch link is exported, so a restored finished table never opens a second rematch."""
     game, rematch = finished_with_rematch()
     entries = [table_entry(game), table_entry(rematch)]
     wipe()
@@ -298,7 +298,7 @@ def test_numbers_no_column_can_hold_never_stop_a_restore(tmp_path, where, value)
 def test_a_table_that_cannot_be_written_is_named_the_others_are_written_and_the_exit_status_is_2(
     tmp_path, monkeypatch
 ):
-    """Issue 18 #1: one unwritable table stopped export_tables (exit 1) with a truncated archive."""
+    """One unwritable table never stops export_tables nor truncates the archive: named, exit 2."""
     games = make_tables(1)
     broken = games[1].public_id
     real = backup.table_entry
@@ -363,7 +363,7 @@ def test_an_interrupted_export_leaves_no_truncated_archive(tmp_path, monkeypatch
 
 @pytest.mark.parametrize("escaped", ["\\ud800", "Bo\\u0000ra", "Cem\\u0007"])
 def test_a_line_with_a_name_no_page_could_show_is_reported_and_the_others_stored(tmp_path, escaped):
-    """Issue 18 #1: import_tables stored it on SQLite and failed on PostgreSQL."""
+    """import_tables refuses such a name on SQLite and PostgreSQL alike: reported, never stored."""
     first, second = make_tables(1)[:2]
     entries = [table_entry(first), table_entry(second)]
     wipe()

@@ -1,4 +1,4 @@
-"""Every hand has a history (issue 17): each creation, correction, deletion and restore is a
+"""Every hand has a history: each creation, correction, deletion and restore is a
 ``HandChange`` row written in the same transaction as the change, on SQLite and PostgreSQL."""
 
 import pytest
@@ -112,7 +112,7 @@ def test_a_correction_with_its_history_takes_one_statement_more_than_without():
 
     data = [q["sql"].split()[0] for q in correction.captured_queries]
     # the hand, the table's version (with its later rematches': WITH RECURSIVE … UPDATE), then the
-    # history row (+1 since issue 17)
+    # history row
     assert [w for w in data if w not in ("SAVEPOINT", "RELEASE")] == ["UPDATE", "WITH", "INSERT"]
     assert all(" UPDATE " in q["sql"] for q in correction.captured_queries if q["sql"].startswith("WITH"))
 

@@ -1,4 +1,4 @@
-"""What a hand records beside its input (issue 17): its dealer, who finished and how, stored
+"""What a hand records beside its input: its dealer, who finished and how, stored
 when it is saved and never recomputed: a deletion leaves every other hand's dealer as it was."""
 
 import importlib

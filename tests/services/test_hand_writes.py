@@ -1,4 +1,4 @@
-"""Hand writes under concurrency (issue 10): at most once, never a silent overwrite, few statements."""
+"""Hand writes under concurrency: at most once, never a silent overwrite, few statements."""
 
 import pytest
 from django.db import connection
@@ -18,7 +18,7 @@ from tests.support.factories import finisher, new_table
 pytestmark = pytest.mark.django_db
 
 MAX_SAVE_STATEMENTS = 6
-"""5 before issue 17, +1: the hand's history row (HandChange), written in the same transaction."""
+"""5 for the save itself, +1: the hand's history row (HandChange), written in the same transaction."""
 
 
 def test_the_same_hand_posted_again_with_the_same_hands_before_is_stored_once():
@@ -93,7 +93,7 @@ def test_a_hand_save_takes_at_most_six_sql_statements():
     statements = [q["sql"] for q in save.captured_queries]  # with the transaction's own SAVEPOINT/RELEASE
     assert len(statements) <= MAX_SAVE_STATEMENTS, statements
     data = [sql.split()[0] for sql in statements if sql.split()[0] not in ("SAVEPOINT", "RELEASE")]
-    # lock + bump the table, read its hands, store; +1 since issue 17: the history row
+    # lock + bump the table, read its hands, store, then the history row
     assert data == ["UPDATE", "SELECT", "INSERT", "INSERT"]
     assert len(correction.captured_queries) <= MAX_SAVE_STATEMENTS
 
@@ -165,7 +165,7 @@ def test_a_save_with_a_request_id_still_takes_four_data_statements():
         hand_record(game=game, data=finisher(1), hands_before=1, request_id=RID.replace("0f", "3f"))
 
     data = [q["sql"].split()[0] for q in save.captured_queries]
-    # +1 since issue 17: the history row
+    # the last INSERT is the history row
     assert [word for word in data if word not in ("SAVEPOINT", "RELEASE")] == [
         "UPDATE",
         "SELECT",

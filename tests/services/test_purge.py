@@ -1,4 +1,4 @@
-"""Retention (issue 10): ``manage.py purge_tables`` deletes old tables and long-deleted hands only."""
+"""Retention: ``manage.py purge_tables`` deletes old tables and long-deleted hands only."""
 
 import io
 import re

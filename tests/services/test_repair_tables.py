@@ -1,4 +1,4 @@
-"""``manage.py repair_tables`` (issue 18 #1): tables stored with names no page can show are found
+"""``manage.py repair_tables``: tables stored with names no page can show are found
 and repaired, on SQLite (lone surrogates, NUL) and PostgreSQL (other control characters)."""
 
 import io
@@ -81,7 +81,7 @@ def test_names_left_empty_or_equal_become_player_n():
 
 
 def test_export_tables_writes_a_poisoned_table_repaired_and_says_so(tmp_path):
-    """Issue 18 #1: export_tables crashed at such a table and left a truncated archive."""
+    """export_tables writes such a table repaired, never a crash or a truncated archive."""
     game_create(ruleset="kerizim", options={}, players=["Ali", "Veli"], hands_planned=1)
     game, shown = poisoned_table()
     game_create(ruleset="kerizim", options={}, players=["Can", "Nur"], hands_planned=1)

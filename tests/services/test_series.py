@@ -1,5 +1,5 @@
 """A rematch chain's series (games won, points across the chain) in a constant number of queries,
-and changing the planned number of hands while the game runs (issue 17)."""
+and changing the planned number of hands while the game runs."""
 
 import pytest
 from django.db import connection

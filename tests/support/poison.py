@@ -1,4 +1,4 @@
-"""Tables stored before names were checked (issue 18 #1): names no page can show, written raw.
+"""Tables stored without the name check: names no page can show, written raw.
 
 SQLite stores whatever JSON text it is given, lone surrogates and NUL included (the web import
 stored them so); PostgreSQL's jsonb refuses both, but keeps other control characters.

@@ -1,4 +1,4 @@
-"""Decision notes (issue 20, defect 1): every quoted passage is labelled with the text and section it
+"""Decision notes: every quoted passage is labelled with the text and section it
 comes from, translated, and a decision is shown only for the rule sets it concerns (SCORING_SPEC §9)."""
 
 import re
@@ -65,7 +65,7 @@ QUOTED_IN_TEXT = re.compile(r"“([^”]+)”")
 
 @pytest.mark.parametrize("did", list(DECISIONS))
 def test_words_quoted_inside_a_decision_text_are_the_sources_own_letter_for_letter(did):
-    # D6 used to print the source's "Okey ile ELDEN bitiş" as "okey ile elden bitiş"
+    # e.g. D6 quotes the source's "Okey ile ELDEN bitiş" as written, never "okey ile elden bitiş"
     seeds = " ".join(normalise(seed_text(s)) for s in SECTIONS)
     for quoted in QUOTED_IN_TEXT.findall(DECISIONS[did].text_tr):
         assert normalise(quoted) in seeds, (did, quoted)

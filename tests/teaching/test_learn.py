@@ -1,4 +1,4 @@
-"""The newcomer path's calculators (issue 20), pure Python on the engine: each step computes from what
+"""The newcomer path's calculators, pure Python on the engine: each step computes from what
 was typed, names the field of a bad value and falls back to its default, and cites its clause."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Practice mode's logic (issue 20), pure Python on the engine: hands dealt per level and seed, always
+"""Practice mode's logic, pure Python on the engine: hands dealt per level and seed, always
 valid and on the level's theme; answers marked against the engine; the likely mistake named."""
 
 from collections import Counter

@@ -1,4 +1,4 @@
-"""The operators' admin at /yonetim/ (issue 10): superusers only, tables and hands read-mostly."""
+"""The operators' admin at /yonetim/: superusers only, tables and hands read-mostly."""
 
 import pytest
 from django.contrib.auth import get_user_model

@@ -26,7 +26,7 @@ EVIL = "<script>alert(1)</script>"
 LIVE_QUERIES = 4
 """Game, hands, and the ETag's game lookup (board_live) or the undo list (editor), plus this
 device's grant (edit rights are checked server-side, so that they can be revoked). A tournament
-table's board asks one more, for its place in the event (issue 19); a plain table's never does
+table's board asks one more, for its place in the event; a plain table's never does
 (``Game.in_event``, decision E15)."""
 
 
@@ -431,7 +431,7 @@ def test_editor_gets_add_and_undo_controls_and_every_row_opens_its_hand_for_corr
         url("hand_restore", game, gone.position),
         url("game_plan", game),  # the planned number of hands
     }
-    assert f'href="{url("game_link_rotate", game)}"' in html  # a new edit link asks first (issue 17)
+    assert f'href="{url("game_link_rotate", game)}"' in html  # a new edit link asks first
     assert "data-deleted" in html and "Cem" in html.split("data-deleted", 1)[1]  # who finished it
     assert html.count("csrfmiddlewaretoken") == 3
 
@@ -659,8 +659,8 @@ SEPARATED = ["x;=2+3;y", "a,+1", "b|@SUM(1)", "c | -2", "＝1+1"]
 
 
 def test_csv_cells_are_all_quoted_and_a_formula_after_any_separator_is_neutralised(client):
-    """Issue 18 #8: ``x;=2+3;y`` was written unquoted, and a spreadsheet splitting on ``;`` (Excel
-    in Turkish) read ``=2+3`` as a formula."""
+    """``x;=2+3;y`` is written quoted as ``x;'=2+3;y``, so a spreadsheet splitting on ``;`` (Excel
+    in Turkish) never reads ``=2+3`` as a formula."""
     game, _ = new_table(players=[*SEPARATED[:3], "Deniz"])
     hand_record(game=game, data=finisher(0))
     game2, _ = new_table(players=[*SEPARATED[3:], "Ali", "Veli"])
@@ -678,7 +678,7 @@ def test_csv_cells_are_all_quoted_and_a_formula_after_any_separator_is_neutralis
     assert header[4:7] == ["x;'=2+3;y", "a,'+1", "b|'@SUM(1)"]
 
 
-# --- what each hand records: dealer, finisher and how (issue 17) -------------------------------
+# --- what each hand records: dealer, finisher and how ------------------------------------------
 
 
 def facts(html: str) -> list[str]:

@@ -1,8 +1,8 @@
-"""Issue 18 #2: with Redis unreachable, the viewer's board and live poll, opening an edit link,
-creating a table, the calculator, the API and the admin login answered 500 (Django's Redis cache
-raises; RATELIMIT_FAIL_OPEN never saw a None). Now viewers get a freshly rendered board, the
-limits count in the database meanwhile (they failed open: about 5,000 join-code guesses a minute),
-logged once a minute, every page and save works, and /readyz answers 503."""
+"""With Redis unreachable, the viewer's board and live poll, opening an edit link, creating a
+table, the calculator, the API and the admin login never answer 500 (Django's Redis cache raises;
+RATELIMIT_FAIL_OPEN never sees a None): viewers get a freshly rendered board, the limits count in
+the database meanwhile (failing open would allow about 5,000 join-code guesses a minute), logged
+once a minute, every page and save works, and /readyz answers 503."""
 
 import logging
 

@@ -1,4 +1,4 @@
-"""Compare (issue 20, defect 4): a reason is derived from the lines themselves and carries its share
+"""Compare: a reason is derived from the lines themselves and carries its share
 of the difference; the reasons of one cell add up to the cell's difference, over 3,000 generated hands."""
 
 import random

@@ -1,4 +1,4 @@
-"""“Taşlardan say” (issue 17): the tile picker opened for one player of a hand being entered — a
+"""“Taşlardan say”: the tile picker opened for one player of a hand being entered — a
 table's or the calculator's — keeps what was typed, and its counts come back into that player's
 fields. Plain posts, so it works without JavaScript."""
 

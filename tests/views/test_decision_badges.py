@@ -1,4 +1,4 @@
-"""Decision badges (issue 9): only on lines whose amount depends on the decision, with a short
+"""Decision badges: only on lines whose amount depends on the decision, with a short
 human title, translated ("Yorum: …" / "Note: …"); rules pages show okeycalc's own statements as such."""
 
 import re

@@ -1,4 +1,4 @@
-"""Decisions linked where they apply (issue 20, defect 5): the GkOkay katlamalı pairs warning links
+"""Decisions linked where they apply: the GkOkay katlamalı pairs warning links
 D13, the deck-out note D10 (through the clause it rests on), the scoreboard's "no winner" D14."""
 
 import re

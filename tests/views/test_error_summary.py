@@ -1,4 +1,4 @@
-"""Errors in view (issue 17): every form page that refuses what was sent opens at one summary of
+"""Errors in view: every form page that refuses what was sent opens at one summary of
 its errors — at the top, focused on load (``autofocus``, no JavaScript needed) — whose links lead
 to fields that exist on the page."""
 

@@ -1,4 +1,4 @@
-"""Worked-example pages (issue 20): the side-tile example charges every penalty the source gives,
+"""Worked-example pages: the side-tile example charges every penalty the source gives,
 the page shows the table's options, a story never says "the same hand" without naming it, and
 no multiplier badge appears where nothing was multiplied."""
 

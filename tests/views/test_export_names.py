@@ -1,4 +1,4 @@
-"""Issue 17: a table's CSV and JSON downloads are named by its date and players (the addresses stay
+"""A table's CSV and JSON downloads are named by its date and players (the addresses stay
 ``oyun.csv`` / ``oyun.json``): an ASCII ``filename`` and RFC 5987's ``filename*`` with the Turkish letters."""
 
 import datetime

@@ -1,4 +1,4 @@
-"""Glossary (issue 20): every game word the app uses, with its rule-text source, on /sozluk/ in
+"""Glossary: every game word the app uses, with its rule-text source, on /sozluk/ in
 Turkish and English; on every teaching page each word's first appearance links to its entry."""
 
 import re
@@ -92,7 +92,7 @@ def test_each_words_first_appearance_on_a_teaching_page_links_to_the_glossary(re
 
 
 def test_the_rules_page_links_elden_on_every_rule_set_that_uses_it(rendered):
-    # "elden" used to be defined on one page only
+    # "elden" is defined on every rule set's page that uses it, not on one page only
     for rs in clauses.RULESETS:
         html = rendered[reverse("scorer:rules", args=[rs]), "tr"]
         if any(slug == "elden" for slug, _g, _t in page_words(html, "tr")):

@@ -1,4 +1,4 @@
-"""Guarded, reversible actions (issue 17): delete and a new edit link ask first (a page without
+"""Guarded, reversible actions: delete and a new edit link ask first (a page without
 JavaScript, a dialog fragment with htmx), the undo is a button, and a phone that lost its edit
 rights is told why with what it typed kept."""
 

@@ -1,4 +1,4 @@
-"""Nothing counts that nobody typed (issue 17): the server refuses, with a field error in the page's
+"""Nothing counts that nobody typed: the server refuses, with a field error in the page's
 language, a finisher left "Açmadı", two finishers and an opener whose "Kalan sayı" is empty —
 on a table's hand form and on the calculator, which shares it."""
 

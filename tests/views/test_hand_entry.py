@@ -1,4 +1,4 @@
-"""Hand entry (issue 8): nothing typed is dropped silently, the sticky bar."""
+"""Hand entry: nothing typed is dropped silently, the sticky bar."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Issue 10 at the hand forms: a double save lands on the board as "already saved", a stale
+"""The hand forms' guard: a double save lands on the board as "already saved", a stale
 correction is refused showing the other change with the typed values kept, odd numbers never 500."""
 
 import re

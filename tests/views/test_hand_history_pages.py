@@ -1,4 +1,4 @@
-"""The board marks a corrected hand and the hand's page shows its history (issue 17)."""
+"""The board marks a corrected hand and the hand's page shows its history."""
 
 import re
 

@@ -110,7 +110,7 @@ def test_an_english_page_speaks_english(exported):
 
 
 def test_a_null_number_of_hands_is_a_field_error_not_a_500(exported):
-    """Issue 18 #3: the web import stored ``"hands_planned": null`` into a NOT NULL column (500)."""
+    """The web import refuses ``"hands_planned": null`` (a NOT NULL column), never a 500."""
     _original, body = exported
     document = json.loads(body) | {"hands_planned": None}
     count = Game.objects.count()
@@ -125,7 +125,7 @@ def test_a_null_number_of_hands_is_a_field_error_not_a_500(exported):
     [("\\ud800", "players[0]"), ("Bo\\u0000ra", "players[0]"), ("\\u001b[2J", "players[0]")],
 )
 def test_a_name_no_page_could_show_is_refused_on_its_field_and_nothing_is_stored(escaped, field):
-    """Issue 18 #1: stored on SQLite (then every page of the table answered 500), a 500 on PostgreSQL."""
+    """Refused on its field on SQLite and PostgreSQL alike: never stored, never a 500."""
     text = f'{{"ruleset":"loca","hands_planned":5,"players":["{escaped}","B"],"hands":[]}}'
     response = Client().post(URL, {"text": text})
     assert response.status_code == 200

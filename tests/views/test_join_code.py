@@ -1,4 +1,4 @@
-"""Joining a table by its code (issue 17): typed on the home page it opens the viewers' board,
+"""Joining a table by its code: typed on the home page it opens the viewers' board,
 read-only, rate limited, a wrong code a field error in the user's language keeping what was typed."""
 
 import re

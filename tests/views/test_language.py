@@ -1,5 +1,5 @@
 """A first visit follows the browser's Accept-Language (Turkish or English, else Turkish); once the
-switch is used, its cookie wins (issue 17)."""
+switch is used, its cookie wins."""
 
 import pytest
 from django.test import Client

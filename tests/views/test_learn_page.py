@@ -1,4 +1,4 @@
-"""101'de puan nasıl yazılır (issue 20): seven steps, each with a mini-calculator that works without
+"""101'de puan nasıl yazılır: seven steps, each with a mini-calculator that works without
 JavaScript (one GET form) and, with htmx, answers only its own result; each links its rule clause."""
 
 import re

@@ -1,4 +1,4 @@
-"""Rate limits per client IP (issue 10): table creation, claims and the public pages that do work."""
+"""Rate limits per client IP: table creation, claims and the public pages that do work."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Names at the web table (issue 10): look-alike duplicates refused on their field, no bidi in the CSV."""
+"""Names at the web table: look-alike duplicates refused on their field, no bidi in the CSV."""
 
 import pytest
 from django.urls import reverse
@@ -41,7 +41,7 @@ def test_bidi_controls_never_reach_the_stored_names_or_the_csv_header(client):
     )
 
 
-# --- issue 18: one name check for every way in ------------------------------------------------------
+# --- one name check for every way in ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize("bad", ["Ali\x01", "\x1b[2J", "Ali\x7f", "Bo\x85ra"])

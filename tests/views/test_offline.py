@@ -1,4 +1,4 @@
-"""The service worker at /sw.js, the offline page and the offline parts of the pages (issue 21)."""
+"""The service worker at /sw.js, the offline page and the offline parts of the pages."""
 
 import json
 import re

@@ -1,4 +1,4 @@
-"""Changing the planned number of hands on the board (issue 17): a form without JavaScript, the
+"""Changing the planned number of hands on the board: a form without JavaScript, the
 live board with htmx, only for the scorekeeper, refused when the table changed meanwhile."""
 
 import pytest

@@ -1,7 +1,7 @@
-"""Issue 18 #1: a table stored with a name no page can show (a lone surrogate, NUL, a control
-character) used to answer 500 on its board, live poll, print view, CSV, JSON and hand page, on
-the home page and "Masalarım" of everyone who opened it, and in the admin. Every page now shows
-the name repaired, until ``manage.py repair_tables`` stores the repair (tests/services)."""
+"""A table stored with a name no page can show (a lone surrogate, NUL, a control character) never
+answers 500 on its board, live poll, print view, CSV, JSON and hand page, on the home page and
+"Masalarım" of everyone who opened it, or in the admin: every page shows the name repaired, until
+``manage.py repair_tables`` stores the repair (tests/services)."""
 
 import pytest
 from django.contrib.auth import get_user_model

@@ -1,4 +1,4 @@
-"""Alıştırma pages (issue 20): levels, a permalink per hand, answers marked with the lines and the likely
+"""Alıştırma pages: levels, a permalink per hand, answers marked with the lines and the likely
 mistake, a streak in the session, bad answers named without losing what was typed; no JavaScript needed."""
 
 import re

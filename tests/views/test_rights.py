@@ -214,7 +214,7 @@ def test_the_share_panel_works_without_javascript():
     assert 'id="viewer-link" type="url"' in panel and "readonly" in panel
     assert f'src="{url("viewer_qr", game)}"' in panel and f'src="{url("edit_qr", game)}"' in panel
     assert all(" hidden>" in button for button in re.findall(r"<button type=\"button\"[^>]*>", panel))
-    assert f'href="{url("game_link_rotate", game)}"' in panel  # asks first, on a page of its own (issue 17)
+    assert f'href="{url("game_link_rotate", game)}"' in panel  # asks first, on a page of its own
     assert "<script>" not in html.split("<body", 1)[1]  # no inline script (CSP)
 
 

@@ -1,5 +1,5 @@
-"""Rules pages (issue 20): decision quotes labelled by source and translated, only the page's own
-decisions, the corrected translations, and the seed rules the pages used to leave out."""
+"""Rules pages: decision quotes labelled by source and translated, only the page's own
+decisions, the corrected translations, and the seed rules the pages include."""
 
 import html as htmllib
 import re

@@ -561,7 +561,7 @@ def test_restore_is_refused_when_the_game_is_already_complete(client, table):
 def test_delete_and_restore_need_post(client, table):
     post_hand(client, table, HAND)
 
-    assert client.get(url("hand_delete", table, 1)).status_code == 200  # the question (issue 17)
+    assert client.get(url("hand_delete", table, 1)).status_code == 200  # the question
     assert Hand.objects.live().count() == 1  # asking deletes nothing
     assert client.get(url("hand_restore", table, 1)).status_code == 405
     assert client.get(url("hand_preview", table)).status_code == 405

@@ -11,8 +11,8 @@ A backup is complete or says what it left out: a table that cannot be read back 
 standard error with the reason, every other table is written, and the exit status is 2. The
 archive is written beside its final name and renamed when done, so an interrupted export never
 leaves a truncated file where the last good backup was. A table stored with names no page can
-show (before issue 18) is written with them repaired, as the pages show it, and named, so that
-the backup restores; ``manage.py repair_tables`` repairs the database.
+show is written with them repaired, as the pages show it, and named, so that the backup restores;
+``manage.py repair_tables`` repairs the database.
 """
 
 import os

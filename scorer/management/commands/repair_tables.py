@@ -1,6 +1,6 @@
 """``manage.py repair_tables [--dry-run]``: find and repair tables stored with names no page can show.
 
-Names stored before the engine refused control characters and lone surrogates (issue 18):
+Stored names holding control characters or lone surrogates, which the engine refuses:
 control characters go, a lone surrogate becomes U+FFFD, a name left empty or equal to another
 player's becomes "Oyuncu N"; the hands' copies of such names are left out (the table's apply).
 Each change is printed with the stored and the repaired name (escaped), one line per table

@@ -33,7 +33,7 @@ def typed_form(request: HttpRequest, game: Game) -> HandForm | None:
 
 def revoked_page(request: HttpRequest, game: Game) -> HttpResponse:
     """A phone whose edit grant a new edit link made stale is told why, in its language, and what
-    it had typed comes back read only and as text to copy (issue 17). An htmx request (the live
+    it had typed comes back read only and as text to copy. An htmx request (the live
     preview) gets that in place of its answer, into its own target: never a blank."""
     form = typed_form(request, game)
     context = {"game": game, "form": form, "typed": form.typed_lines() if form else []}
