@@ -1,6 +1,6 @@
 """The newcomer path, the glossary and practice mode in Chromium at 375 px: with and without
-JavaScript, in Turkish and English, axe-clean; practice plays 10 hands at every level, some right and
-some wrong."""
+JavaScript, in Turkish and English, axe-clean; practice plays hands at every level, some right and some
+wrong: 4 a level by default, 10 in a deep run (tests/support/depth.py)."""
 
 import contextlib
 import re
@@ -11,8 +11,10 @@ from playwright.sync_api import Page, expect
 
 from scorer.engine import score_hand
 from scorer.teaching import practice
+from tests.support.depth import examples
 
-HANDS_PER_LEVEL = 10
+# Four hands give every level right answers and a wrong one: the streak grows, ends, and its best stays.
+HANDS_PER_LEVEL = examples(10, quick=4)
 
 
 def no_sideways_scroll(page: Page) -> None:
@@ -114,9 +116,7 @@ def answer(page: Page, values: dict[str, int]) -> None:
     page.get_by_role("button", name=re.compile("Puanlarımı değerlendir|Mark my scores")).click()
 
 
-def test_practice_plays_ten_hands_at_every_level_some_right_some_wrong(
-    page, live_server, axe_check, screenshot
-):
+def test_practice_plays_hands_at_every_level_some_right_some_wrong(page, live_server, axe_check, screenshot):
     streak = best = 0
     for k, level in enumerate(practice.LEVELS):
         page.goto(live_server.url + reverse("scorer:practice_new", args=[level.slug]))
