@@ -1,26 +1,12 @@
 """Django's Redis cache takes its connections from one pool per process (scorer/platform/redispool.py),
 not from a new pool, with new connections, for each request context."""
 
-import os
 import threading
 
-import pytest
 from django.core.cache.backends.redis import RedisCache
 
 from scorer.platform.redispool import SharedConnectionPool
-
-
-def redis_url() -> str:
-    url = os.environ.get("OKEYCALC_TEST_REDIS_URL", "redis://127.0.0.1:6379/7")
-    import redis
-
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=0.5).ping()
-    except redis.RedisError:
-        if os.environ.get("CI"):
-            pytest.fail(f"Redis is not answering at {url}: CI has it (set OKEYCALC_TEST_REDIS_URL)")
-        pytest.skip(f"no Redis at {url} (CI runs this test)")
-    return url
+from tests.support.services import redis_url
 
 
 def test_the_cache_objects_of_many_requests_share_one_pool_and_its_connections():

@@ -6,7 +6,6 @@ a change is made, announced with ``push.send`` (a test's transaction never commi
 on-commit publish never runs: that is checked apart), and the next event is read.
 """
 
-import os
 import re
 import threading
 import time
@@ -26,6 +25,7 @@ from scorer.tables.services import game_plan, hand_delete, hand_record
 from tests.support.aio import run_apart
 from tests.support.eventdb import new_event, play
 from tests.support.factories import claim, finisher_alone, new_table
+from tests.support.services import redis_url
 
 pytestmark = pytest.mark.django_db
 
@@ -344,19 +344,6 @@ def test_without_a_message_the_hub_finds_a_changed_version_by_its_stamps():
         assert woken.wait(0)
     finally:
         hub.stop()
-
-
-def redis_url() -> str:
-    url = os.environ.get("OKEYCALC_TEST_REDIS_URL", "redis://127.0.0.1:6379/7")
-    import redis
-
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=0.5).ping()
-    except redis.RedisError:
-        if os.environ.get("CI"):
-            pytest.fail(f"Redis is not answering at {url}: CI has it (set OKEYCALC_TEST_REDIS_URL)")
-        pytest.skip(f"no Redis at {url} (CI runs this test)")
-    return url
 
 
 def wait_for(condition, seconds: float = 5.0) -> bool:
