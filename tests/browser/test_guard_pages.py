@@ -36,7 +36,7 @@ def test_a_stale_correction_shows_the_other_change_and_keeps_what_was_typed(
     expect(notice.locator("[data-other-change] [data-field]").first).to_be_visible()
     expect(page.locator("[name=p2-points]")).to_have_value("37")
     expect(page.locator("#hand-preview .hand-result")).to_be_visible()  # the preview still shows
-    screenshot("issue10-stale-correction")
+    screenshot("stale-correction")
     axe_check()
 
 
@@ -50,7 +50,7 @@ def test_the_rate_limit_page_is_friendly_and_in_turkish(live_server, page, setti
 
         assert response.status == 429
         expect(page.locator("h1")).to_have_text("Çok fazla istek")
-        screenshot("issue10-rate-limited")
+        screenshot("rate-limited")
         axe_check()
     finally:
         caches["limits"].clear()
@@ -70,4 +70,4 @@ def test_the_same_hand_saved_from_two_tabs_lands_on_the_board_saying_already_sav
 
     expect(tabs[1].locator("body")).to_contain_text("El 2 zaten kaydedilmişti.")
     assert Hand.objects.filter(game=table).count() == 2
-    tabs[1].screenshot(path=str(SCREENSHOT_DIR / "issue10-already-saved.png"), full_page=True)
+    tabs[1].screenshot(path=str(SCREENSHOT_DIR / "already-saved.png"), full_page=True)

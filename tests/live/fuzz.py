@@ -1,4 +1,4 @@
-"""Fuzzed inputs for the JSON API and every form endpoint (issue 10), driven by a ``random.Random``.
+"""Fuzzed inputs for the JSON API and every form endpoint, driven by a ``random.Random``.
 
 The suite feeds it Hypothesis' ``st.randoms()`` (small example counts, shrinking, the example
 database); bench/fuzz.py feeds it a seeded ``Random`` for the full counts against the server. Each

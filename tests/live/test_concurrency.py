@@ -1,4 +1,4 @@
-"""Concurrent writers against the live test server (issue 10), on SQLite (a file, WAL, IMMEDIATE)
+"""Concurrent writers against the live test server, on SQLite (a file, WAL, IMMEDIATE)
 and on PostgreSQL alike: no 500, no lost or doubled hand, no silent overwrite, positions contiguous.
 
 bench/concurrency.py runs the same scenarios against gunicorn with more rounds.

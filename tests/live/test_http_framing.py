@@ -1,7 +1,7 @@
-"""Malformed HTTP against the real server (as ``make serve`` runs it, issue 18): a chunk
-size that is not hexadecimal (#5) and a form in another charset than UTF-8 (#6) get a 400, not
-the 500 they got. A 400 or 413 says ``Connection: close`` and the server then closes, and the
-next request, on a new connection, is answered (a 413 used to say keep-alive and then drop the
+"""Malformed HTTP against the real server (as ``make serve`` runs it): a chunk
+size that is not hexadecimal and a form in another charset than UTF-8 get a 400, never a
+500. A 400 or 413 says ``Connection: close`` and the server then closes, and the
+next request, on a new connection, is answered (a 413 never says keep-alive and then drops the
 connection). Raw sockets: no client library would send these."""
 
 import socket

@@ -1,6 +1,6 @@
-"""Issue 18 #10: without Redis each worker counted the rate limits on its own (100 of 150 claims
-got through a 20-a-minute limit). Now the workers share one count in the database: exactly the
-limit gets through, whatever worker answers."""
+"""Without Redis the workers share one rate-limit count in the database: of 150 claims against a
+20-a-minute limit exactly the limit gets through, whatever worker answers (a count per worker
+would let 100 through)."""
 
 import re
 import time

@@ -1,9 +1,8 @@
-"""Issue 18 #4: five sockets trickling their headers or body (one per sync worker) blocked every
-request. As ``make serve`` runs it now, more slow sockets than the server has threads (3 workers
-× 4) are held open, of all five kinds of bench/slowclients.py (trickled headers; a body trickled
-after a short or a long Content-Length, in chunks, or after Expect: 100-continue), while a normal
-client's requests are all answered. Small and bounded (a few
-seconds); bench/slowclients.py runs 40 sockets for 20 s and measures the latencies."""
+"""Sockets trickling their headers or body must not block other requests. Against the server as
+``make serve`` runs it, 16 slow sockets of all five kinds of bench/slowclients.py (trickled
+headers; a body trickled after a short or a long Content-Length, in chunks, or after Expect:
+100-continue) are held open while a normal client's requests are all answered. Small and bounded
+(a few seconds); bench/slowclients.py runs 40 sockets for 20 s and measures the latencies."""
 
 import http.client
 
