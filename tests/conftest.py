@@ -160,17 +160,54 @@ def _default_language_after_each_test():
 
 PAIRED_MODES = {("tr", True), ("en", False)}
 """A browser test run in both languages with and without JavaScript runs, by default, Turkish with
-JavaScript and English without: each language and each mode once. ``make test-deep`` runs all
-four (tests/support/depth.py); the others are reported as deselected, never skipped silently."""
+JavaScript and English without: each language and each mode once. A test whose cases (rule sets,
+say) are each run in both languages runs each case, by default, in one language, alternately. ``make
+test-deep`` runs them all (tests/support/depth.py); the others are reported as deselected, never
+skipped silently."""
+
+LANGUAGE_PARAMS = ("lang", "language")
+
+
+def _params(item: pytest.Item) -> dict:
+    return getattr(getattr(item, "callspec", None), "params", {})
 
 
 def _browser_mode(item: pytest.Item) -> tuple[str, bool] | None:
-    """(language, JavaScript) of a browser test parametrized over both, else None."""
-    params = getattr(getattr(item, "callspec", None), "params", {})
-    language = params.get("lang", params.get("language"))
+    """(language, JavaScript) of a browser test parametrized over both (as two parameters or as
+    one ``(language, js)`` pair), else None."""
+    params = _params(item)
+    language = next((params[name] for name in LANGUAGE_PARAMS if name in params), None)
     if language in {"tr", "en"} and isinstance(params.get("js"), bool):
         return language, params["js"]
+    for value in params.values():
+        if (
+            isinstance(value, tuple)
+            and len(value) == 2
+            and value[0] in {"tr", "en"}
+            and isinstance(value[1], bool)
+        ):
+            return value
     return None
+
+
+def _alternate_languages(items: list[pytest.Item]) -> set[pytest.Item]:
+    """The cases of a test parametrized over the languages and something else, each run in both
+    languages: all but one language per case, Turkish for the first, English for the next, and so on."""
+    cases: dict[object, dict[tuple, dict[str, pytest.Item]]] = {}
+    for item in items:
+        params = _params(item)
+        language = next((params[name] for name in LANGUAGE_PARAMS if name in params), None)
+        if language not in {"tr", "en"} or _browser_mode(item) is not None:
+            continue
+        rest = tuple((name, repr(value)) for name, value in params.items() if name not in LANGUAGE_PARAMS)
+        cases.setdefault(item.function, {}).setdefault(rest, {})[language] = item
+    dropped = set()
+    for by_case in cases.values():
+        if len(by_case) < 2 or any(len(languages) < 2 for languages in by_case.values()):
+            continue
+        for index, languages in enumerate(by_case.values()):
+            dropped.add(languages["en" if index % 2 == 0 else "tr"])
+    return dropped
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -184,10 +221,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if (mode := _browser_mode(item)) is not None:
             modes.setdefault(item.function, set()).add(mode)
     crossed = {function for function, seen in modes.items() if len(seen) == 4}
+    alternated = _alternate_languages([item for item in items if item.get_closest_marker("browser")])
     kept, deselected = [], []
     for item in items:
         paired = getattr(item, "function", None) in crossed and _browser_mode(item) not in PAIRED_MODES
-        (deselected if paired else kept).append(item)
+        (deselected if paired or item in alternated else kept).append(item)
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = kept
@@ -219,6 +257,25 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "--disable-sync",
         ],
     }
+
+
+@pytest.fixture(scope="session")
+def browser(browser):
+    """pytest-playwright's browser, whose contexts run no service worker unless asked for
+    (``service_workers="allow"``), or in a deep run, where every context has it, as on a phone.
+
+    The worker (static/js/serviceworker.js) installs in every new context and precaches the static
+    files, and every request of the page then passes through it: about a sixth of the browser
+    tests' CPU. tests/browser/test_offline.py tests what it does, with its own contexts that allow
+    it; the other tests see the pages as a browser without one (or before it installed) does."""
+    if not DEEP:
+        new_context = browser.new_context
+
+        def without_worker(**kwargs):
+            return new_context(**{"service_workers": "block", **kwargs})
+
+        browser.new_context = without_worker
+    return browser
 
 
 @pytest.fixture(scope="session")
