@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from scorer.engine import GameResult, InvalidInput, score_game
+from scorer.engine import GameResult, GameTotals, InvalidInput, game_totals, score_game
 from scorer.engine.errors import ErrorList, FieldError
 from scorer.engine.i18n import _, gettext_noop, numbers_only
 from scorer.engine.names import clean_name
@@ -47,7 +47,7 @@ class Match:
     totals: tuple[int, ...]
 
     @classmethod
-    def of(cls, names: tuple[str, ...], game: GameResult) -> "Match":
+    def of(cls, names: tuple[str, ...], game: GameResult | GameTotals) -> "Match":
         """Players alone, or with partners the pairs 1&3 and 2&4 with their team totals."""
         if game.team_totals:
             return cls(((names[0], names[2]), (names[1], names[3])), game.team_totals)
@@ -255,7 +255,7 @@ def parse_document(data: object) -> list:
     return data["games"]
 
 
-def score_one(raw: object, path: str, errors: ErrorList) -> tuple[tuple[str, ...], GameResult] | None:
+def score_one(raw: object, path: str, errors: ErrorList) -> tuple[tuple[str, ...], GameTotals] | None:
     """The game's names and result, or ``None`` with its errors added under ``path``."""
     if isinstance(raw, Mapping) and raw.get("hands_planned") is None:
         errors.add(f"{path}.hands_planned", _(MSG_PLANNED_REQUIRED))
@@ -271,13 +271,14 @@ def score_one(raw: object, path: str, errors: ErrorList) -> tuple[tuple[str, ...
     except RecursionError:
         errors.add(path, _(MSG_NESTED))
         return None
-    return game_names(raw), game
+    return game.names, game
 
 
-def score_totals(raw: object) -> GameResult:
-    """The game scored for its numbers: ratings read totals only, so no line's label is translated."""
+def score_totals(raw: object) -> GameTotals:
+    """The game validated and scored for its numbers: ratings read totals only, so no line is
+    itemised and no label translated (:func:`scorer.engine.game_totals`)."""
     with numbers_only():
-        return score_game(raw)
+        return game_totals(raw)
 
 
 def game_names(raw: Mapping) -> tuple[str, ...]:

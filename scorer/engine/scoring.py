@@ -158,10 +158,8 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
     pairs_opener = player.opened is Opened.PAIRS
     tiles_rule = rules.pairs_tiles if pairs_opener and rules.pairs_tiles else rules.tiles
     lines = [ctx.line(C.TILES, remaining.points, _("Tiles left"), tiles_detail(ctx, remaining), tiles_rule)]
-    fakes = remaining.fake_okeys if ctx.ruleset.fake_okey_penalty else 0
+    value, fakes, pairs, m = opener_value(ctx, player)
     lines += okey_lines(ctx, remaining.okeys, fakes, rules.okey_in_hand)
-    value = remaining.points + OKEY_COST * (remaining.okeys + fakes)
-    pairs, m = ctx.ruleset.base_factors(ctx, player)
     if pairs == 2:
         label = _("Opened with pairs: hand value doubled")
         lines.append(ctx.line(C.PAIRS_DOUBLE, value, label, f"{value} × 2 = {value * 2}", rules.pairs_double))
@@ -172,6 +170,15 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
         return lines
     rule = ctx.row.multiplier_rule or (rules.pairs_multiplier if pairs_opener else None) or rules.multiplier
     return lines + multiplier_lines(ctx, value, m, rule)
+
+
+def opener_value(ctx: Context, player: PlayerInput) -> tuple[int, int, int, int]:
+    """An opener's hand value before any factor (tiles and the okeys that cost 101), the fake okeys
+    counted in it, and the (pairs factor, multiplier) on it: the hand base is their product."""
+    remaining = player.remaining
+    fakes = remaining.fake_okeys if ctx.ruleset.fake_okey_penalty else 0
+    pairs, m = ctx.ruleset.base_factors(ctx, player)
+    return remaining.points + OKEY_COST * (remaining.okeys + fakes), fakes, pairs, m
 
 
 def pairs_not_stacked_line(ctx: Context, pairs: int) -> Line:
@@ -253,9 +260,14 @@ def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
     ]
 
 
-def side_tile_line(ctx: Context, taker: PlayerInput) -> Line:
+def side_tile_factor(ctx: Context, taker: PlayerInput) -> int:
+    """What the side tile's value is multiplied by for its discarder: ×10 for sets, ×20 for pairs."""
     sets_factor, pairs_factor = ctx.ruleset.side_tile_factors
-    factor = pairs_factor if taker.opened is Opened.PAIRS else sets_factor
+    return pairs_factor if taker.opened is Opened.PAIRS else sets_factor
+
+
+def side_tile_line(ctx: Context, taker: PlayerInput) -> Line:
+    factor = side_tile_factor(ctx, taker)
     label = _("{name} opened with your discard").format(name=taker.name)
     value = taker.side_tile
     return Line(
