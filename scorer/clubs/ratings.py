@@ -18,7 +18,7 @@ games a player played, ``wins`` those in which no one at the table (no team) had
 import gc
 import multiprocessing
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -156,15 +156,20 @@ class Ratings:
         return RatingTable(tuple(rows), tuple(skipped))
 
 
-def rate_document(data: object, *, processes: int = 1) -> RatingTable:
-    """Rate ``{"games": [game, ...]}`` in order; raises :class:`InvalidInput` naming paths."""
-    return rate_games(parse_document(data), processes=processes)
+def rate_document(data: object, *, processes: int = 1, text_checked: bool = False) -> RatingTable:
+    """Rate ``{"games": [game, ...]}`` in order; raises :class:`InvalidInput` naming paths.
+
+    ``text_checked``: the document holds no lone surrogate (``manage.py rate`` knows it from the
+    file's text, :func:`scorer.engine.text.escapes_surrogate`), so no game is written out to look.
+    """
+    return rate_games(parse_document(data), processes=processes, text_checked=text_checked)
 
 
 PARALLEL_FROM = 2_000
 """From this many games, and with ``processes`` above 1, the scoring is shared among forked
-processes that keep the active language; the ratings are then applied in order, in this process.
-Only a command asks for it (``manage.py rate``): a server's worker never forks."""
+processes that keep the active language; this process rates each slice's matches, in order, as
+it comes back, while they score the next ones. Only a command asks for it (``manage.py rate``):
+a server's worker never forks."""
 CHUNK = 500
 
 _shared: list = []
@@ -173,63 +178,68 @@ of it starts and stops. Sending the games themselves (pickled, 80 MB for 20,000 
 parent most of what the second core saved (bench/club.py)."""
 
 
-def rate_games(raw_games: list, *, processes: int = 1) -> RatingTable:
+def rate_games(raw_games: list, *, processes: int = 1, text_checked: bool = False) -> RatingTable:
     """Rate a list of games in order (see :func:`rate_document`)."""
     errors = ErrorList()
-    # Only each game's match is kept, never its itemised result: 20,000 results held at once
-    # cost the garbage collector more than scoring them did (bench/club.py).
-    outcomes: list[Match | Skipped] = []
-    for outcome, game_errors in _scored(raw_games, processes):
-        errors.extend(game_errors)
-        if outcome is not None:
-            outcomes.append(outcome)
-    errors.raise_if_any()
     ratings = Ratings()
-    for outcome in outcomes:
-        if isinstance(outcome, Match):
+    skipped: list[Skipped] = []
+    # Each game is kept only as its match, rated as it comes: never its itemised result.
+    for outcome, game_errors in _scored(raw_games, processes, text_checked):
+        if game_errors:
+            errors.extend(game_errors)
+        elif errors:
+            continue  # the document is refused: only its other errors matter now
+        elif isinstance(outcome, Match):
             ratings.apply(outcome)
-    return ratings.table(outcome for outcome in outcomes if isinstance(outcome, Skipped))
+        else:
+            skipped.append(outcome)
+    errors.raise_if_any()
+    return ratings.table(skipped)
 
 
 def available_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def _scored(raw_games: list, processes: int) -> Iterable[tuple["Match | Skipped | None", list[FieldError]]]:
+Outcome = tuple["Match | Skipped | None", list[FieldError]]
+
+
+def _scored(raw_games: list, processes: int, text_checked: bool) -> Iterator[Outcome]:
     """Each game's outcome and errors, in order."""
     if (
         len(raw_games) < PARALLEL_FROM
         or processes < 2
         or "fork" not in multiprocessing.get_all_start_methods()
     ):
-        return map(_outcome, enumerate(raw_games))
+        yield from (_outcome(i, raw, text_checked) for i, raw in enumerate(raw_games))
+        return
     global _shared
     _shared = raw_games
-    slices = [(start, min(start + CHUNK, len(raw_games))) for start in range(0, len(raw_games), CHUNK)]
+    count = len(raw_games)
+    slices = [(start, min(start + CHUNK, count), text_checked) for start in range(0, count, CHUNK)]
     # Frozen, the games are never walked by a child's garbage collector, which would copy every
     # page it touched. A caller that froze them already (manage.py rate) keeps them frozen.
     thaw = gc.get_freeze_count() == 0
     gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(processes) as pool:
-            parts = pool.map(_slice_outcomes, slices, chunksize=1)
+            for part in pool.imap(_slice_outcomes, slices, chunksize=1):
+                yield from part
     finally:
         _shared = []
         if thaw:
             gc.unfreeze()
-    return [outcome for part in parts for outcome in part]
 
 
-def _slice_outcomes(bounds: tuple[int, int]) -> list[tuple["Match | Skipped | None", list[FieldError]]]:
+def _slice_outcomes(bounds: tuple[int, int, bool]) -> list[Outcome]:
     """In a forked process: the outcomes of the inherited games from ``start`` to ``stop``."""
-    start, stop = bounds
-    return [_outcome((i, _shared[i])) for i in range(start, stop)]
+    start, stop, text_checked = bounds
+    return [_outcome(i, _shared[i], text_checked) for i in range(start, stop)]
 
 
-def _outcome(item: tuple[int, object]) -> tuple["Match | Skipped | None", list[FieldError]]:
-    i, raw = item
+def _outcome(i: int, raw: object, text_checked: bool) -> Outcome:
     errors = ErrorList()
-    scored = score_one(raw, f"games[{i}]", errors)
+    scored = score_one(raw, f"games[{i}]", errors, text_checked=text_checked)
     if scored is None:
         return None, list(errors)
     names, game = scored
@@ -255,13 +265,15 @@ def parse_document(data: object) -> list:
     return data["games"]
 
 
-def score_one(raw: object, path: str, errors: ErrorList) -> tuple[tuple[str, ...], GameTotals] | None:
+def score_one(
+    raw: object, path: str, errors: ErrorList, *, text_checked: bool = False
+) -> tuple[tuple[str, ...], GameTotals] | None:
     """The game's names and result, or ``None`` with its errors added under ``path``."""
     if isinstance(raw, Mapping) and raw.get("hands_planned") is None:
         errors.add(f"{path}.hands_planned", _(MSG_PLANNED_REQUIRED))
         return None
     try:
-        game = score_totals(raw)
+        game = score_totals(raw, text_checked=text_checked)
     except InvalidInput:
         try:
             score_game(raw)  # once more, for the errors in the active language
@@ -274,11 +286,11 @@ def score_one(raw: object, path: str, errors: ErrorList) -> tuple[tuple[str, ...
     return game.names, game
 
 
-def score_totals(raw: object) -> GameTotals:
+def score_totals(raw: object, *, text_checked: bool = False) -> GameTotals:
     """The game validated and scored for its numbers: ratings read totals only, so no line is
     itemised and no label translated (:func:`scorer.engine.game_totals`)."""
     with numbers_only():
-        return game_totals(raw)
+        return game_totals(raw, text_checked=text_checked)
 
 
 def game_names(raw: Mapping) -> tuple[str, ...]:

@@ -39,13 +39,18 @@ class ParsedGame(NamedTuple):
     hands: list[HandInput]
 
 
-def parse_game(data: object) -> ParsedGame:
-    """Validate a whole game given as decoded JSON; raises :class:`InvalidInput` naming every bad field."""
+def parse_game(data: object, *, text_checked: bool = False) -> ParsedGame:
+    """Validate a whole game given as decoded JSON; raises :class:`InvalidInput` naming every bad field.
+
+    ``text_checked``: the caller knows the game holds no lone surrogate (:func:`text.escapes_surrogate`
+    found no escape of one in the JSON text it was decoded from), so it is not written out to look.
+    """
     errors = ErrorList()
     if not isinstance(data, Mapping):
         errors.add("", _("A game must be a JSON object."))
         errors.raise_if_any()
-    check_text(data, errors)
+    if not text_checked:
+        check_text(data, errors)
     if not GAME_KEYS.issuperset(data):
         unknown_fields(data, GAME_KEYS, "", errors)
     ruleset, options = parse_ruleset(data, errors)

@@ -41,10 +41,11 @@ class GameTotals(NamedTuple):
         return self.hands_planned is None or self.hands_played >= self.hands_planned
 
 
-def game_totals(data: object) -> GameTotals:
+def game_totals(data: object, *, text_checked: bool = False) -> GameTotals:
     """Validate a game (once, as :func:`scorer.engine.score_game` does) and add up its hands' totals;
-    raises :class:`~scorer.engine.InvalidInput` with the same errors."""
-    game = parse_game(data)
+    raises :class:`~scorer.engine.InvalidInput` with the same errors (``text_checked``: see
+    :func:`~scorer.engine.game.parse_game`)."""
+    game = parse_game(data, text_checked=text_checked)
     count = len(game.names)
     totals = [0] * count
     teams = [0, 0]

@@ -17,6 +17,7 @@ from scorer.clubs.models import Club
 from scorer.clubs.ratings import available_cores, rate_document
 from scorer.clubs.selectors import club_rating_differences
 from scorer.engine import InvalidInput
+from scorer.engine.text import escapes_surrogate
 from scorer.management.commands.score import Command as ScoreCommand
 
 EXIT_DIFFERENT = 1
@@ -63,7 +64,8 @@ class Command(ScoreCommand):
         except (ValueError, RecursionError) as exc:
             self.fail([{"path": "", "message": _("Not valid JSON: %(error)s") % {"error": exc}}])
         try:
-            table = rate_document(data, processes=available_cores())
+            # The file was decoded from UTF-8: only an escape in its text can make a lone surrogate.
+            table = rate_document(data, processes=available_cores(), text_checked=not escapes_surrogate(text))
         except InvalidInput as exc:
             self.fail(exc.to_dict()["errors"])
         finally:
