@@ -56,18 +56,22 @@ def texts_and_rules(items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...]
     return tuple([text for text, _rule in items]), tuple([rule for _text, rule in items])
 
 
+UNFINISHED = tuple(Context._field_defaults.values())
+"""The Context's fields after the outcome, for a hand nobody finished: its defaults."""
+
+
 def make_context(hand: HandInput, ruleset: RuleSet) -> Context:
     """The hand's Context: its parts are worked out first, so that no hook ever sees it half-built."""
     finisher = hand.finisher
     outcome = hand_outcome(hand, ruleset, finisher)
     if finisher is None:
-        return Context(hand, ruleset, outcome)
+        return record(Context, (hand, ruleset, outcome, *UNFINISHED))
     row = ruleset.finish_row(hand.players[finisher])
     m, reasons = ruleset.multiplier(hand, finisher, row)
     partner = hand.partner_of(finisher)  # None without partners
     team_row = ruleset.team_fixed_row(hand, finisher) if partner is not None else None
     team_fixed = team_row.points if team_row is not None else 0
-    return Context(hand, ruleset, outcome, finisher, row, partner, m, reasons, team_row, team_fixed)
+    return record(Context, (hand, ruleset, outcome, finisher, row, partner, m, reasons, team_row, team_fixed))
 
 
 def hand_outcome(hand: HandInput, ruleset: RuleSet, finisher: int | None) -> Outcome:
