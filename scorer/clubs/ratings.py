@@ -16,14 +16,17 @@ games a player played, ``wins`` those in which no one at the table (no team) had
 """
 
 import gc
+import json
 import multiprocessing
 import os
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from multiprocessing import connection
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from scorer.engine import GameResult, InvalidInput, score_game
+from scorer.engine import GameResult, GameTotals, InvalidInput, game_totals, score_game
 from scorer.engine.errors import ErrorList, FieldError
 from scorer.engine.i18n import _, gettext_noop, numbers_only
 from scorer.engine.names import clean_name
@@ -47,7 +50,7 @@ class Match:
     totals: tuple[int, ...]
 
     @classmethod
-    def of(cls, names: tuple[str, ...], game: GameResult) -> "Match":
+    def of(cls, names: tuple[str, ...], game: GameResult | GameTotals) -> "Match":
         """Players alone, or with partners the pairs 1&3 and 2&4 with their team totals."""
         if game.team_totals:
             return cls(((names[0], names[2]), (names[1], names[3])), game.team_totals)
@@ -156,80 +159,237 @@ class Ratings:
         return RatingTable(tuple(rows), tuple(skipped))
 
 
-def rate_document(data: object, *, processes: int = 1) -> RatingTable:
-    """Rate ``{"games": [game, ...]}`` in order; raises :class:`InvalidInput` naming paths."""
-    return rate_games(parse_document(data), processes=processes)
+def rate_document(data: object, *, processes: int = 1, text_checked: bool = False) -> RatingTable:
+    """Rate ``{"games": [game, ...]}`` in order; raises :class:`InvalidInput` naming paths.
 
+    ``text_checked``: the document holds no lone surrogate (``manage.py rate`` knows it from the
+    file's text, :func:`scorer.engine.text.escapes_surrogate`), so no game is written out to look.
+    """
+    return rate_games(parse_document(data), processes=processes, text_checked=text_checked)
+
+
+def rate_text(text: str, *, processes: int = 1, text_checked: bool = False) -> RatingTable | None:
+    """Rate the JSON text of ``{"games": [...]}`` while it is decoded: the forked processes score
+    the first games while this one decodes the rest (the decoding of 20,000 games took as long as
+    scoring 4,000). ``None`` when the text is not JSON of that plain form (another key, an escape in
+    ``"games"``, an error anywhere): the caller decodes it whole and reports what is wrong."""
+    games = _decoded_games(text)
+    if games is None:
+        return None
+    gc.disable()  # while the games are built: the collector would walk them again and again
+    try:
+        return rate_games(_frozen_when_done(games), processes=processes, text_checked=text_checked)
+    except _NotPlain:
+        return None
+    finally:
+        gc.enable()
+        gc.unfreeze()
+
+
+def _frozen_when_done(games: Iterator) -> Iterator:
+    yield from games
+    gc.freeze()  # every game decoded: later collections skip them
+    gc.enable()
+
+
+_WS = "[ \t\n\r]*"
+"""JSON's whitespace, as ``json.loads`` skips it."""
+_HEAD = re.compile(_WS + "\\{" + _WS + '"games"' + _WS + ":" + _WS + "\\[" + _WS)
+_NEXT = re.compile(_WS + "([,\\]])" + _WS)
+_TAIL = re.compile(_WS + "\\}" + _WS + "\\Z")
+_decode = json.JSONDecoder().raw_decode
+
+
+def _decoded_games(text: str) -> Iterator | None:
+    """The games of ``{"games": [...]}`` one at a time, each the value ``json.loads`` gives it;
+    ``None`` when the text does not start so. Raises :class:`_NotPlain` where the text stops being
+    JSON of that form."""
+    head = _HEAD.match(text)
+    if head is None:
+        return None
+
+    def games() -> Iterator:
+        at = head.end()
+        if text.startswith("]", at):
+            at += 1
+        else:
+            while True:
+                try:
+                    game, at = _decode(text, at)
+                except (ValueError, RecursionError) as exc:
+                    raise _NotPlain from exc
+                yield game
+                after = _NEXT.match(text, at)
+                if after is None:
+                    raise _NotPlain
+                at = after.end()
+                if after[1] == "]":
+                    break
+        if _TAIL.match(text, at) is None:
+            raise _NotPlain
+
+    return games()
+
+
+class _NotPlain(Exception):
+    """The text is not valid JSON of the form ``{"games": [...]}`` after all."""
+
+
+Outcome = tuple["Match | Skipped | None", list[FieldError]]
+"""A game's match (or why it is skipped), or ``None`` with its errors."""
 
 PARALLEL_FROM = 2_000
 """From this many games, and with ``processes`` above 1, the scoring is shared among forked
-processes that keep the active language; the ratings are then applied in order, in this process.
-Only a command asks for it (``manage.py rate``): a server's worker never forks."""
+processes that keep the active language, each given a slice of the games as they arrive; this
+process rates each slice's matches, in order, as it comes back. Only a command asks for it
+(``manage.py rate``): a server's worker never forks."""
 CHUNK = 500
+"""The smallest slice a process is given (the last ones, so that the processes end together)."""
+ARRIVING_SLICE = 2_500
+"""The largest slice given while the games are still being decoded."""
 
 _shared: list = []
-"""The games the forked processes score: they inherit the list and are sent only where a slice
+"""The games the forked processes score: they inherit the list and are told only where a slice
 of it starts and stops. Sending the games themselves (pickled, 80 MB for 20,000 games) cost the
 parent most of what the second core saved (bench/club.py)."""
 
 
-def rate_games(raw_games: list, *, processes: int = 1) -> RatingTable:
-    """Rate a list of games in order (see :func:`rate_document`)."""
-    errors = ErrorList()
-    # Only each game's match is kept, never its itemised result: 20,000 results held at once
-    # cost the garbage collector more than scoring them did (bench/club.py).
-    outcomes: list[Match | Skipped] = []
-    for outcome, game_errors in _scored(raw_games, processes):
-        errors.extend(game_errors)
-        if outcome is not None:
-            outcomes.append(outcome)
-    errors.raise_if_any()
-    ratings = Ratings()
-    for outcome in outcomes:
-        if isinstance(outcome, Match):
-            ratings.apply(outcome)
-    return ratings.table(outcome for outcome in outcomes if isinstance(outcome, Skipped))
+def rate_games(raw_games: Iterable, *, processes: int = 1, text_checked: bool = False) -> RatingTable:
+    """Rate games in order (see :func:`rate_document`), as ``raw_games`` yields them: a list, or
+    the games of a file while it is decoded (:func:`rate_text`)."""
+    tally = _Tally()
+    if processes < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        for i, raw in enumerate(raw_games):
+            tally.add(*_outcome(i, raw, text_checked))
+        return tally.table()
+    global _shared
+    _shared = arrived = []
+    forks = _Forks(processes, text_checked, tally)
+    try:
+        for raw in raw_games:
+            arrived.append(raw)
+            if len(arrived) >= PARALLEL_FROM and len(arrived) % CHUNK == 0:
+                forks.share(len(arrived), arriving=True)
+        if len(arrived) < PARALLEL_FROM:  # too few to share
+            for i, raw in enumerate(arrived):
+                tally.add(*_outcome(i, raw, text_checked))
+        else:
+            forks.finish(len(arrived))
+    finally:
+        forks.close()
+        _shared = []
+    return tally.table()
+
+
+@dataclass(slots=True)
+class _Tally:
+    """The ratings of the outcomes added in order, and every game's errors."""
+
+    errors: ErrorList = field(default_factory=ErrorList)
+    ratings: Ratings = field(default_factory=Ratings)
+    skipped: list[Skipped] = field(default_factory=list)
+
+    def add(self, outcome: "Match | Skipped | None", game_errors: list[FieldError]) -> None:
+        # Each game is kept only as its match, rated as it comes: never its itemised result.
+        if game_errors:
+            self.errors.extend(game_errors)
+        elif self.errors:
+            return  # the document is refused: only its other errors matter now
+        elif isinstance(outcome, Match):
+            self.ratings.apply(outcome)
+        else:
+            self.skipped.append(outcome)
+
+    def table(self) -> RatingTable:
+        self.errors.raise_if_any()
+        return self.ratings.table(self.skipped)
+
+
+class _Forks:
+    """Slices of ``_shared`` scored by forked processes, at most ``processes`` at a time (one less
+    while the games are still arriving: this process decodes them), their outcomes added to the
+    tally in order as they come back."""
+
+    def __init__(self, processes: int, text_checked: bool, tally: _Tally) -> None:
+        self.processes, self.text_checked, self.tally = processes, text_checked, tally
+        self.context = multiprocessing.get_context("fork")
+        self.running: dict[object, tuple[int, multiprocessing.Process]] = {}  # connection: (start, process)
+        self.done: dict[int, list[Outcome]] = {}
+        self.assigned = self.added = 0
+        # Frozen, the games are never walked by a child's garbage collector, which would copy every
+        # page it touched. A caller that froze them already (manage.py rate) keeps them frozen.
+        self.thaw = gc.get_freeze_count() == 0
+
+    def share(self, count: int, *, arriving: bool) -> None:
+        """Collect what has come back, then give the games up to ``count`` to free processes."""
+        self.collect(block=False)
+        slots = self.processes - 1 if arriving else self.processes
+        while len(self.running) < slots and self.assigned < count:
+            left = count - self.assigned
+            if arriving:
+                size = min(left, ARRIVING_SLICE)
+            else:  # smaller and smaller, so that the last processes end together
+                size = min(left, max(CHUNK, left // (2 * self.processes)))
+            self.fork(self.assigned + size)
+
+    def finish(self, count: int) -> None:
+        while self.assigned < count or self.running:
+            self.share(count, arriving=False)
+            self.collect(block=True)
+
+    def fork(self, stop: int) -> None:
+        receive, send = self.context.Pipe(duplex=False)
+        bounds = (self.assigned, stop, self.text_checked)
+        process = self.context.Process(target=_send_slice, args=(bounds, send), daemon=True)
+        gc.freeze()
+        process.start()
+        send.close()
+        self.running[receive] = (self.assigned, process)
+        self.assigned = stop
+
+    def collect(self, *, block: bool) -> None:
+        if not self.running:
+            return
+        for receive in connection.wait(list(self.running), timeout=None if block else 0):
+            start, process = self.running.pop(receive)
+            self.done[start] = receive.recv()
+            receive.close()
+            process.join()
+        while self.added in self.done:
+            outcomes = self.done.pop(self.added)
+            for outcome in outcomes:
+                self.tally.add(*outcome)
+            self.added += len(outcomes)
+
+    def close(self) -> None:
+        """End what still runs (only when this process failed while they did)."""
+        for receive, (_start, process) in self.running.items():
+            process.terminate()
+            process.join()
+            receive.close()
+        self.running.clear()
+        if self.thaw:
+            gc.unfreeze()
+
+
+def _send_slice(bounds: tuple[int, int, bool], send) -> None:
+    send.send(_slice_outcomes(bounds))
+    send.close()
 
 
 def available_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def _scored(raw_games: list, processes: int) -> Iterable[tuple["Match | Skipped | None", list[FieldError]]]:
-    """Each game's outcome and errors, in order."""
-    if (
-        len(raw_games) < PARALLEL_FROM
-        or processes < 2
-        or "fork" not in multiprocessing.get_all_start_methods()
-    ):
-        return map(_outcome, enumerate(raw_games))
-    global _shared
-    _shared = raw_games
-    slices = [(start, min(start + CHUNK, len(raw_games))) for start in range(0, len(raw_games), CHUNK)]
-    # Frozen, the games are never walked by a child's garbage collector, which would copy every
-    # page it touched. A caller that froze them already (manage.py rate) keeps them frozen.
-    thaw = gc.get_freeze_count() == 0
-    gc.freeze()
-    try:
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
-            parts = pool.map(_slice_outcomes, slices, chunksize=1)
-    finally:
-        _shared = []
-        if thaw:
-            gc.unfreeze()
-    return [outcome for part in parts for outcome in part]
-
-
-def _slice_outcomes(bounds: tuple[int, int]) -> list[tuple["Match | Skipped | None", list[FieldError]]]:
+def _slice_outcomes(bounds: tuple[int, int, bool]) -> list[Outcome]:
     """In a forked process: the outcomes of the inherited games from ``start`` to ``stop``."""
-    start, stop = bounds
-    return [_outcome((i, _shared[i])) for i in range(start, stop)]
+    start, stop, text_checked = bounds
+    return [_outcome(i, _shared[i], text_checked) for i in range(start, stop)]
 
 
-def _outcome(item: tuple[int, object]) -> tuple["Match | Skipped | None", list[FieldError]]:
-    i, raw = item
+def _outcome(i: int, raw: object, text_checked: bool) -> Outcome:
     errors = ErrorList()
-    scored = score_one(raw, f"games[{i}]", errors)
+    scored = score_one(raw, f"games[{i}]", errors, text_checked=text_checked)
     if scored is None:
         return None, list(errors)
     names, game = scored
@@ -255,13 +415,15 @@ def parse_document(data: object) -> list:
     return data["games"]
 
 
-def score_one(raw: object, path: str, errors: ErrorList) -> tuple[tuple[str, ...], GameResult] | None:
+def score_one(
+    raw: object, path: str, errors: ErrorList, *, text_checked: bool = False
+) -> tuple[tuple[str, ...], GameTotals] | None:
     """The game's names and result, or ``None`` with its errors added under ``path``."""
     if isinstance(raw, Mapping) and raw.get("hands_planned") is None:
         errors.add(f"{path}.hands_planned", _(MSG_PLANNED_REQUIRED))
         return None
     try:
-        game = score_totals(raw)
+        game = score_totals(raw, text_checked=text_checked)
     except InvalidInput:
         try:
             score_game(raw)  # once more, for the errors in the active language
@@ -271,13 +433,14 @@ def score_one(raw: object, path: str, errors: ErrorList) -> tuple[tuple[str, ...
     except RecursionError:
         errors.add(path, _(MSG_NESTED))
         return None
-    return game_names(raw), game
+    return game.names, game
 
 
-def score_totals(raw: object) -> GameResult:
-    """The game scored for its numbers: ratings read totals only, so no line's label is translated."""
+def score_totals(raw: object, *, text_checked: bool = False) -> GameTotals:
+    """The game validated and scored for its numbers: ratings read totals only, so no line is
+    itemised and no label translated (:func:`scorer.engine.game_totals`)."""
     with numbers_only():
-        return score_game(raw)
+        return game_totals(raw, text_checked=text_checked)
 
 
 def game_names(raw: Mapping) -> tuple[str, ...]:

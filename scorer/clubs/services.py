@@ -10,7 +10,7 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from scorer.engine import FieldError, GameResult, InvalidInput
+from scorer.engine import FieldError, GameTotals, InvalidInput
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.names import clean_name
 from scorer.events.services import event_create
@@ -154,7 +154,7 @@ def _write_after(links: list[ClubGame]) -> None:
         cursor.executemany(sql, [(field.get_db_prep_save(link.after, connection), link.pk) for link in links])
 
 
-def _game_result(game: Game, hands: list[Hand] | None = None) -> tuple[tuple[str, ...], GameResult]:
+def _game_result(game: Game, hands: list[Hand] | None = None) -> tuple[tuple[str, ...], GameTotals]:
     return tuple(clean_name(name) for name in game.players), score_totals(game_document(game, hands))
 
 

@@ -21,6 +21,7 @@ from .parse import parse_hand
 from .results import GameResult, HandResult, Line, PlayerResult, TeamResult
 from .rulesets import RuleSet, all_rulesets, get_ruleset
 from .scoring import score_input
+from .totals import GameTotals, game_totals, hand_totals
 from .vocabulary import (
     FLAG_LABELS,
     FOUL_COST,
@@ -51,6 +52,7 @@ __all__ = [
     "TILE_WORDS",
     "FieldError",
     "GameResult",
+    "GameTotals",
     "HandInput",
     "HandResult",
     "InvalidInput",
@@ -60,7 +62,9 @@ __all__ = [
     "RuleSet",
     "TeamResult",
     "all_rulesets",
+    "game_totals",
     "get_ruleset",
+    "hand_totals",
     "parse_hand",
     "score_game",
     "score_hand",

@@ -1,9 +1,11 @@
 """A game: validated hands in a row, totals (team totals with partners) and winners (SCORING_SPEC §8)."""
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from .errors import ErrorList
 from .i18n import _
+from .inputs import HandInput
 from .names import clean_name
 from .parse import (
     _parse_hand,
@@ -28,12 +30,27 @@ def winners_of(totals: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(i for i, total in enumerate(totals) if total == low)
 
 
-def score_game_data(data: object) -> GameResult:
+class ParsedGame(NamedTuple):
+    """A game validated: its cleaned names, full options, planned hand count and validated hands."""
+
+    names: list[str]
+    options: dict
+    hands_planned: int | None
+    hands: list[HandInput]
+
+
+def parse_game(data: object, *, text_checked: bool = False) -> ParsedGame:
+    """Validate a whole game given as decoded JSON; raises :class:`InvalidInput` naming every bad field.
+
+    ``text_checked``: the caller knows the game holds no lone surrogate (:func:`text.escapes_surrogate`
+    found no escape of one in the JSON text it was decoded from), so it is not written out to look.
+    """
     errors = ErrorList()
     if not isinstance(data, Mapping):
         errors.add("", _("A game must be a JSON object."))
         errors.raise_if_any()
-    check_text(data, errors)
+    if not text_checked:
+        check_text(data, errors)
     if not GAME_KEYS.issuperset(data):
         unknown_fields(data, GAME_KEYS, "", errors)
     ruleset, options = parse_ruleset(data, errors)
@@ -51,15 +68,22 @@ def score_game_data(data: object) -> GameResult:
             _parse_hand(raw, errors, names=names, ruleset=ruleset, options=options, prefix=f"hands[{k}].")
         )
     errors.raise_if_any()
-    results = tuple(score_input(hand) for hand in hands)
-    totals = tuple(sum(r.players[i].total for r in results) for i in range(len(names)))
+    return ParsedGame(names, options, planned, hands)
+
+
+def score_game_data(data: object) -> GameResult:
+    game = parse_game(data)
+    count = len(game.names)
+    results = tuple(score_input(hand) for hand in game.hands)
+    totals = tuple(sum(r.players[i].total for r in results) for i in range(count))
     team_totals = (
-        tuple(sum(r.teams[t].total for r in results) for t in (0, 1)) if options.get("partners") else ()
+        tuple(sum(r.teams[t].total for r in results) for t in (0, 1)) if game.options.get("partners") else ()
     )
-    game = GameResult(results, totals, team_totals, (), planned)
-    if game.complete:
-        game = GameResult(results, totals, team_totals, winners_of(team_totals or totals), planned)
-    return game
+    planned = game.hands_planned
+    result = GameResult(results, totals, team_totals, (), planned)
+    if result.complete:
+        result = GameResult(results, totals, team_totals, winners_of(team_totals or totals), planned)
+    return result
 
 
 def parse_names(raw: object, partners: bool, errors: ErrorList) -> list[str]:

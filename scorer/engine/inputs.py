@@ -1,11 +1,10 @@
 """The validated input of one hand, as immutable records (built by :mod:`scorer.engine.parse`).
 
-A hand is a frozen dataclass; the records it holds several of (``PlayerInput``, ``Remaining``,
-``FirstOpening``) are named tuples, built on the hot path with :data:`record`.
+A hand and the records it holds several of (``PlayerInput``, ``Remaining``, ``FirstOpening``)
+are named tuples, built on the hot path with :data:`record`.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from typing import NamedTuple
@@ -91,8 +90,10 @@ class PlayerInput(NamedTuple):
         return self.finish | {"pairs"} if self.opened is Opened.PAIRS else self.finish
 
 
-@dataclass(frozen=True, slots=True)
-class HandInput:
+class HandInput(NamedTuple):
+    """One validated hand: a named tuple like the records it holds, built with :data:`record`
+    (a frozen dataclass set its four fields through ``object.__setattr__``, three times the cost)."""
+
     ruleset: str
     options: Mapping[str, object]
     players: tuple[PlayerInput, ...]

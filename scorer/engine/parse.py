@@ -183,8 +183,12 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
         if not GAME_HAND_KEYS.issuperset(data):
             unknown_fields(data, GAME_HAND_KEYS, prefix.rstrip("."), errors)
     raw_players = data.get("players")
-    if not check_player_count(raw_players, bool(options.get("partners")), f"{prefix}players", errors):
-        return None
+    partners = bool(options.get("partners"))
+    counted = type(raw_players) is list and (
+        len(raw_players) == 4 if partners else 2 <= len(raw_players) <= 4
+    )
+    if not counted and not check_player_count(raw_players, partners, f"{prefix}players", errors):
+        return None  # (the path is built only for a count that is not plainly right)
     if names is not None and len(raw_players) != len(names):
         errors.add(f"{prefix}players", _("Each hand lists every player of the game, in the same order."))
         return None
@@ -202,7 +206,7 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
     ruleset.check_hand(players, options, prefix, errors)
     if errors:
         return None
-    return HandInput(ruleset.id, options, players, data.get("indicator"))
+    return record(HandInput, (ruleset.id, options, players, data.get("indicator")))
 
 
 def parse_indicator(value: object, prefix: str, errors: ErrorList):

@@ -56,18 +56,22 @@ def texts_and_rules(items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...]
     return tuple([text for text, _rule in items]), tuple([rule for _text, rule in items])
 
 
+UNFINISHED = tuple(Context._field_defaults.values())
+"""The Context's fields after the outcome, for a hand nobody finished: its defaults."""
+
+
 def make_context(hand: HandInput, ruleset: RuleSet) -> Context:
     """The hand's Context: its parts are worked out first, so that no hook ever sees it half-built."""
     finisher = hand.finisher
     outcome = hand_outcome(hand, ruleset, finisher)
     if finisher is None:
-        return Context(hand, ruleset, outcome)
+        return record(Context, (hand, ruleset, outcome, *UNFINISHED))
     row = ruleset.finish_row(hand.players[finisher])
     m, reasons = ruleset.multiplier(hand, finisher, row)
     partner = hand.partner_of(finisher)  # None without partners
     team_row = ruleset.team_fixed_row(hand, finisher) if partner is not None else None
     team_fixed = team_row.points if team_row is not None else 0
-    return Context(hand, ruleset, outcome, finisher, row, partner, m, reasons, team_row, team_fixed)
+    return record(Context, (hand, ruleset, outcome, finisher, row, partner, m, reasons, team_row, team_fixed))
 
 
 def hand_outcome(hand: HandInput, ruleset: RuleSet, finisher: int | None) -> Outcome:
@@ -158,10 +162,8 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
     pairs_opener = player.opened is Opened.PAIRS
     tiles_rule = rules.pairs_tiles if pairs_opener and rules.pairs_tiles else rules.tiles
     lines = [ctx.line(C.TILES, remaining.points, _("Tiles left"), tiles_detail(ctx, remaining), tiles_rule)]
-    fakes = remaining.fake_okeys if ctx.ruleset.fake_okey_penalty else 0
+    value, fakes, pairs, m = opener_value(ctx, player)
     lines += okey_lines(ctx, remaining.okeys, fakes, rules.okey_in_hand)
-    value = remaining.points + OKEY_COST * (remaining.okeys + fakes)
-    pairs, m = ctx.ruleset.base_factors(ctx, player)
     if pairs == 2:
         label = _("Opened with pairs: hand value doubled")
         lines.append(ctx.line(C.PAIRS_DOUBLE, value, label, f"{value} × 2 = {value * 2}", rules.pairs_double))
@@ -172,6 +174,15 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
         return lines
     rule = ctx.row.multiplier_rule or (rules.pairs_multiplier if pairs_opener else None) or rules.multiplier
     return lines + multiplier_lines(ctx, value, m, rule)
+
+
+def opener_value(ctx: Context, player: PlayerInput) -> tuple[int, int, int, int]:
+    """An opener's hand value before any factor (tiles and the okeys that cost 101), the fake okeys
+    counted in it, and the (pairs factor, multiplier) on it: the hand base is their product."""
+    remaining = player.remaining
+    fakes = remaining.fake_okeys if ctx.ruleset.fake_okey_penalty else 0
+    pairs, m = ctx.ruleset.base_factors(ctx, player)
+    return remaining.points + OKEY_COST * (remaining.okeys + fakes), fakes, pairs, m
 
 
 def pairs_not_stacked_line(ctx: Context, pairs: int) -> Line:
@@ -253,9 +264,14 @@ def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
     ]
 
 
-def side_tile_line(ctx: Context, taker: PlayerInput) -> Line:
+def side_tile_factor(ctx: Context, taker: PlayerInput) -> int:
+    """What the side tile's value is multiplied by for its discarder: ×10 for sets, ×20 for pairs."""
     sets_factor, pairs_factor = ctx.ruleset.side_tile_factors
-    factor = pairs_factor if taker.opened is Opened.PAIRS else sets_factor
+    return pairs_factor if taker.opened is Opened.PAIRS else sets_factor
+
+
+def side_tile_line(ctx: Context, taker: PlayerInput) -> Line:
+    factor = side_tile_factor(ctx, taker)
     label = _("{name} opened with your discard").format(name=taker.name)
     value = taker.side_tile
     return Line(

@@ -36,6 +36,9 @@ FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 """Control characters (C0 without tab, line feed and carriage return, which are spaces; DEL; C1)
 and the halves of UTF-16 surrogate pairs, which never stand alone in valid text."""
 
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of a UTF-16 surrogate half (``\\ud800``–``\\udfff``), paired or not."""
+
 _CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SURROGATES = re.compile("[\ud800-\udfff]")
 REPLACEMENT = "\ufffd"
@@ -121,6 +124,20 @@ def lone_surrogate_path(data: object) -> str | None:
     else:
         return None
     return _walk(data)
+
+
+def escapes_surrogate(json_text: str) -> bool:
+    """Whether JSON text decoded from UTF-8 (which holds no surrogate) may decode to one.
+
+    Only a ``\\ud800``–``\\udfff`` escape makes a surrogate in what ``json.loads`` returns, so
+    when the text has none, nothing decoded from it needs :func:`lone_surrogate_path`: one search
+    of a 20,000-game file instead of writing each game out again. An escaped backslash before
+    ``ud800`` is the rare false alarm, and then every part is checked as usual.
+
+    >>> escapes_surrogate('{"name": "Ayşe"}'), escapes_surrogate('{"name": "\\\\ud83d\\\\ude00"}')
+    (False, True)
+    """
+    return SURROGATE_ESCAPE.search(json_text) is not None
 
 
 def nul_path(data: object) -> str | None:

@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import translation
 from openskill.models import PlackettLuce
 
-from scorer.engine import score_game
+from scorer.clubs.ratings import rate_document
+from scorer.engine import InvalidInput, score_game
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "club-format.md"
 PAIR = re.compile(
@@ -108,3 +110,38 @@ def test_invalid_json_exits_2_and_a_missing_file_1(tmp_path):
     assert status == 2 and result["errors"][0]["path"] == ""
     with pytest.raises(CommandError):
         call_command("rate", str(tmp_path / "missing.json"), stdout=io.StringIO())
+
+
+@pytest.mark.parametrize("where", ["name", "key", "format"])
+def test_a_lone_surrogate_escaped_in_the_file_is_refused_as_the_engine_refuses_it(tmp_path, where):
+    document, _shown = examples()[0]
+    document = json.loads(json.dumps(document))
+    game = document["games"][-1]
+    if where == "name":
+        game["players"][1] += "\ud800"
+    elif where == "key":
+        game["hands"][0]["players"][0]["opened\ud800"] = "sets"
+    else:
+        game["format"] = "1\ud800"  # a string no check but the text's reads
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(document), encoding="utf-8")  # ASCII: the surrogate as \ud800
+    status, result = run(str(path), "--lang", "en")
+    with translation.override("en"), pytest.raises(InvalidInput) as direct:
+        rate_document(document)
+    assert status == 2
+    assert result == direct.value.to_dict()
+    assert len(result["errors"]) == 1 and result["errors"][0]["path"].startswith(
+        f"games[{len(document['games']) - 1}]."
+    )
+
+
+def test_a_file_of_escaped_pairs_rates_as_its_text_does(tmp_path):
+    document, _shown = examples()[0]
+    document = json.loads(json.dumps(document, ensure_ascii=False).replace("Ayşe", "Ayşe 🙂"))
+    escaped, plain = tmp_path / "escaped.json", tmp_path / "plain.json"
+    escaped.write_text(json.dumps(document), encoding="utf-8")  # 🙂 as \\ud83d\\ude42
+    plain.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    assert "\\ud83d" in escaped.read_text(encoding="utf-8")
+    status, result = run(str(escaped), "--lang", "en")
+    assert (status, result) == run(str(plain), "--lang", "en")
+    assert status == 0 and "Ayşe 🙂" in [rating["player"] for rating in result["ratings"]]

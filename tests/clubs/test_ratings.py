@@ -1,10 +1,12 @@
 """The club ratings module against openskill called directly on the same games."""
 
+import json
+
 import pytest
 from django.utils import translation
 from openskill.models import PlackettLuce
 
-from scorer.clubs.ratings import Match, rate_document
+from scorer.clubs.ratings import Match, rate_document, rate_text
 from scorer.engine import InvalidInput, score_game
 
 SETS = {"opened": "sets"}
@@ -138,3 +140,59 @@ def test_games_scored_in_several_processes_rate_as_in_one_in_the_active_language
     assert shared == alone
     assert shared["skipped"][0]["reason"] == "Fewer hands than planned: 2 of 3."
     assert [e.path for e in caught.value.errors] == [f"games[{len(games)}].ruleset"]
+
+
+@pytest.fixture
+def small_slices(monkeypatch):
+    """Slices of a few games, shared from the sixth game on, while they arrive and after."""
+    from scorer.clubs import ratings
+
+    monkeypatch.setattr(ratings, "PARALLEL_FROM", 6)
+    monkeypatch.setattr(ratings, "CHUNK", 2)
+    monkeypatch.setattr(ratings, "ARRIVING_SLICE", 3)
+
+
+MANY = [{**g, "players": [f"{name} {k % 3}" for name in g["players"]]} for k in range(9) for g in GAMES]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        json.dumps({"games": MANY}),
+        json.dumps({"games": MANY}, ensure_ascii=False, indent=2),
+        ' \n{ "games" :[' + ",\n".join(json.dumps(g) for g in MANY) + "] } \r\n",
+        json.dumps({"games": MANY[:3]}),
+        '{"games": []}',
+    ],
+)
+def test_a_file_rated_while_it_is_decoded_rates_as_the_decoded_document(small_slices, text):
+    with translation.override("en"):
+        alone = rate_document(json.loads(text)).to_dict()
+        assert rate_text(text, processes=2).to_dict() == alone
+        assert rate_text(text, processes=1).to_dict() == alone
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        json.dumps({"format": 1, "games": MANY}),  # another key: decoded whole
+        json.dumps({"games": MANY, "format": 1}),
+        '{"g\\u0061mes": []}',
+        json.dumps({"games": MANY}) + " x",  # not JSON at its end
+        json.dumps({"games": MANY})[:-2],
+        json.dumps({"games": MANY}).replace("}, {", "} {", 7),
+        '{"games": [' + "[" * 100_000 + "]" * 100_000 + "]}",
+    ],
+)
+def test_a_file_of_another_form_or_not_json_is_left_to_the_decoder(small_slices, text):
+    assert rate_text(text, processes=2) is None
+
+
+def test_the_errors_of_games_rated_while_they_arrive_are_those_of_the_document(small_slices):
+    broken = [*MANY[:7], {**GAMES[1], "ruleset": "poker"}, *MANY[7:20], {**GAMES[1], "hands_planned": None}]
+    with translation.override("en"), pytest.raises(InvalidInput) as whole:
+        rate_document({"games": broken})
+    with translation.override("en"), pytest.raises(InvalidInput) as arriving:
+        rate_text(json.dumps({"games": broken}), processes=2)
+    assert arriving.value.to_dict() == whole.value.to_dict()
+    assert [e.path for e in arriving.value.errors] == ["games[7].ruleset", "games[21].hands_planned"]

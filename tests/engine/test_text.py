@@ -5,13 +5,15 @@ put one in every string of valid hands, keys and values, and in the ``format`` t
 """
 
 import copy
+import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from scorer.engine import InvalidInput, score_hand
 from scorer.engine.i18n import _
-from scorer.engine.text import MSG_SURROGATE
+from scorer.engine.text import MSG_SURROGATE, _has_surrogate, escapes_surrogate, lone_surrogate_path
 from tests.support.depth import examples
 from tests.support.strategies import valid_hands
 
@@ -63,3 +65,22 @@ def test_a_lone_surrogate_in_any_string_of_a_hand_is_its_one_error(hand):
 def test_a_lone_surrogate_in_the_format_the_parser_ignores_is_refused(value):
     hand = {"format": value, "ruleset": "loca", "players": [{"name": "Ali"}, {"name": "Cem"}]}
     assert surrogate_errors(hand) == [_(MSG_SURROGATE)]
+
+
+TEXT = st.text(st.characters(codec=None, categories=("Cs", "Ll", "So", "Nd", "Po")), max_size=6)
+DECODED = st.recursive(
+    st.none() | st.integers() | TEXT,
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(TEXT, children, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(DECODED, st.booleans())
+def test_json_text_without_a_surrogate_escape_decodes_to_no_lone_surrogate(value, ascii_only):
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    assume(not _has_surrogate(text))  # what a UTF-8 file can hold: lone surrogates escaped
+    if not escapes_surrogate(text):
+        assert lone_surrogate_path(json.loads(text)) is None
+    if lone_surrogate_path(value) is not None:
+        assert escapes_surrogate(text)

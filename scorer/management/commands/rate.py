@@ -14,9 +14,10 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from scorer.clubs.models import Club
-from scorer.clubs.ratings import available_cores, rate_document
+from scorer.clubs.ratings import RatingTable, available_cores, rate_document, rate_text
 from scorer.clubs.selectors import club_rating_differences
 from scorer.engine import InvalidInput
+from scorer.engine.text import escapes_surrogate
 from scorer.management.commands.score import Command as ScoreCommand
 
 EXIT_DIFFERENT = 1
@@ -58,17 +59,27 @@ class Command(ScoreCommand):
 
     def score(self, file: str) -> None:
         text = self.read(file)
+        # The file was decoded from UTF-8: only an escape in its text can make a lone surrogate.
+        options = {"processes": available_cores(), "text_checked": not escapes_surrogate(text)}
+        try:
+            table = rate_text(text, **options)  # games scored while the rest are decoded
+        except InvalidInput as exc:
+            self.fail(exc.to_dict()["errors"])
+        if table is None:  # not the plain {"games": [...]}: decoded whole, then rated
+            table = self.decoded_and_rated(text, options)
+        self.stdout.write(json.dumps(table.to_dict(), ensure_ascii=False, indent=2))
+
+    def decoded_and_rated(self, text: str, options: dict) -> RatingTable:
         try:
             data = load_games(text)
         except (ValueError, RecursionError) as exc:
             self.fail([{"path": "", "message": _("Not valid JSON: %(error)s") % {"error": exc}}])
         try:
-            table = rate_document(data, processes=available_cores())
+            return rate_document(data, **options)
         except InvalidInput as exc:
             self.fail(exc.to_dict()["errors"])
         finally:
             gc.unfreeze()
-        self.stdout.write(json.dumps(table.to_dict(), ensure_ascii=False, indent=2))
 
     def check_clubs(self) -> None:
         report = []
