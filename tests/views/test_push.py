@@ -477,10 +477,96 @@ def test_a_shared_part_is_rendered_by_one_process_and_the_others_are_told_to_wai
         push.rendered_once("k", lambda: pytest.fail("rendered twice"), topic="table:9", seconds=60)
     cache.delete("k:rendering")
     assert push.rendered_once("k", lambda: ("<p>", True), topic="table:9", seconds=60) == ("<p>", True)
-    assert sent == [["again|table:9"]]  # the others read it now (no change: the others keep their part)
+    # The others take it from the message (no change: the others keep their part).
+    assert sent == [['again|table:9\nk\n["<p>",true]']]
     assert cache.get("k:rendering") is None
     assert push.rendered_once("k", lambda: pytest.fail("rendered twice"), topic="table:9", seconds=60)
     assert len(sent) == 1  # a hit announces nothing
+
+
+def test_a_ready_message_names_its_topic_its_key_and_its_value(settings):
+    settings.REDIS_URL = "redis://stands-for-a-shared-cache"
+    message = push.changes.ready_message("event:3", "k:1", ("<p>\n</p>", False, 2, "e3-1"))
+    assert push.hub.read_ready(message.removeprefix("again|")) == (
+        "event:3",
+        "k:1",
+        ["<p>\n</p>", False, 2, "e3-1"],
+    )
+    assert push.hub.read_ready("event:3") == ("event:3", "", None)  # a message naming only its topic
+    settings.OKEYCALC_PUSH_BACKEND = "postgresql"  # a notification holds 8,000 bytes: no value
+    assert push.changes.ready_message("event:3", "k:1", ("<p>",)) == "again|event:3"
+
+
+def test_under_asgi_a_part_rendered_elsewhere_comes_with_its_announcement(settings):
+    """The streams of a process told Elsewhere keep awaiting their one render; the renderer's
+    message gives it the value (no second read of the table or the cache), and the streams that
+    already have their part are not woken by it."""
+    import asyncio
+
+    settings.REDIS_URL = "redis://stands-for-a-shared-cache"
+    hub = push.Hub("messages only", poll=False)  # no listener: the test hands it the message
+    try:
+        renders = []
+
+        def render(variant: str) -> push.Part:
+            renders.append(variant)
+            elsewhere = push.Elsewhere("k:7")
+            elsewhere.finish = lambda value: push.Part("7-tr-view", "board", value[0])
+            raise elsewhere
+
+        async def crowd() -> tuple[list[push.Part], list[bool]]:
+            subscribers = [push.Subscriber(asyncio.get_running_loop()) for _ in range(20)]
+            for subscriber in subscribers:
+                topic = hub.subscribe(table_push.KIND, 7, subscriber)
+            asks = [asyncio.ensure_future(topic.shared_async("tr:view", render)) for _ in subscribers]
+            while not topic.waiting:
+                await asyncio.sleep(0.01)
+            message = push.changes.ready_message("table:7", "k:7", ("<section>7</section>", False))
+            await asyncio.to_thread(hub.heard, message)  # the listener thread hears it
+            parts = await asyncio.wait_for(asyncio.gather(*asks), 5)
+            woken = [await subscriber.wait_async(0.05) for subscriber in subscribers]
+            for subscriber in subscribers:
+                hub.unsubscribe(topic, subscriber)
+            return parts, woken
+
+        parts, woken = run_apart(crowd)
+        assert renders == ["tr:view"]
+        assert set(parts) == {push.Part("7-tr-view", "board", "<section>7</section>")}
+        assert not any(woken)
+    finally:
+        hub.stop()
+
+
+def test_under_asgi_a_part_announced_before_its_render_waits_is_taken_too():
+
+    topic = push.Topic("table:8", table_push.KIND, 8)
+    topic.ready("k:8", ["<section>8</section>", False])  # announced while the render was reading
+
+    def render(variant: str) -> push.Part:
+        elsewhere = push.Elsewhere("k:8")
+        elsewhere.finish = lambda value: push.Part("8-tr-view", "board", value[0])
+        raise elsewhere
+
+    part = run_apart(lambda: topic.shared_async("tr:view", render))
+    assert part == push.Part("8-tr-view", "board", "<section>8</section>")
+
+
+def test_under_asgi_a_part_never_announced_is_rendered_again(monkeypatch):
+    """Its renderer died, or the message was lost: the render is tried again, and finds the part."""
+    import asyncio
+
+    monkeypatch.setattr(push.topics, "ELSEWHERE_RETRY_SECONDS", 0.05)
+    topic = push.Topic("table:9", table_push.KIND, 9)
+    asked = []
+
+    def render(variant: str) -> push.Part:
+        asked.append(variant)
+        if len(asked) == 1:
+            raise push.Elsewhere("k:9")
+        return push.Part("9-tr-view", "board", "<section>9</section>")
+
+    part = run_apart(lambda: asyncio.wait_for(topic.shared_async("tr:view", render), 5))
+    assert part.id == "9-tr-view" and asked == ["tr:view", "tr:view"]
 
 
 def test_a_stream_told_elsewhere_sends_the_part_once_it_is_there(monkeypatch):

@@ -200,7 +200,11 @@ def _event_stream(request: HttpRequest, public_id: str, name: str, part_of) -> H
             if found is None:
                 raise push.Gone()
             etag = _etag(found)
-            part, _key = part_of(request, found, etag, topic=push.topic_name(event_push.KIND, event.pk))
+            try:
+                part, _key = part_of(request, found, etag, topic=push.topic_name(event_push.KIND, event.pk))
+            except push.Elsewhere as elsewhere:  # another process renders it: its value makes the part
+                elsewhere.finish = lambda value: push.Part(etag, name, value[0])
+                raise
             return push.Part(etag, name, part.html)
 
     feed = push.Feed(lambda: f"{language}:{name}", render)

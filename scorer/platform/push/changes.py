@@ -2,6 +2,7 @@
 :func:`send` tells this process's hub and every other process's (through the backend). With a
 shared cache, :func:`rendered_once` has one process of all render a part the viewers share."""
 
+import json
 import logging
 from collections.abc import Callable
 
@@ -43,18 +44,31 @@ def rendered_once(key: str, render: Callable[[], object], *, topic: str, seconds
     """What the shared cache holds at ``key``, rendered by ``render`` in one process of all: with
     Redis every process's streams wake at once for a change, and one of them renders (it holds a
     flag in the cache) while the others raise :class:`Elsewhere`; once the part is stored the
-    renderer announces ``topic`` again, and the others read it. Without a shared cache every
-    process renders its own (the flag is its own too). A stream never waits in a thread for it."""
+    renderer announces ``topic`` again with the key and the value (:func:`ready_message`), and
+    the others take it from that message. Without a shared cache every process renders its own
+    (the flag is its own too). A stream never waits in a thread for it."""
     found = cache.get(key)
     if found is not None:
         return found
     if not cache.add(f"{key}:rendering", 1, RENDER_FLAG_SECONDS):
-        raise Elsewhere()
+        raise Elsewhere(key)
     try:
         found = render()
         cache.set(key, found, seconds)
     finally:
         cache.delete(f"{key}:rendering")
     if settings.REDIS_URL:
-        send([AGAIN + topic])
+        send([ready_message(topic, key, found)])
     return found
+
+
+def ready_message(topic: str, key: str, value: object) -> str:
+    """``again|topic``, then the key and the value as JSON when Redis carries the message (a
+    PostgreSQL notification holds 8,000 bytes at most) and the value is JSON (a tuple of strings,
+    numbers and booleans: the cached parts)."""
+    if backends.backend_name() != "redis":
+        return AGAIN + topic
+    try:
+        return f"{AGAIN}{topic}\n{key}\n{json.dumps(value, separators=(',', ':'))}"
+    except (TypeError, ValueError):
+        return AGAIN + topic

@@ -4,6 +4,7 @@ the backend, the hub also reads the open topics' stamps — every ``POLL_SECONDS
 listener (the embedded SQLite default), every ``SAFETY_SECONDS`` with one — so a lost message
 (Redis restarted, a listener reconnecting) delays a change, never loses it."""
 
+import json
 import logging
 import threading
 import time
@@ -62,9 +63,22 @@ class Hub:
     def heard(self, message: str) -> None:
         """A message: a topic changed, or (``AGAIN``) a part of it is ready in the shared cache."""
         if message.startswith(AGAIN):
-            self.wake(message.removeprefix(AGAIN), changed=False)
+            self.ready(*read_ready(message.removeprefix(AGAIN)))
         else:
             self.wake(message)
+
+    def ready(self, name: str, key: str, value: object) -> None:
+        """Another process stored the part ``key`` of topic ``name`` (``value``: None when the
+        message did not carry it). The renders of the event loops waiting for it take it; the
+        WSGI streams told :class:`Elsewhere` ask again. The streams that have their part are not
+        woken."""
+        with self.lock:
+            topic = self.topics.get(name)
+            if topic is None:
+                return
+            waiting = [s for s in topic.subscribers if s.loop is None]
+        topic.ready(key, value)
+        wake_all(waiting)
 
     def wake(self, name: str, *, changed: bool = True) -> None:
         """Wake the topic's streams; ``changed``: what they showed is out of date (else only the
@@ -167,6 +181,19 @@ def current() -> Hub:
         if _hub is None or _hub.stopped.is_set():
             _hub = Hub(backends.backend_name())
         return _hub
+
+
+def read_ready(message: str) -> tuple[str, str, object]:
+    """(topic, key, value) of a ready message after ``AGAIN`` (scorer/platform/push/changes.py's
+    ``ready_message``): key "" and value None when it names only the topic."""
+    name, _sep, rest = message.partition("\n")
+    key, _sep, value = rest.partition("\n")
+    if not key or not value:
+        return name, "", None
+    try:
+        return name, key, json.loads(value)
+    except ValueError:
+        return name, "", None
 
 
 def running() -> Hub | None:

@@ -11,7 +11,8 @@ PUSHED_CSRF_TOKEN = "pushed"
 """Stands for the CSRF token in parts shared by several devices; static/js/live.js puts the
 page's own token in its place."""
 AGAIN = "again|"
-"""Before a topic's name in a message: no change, but a part is ready (``rendered_once``)."""
+"""Before a topic's name in a message: no change, but a part is ready (``rendered_once``); the
+name may be followed by a line with the part's cache key and a line with its value as JSON."""
 
 
 class Part(NamedTuple):
@@ -31,8 +32,16 @@ class Gone(Exception):
 
 
 class Elsewhere(Exception):
-    """Another process is rendering this part into the shared cache: the stream sends nothing now
-    and is woken again once it is there (``rendered_once``)."""
+    """Another process is rendering this part into the shared cache (under ``key``): its renderer
+    announces it with the value itself (``rendered_once``). Under ASGI the render waiting for it
+    makes its part with ``finish(value)`` (set by the feed's render, which knows how it wraps the
+    value), without reading the table or the cache again; under WSGI, or without ``finish``, the
+    part is asked for again once it is there."""
+
+    def __init__(self, key: str = "") -> None:
+        super().__init__(key)
+        self.key = key
+        self.finish: Callable[[object], Part] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,15 +14,15 @@ from django.conf import settings
 from django.db import connections
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 
-from scorer.platform.push import hub
+from scorer.platform.push import hub, topics
 from scorer.platform.push.parts import Elsewhere, Feed, Gone, Part
 from scorer.platform.push.topics import Subscriber
 
 HEARTBEAT_SECONDS = 15.0
 RETRY_MS = 1000
 """How long a browser waits before it reconnects a dropped stream (EventSource ``retry``)."""
-ELSEWHERE_RETRY_SECONDS = 1.0
-"""A stream told :class:`Elsewhere` asks again after this, unless it is woken first."""
+ELSEWHERE_RETRY_SECONDS = topics.ELSEWHERE_RETRY_SECONDS
+"""(WSGI) A stream told :class:`Elsewhere` asks again after this, unless it is woken first."""
 
 
 def event_text(part: Part) -> str:
@@ -115,19 +115,15 @@ async def _async_events(kind: str, key: int, feed: Feed, shown: str) -> AsyncIte
                 part = await topic.shared_async(variant, feed.render)
             except Gone:
                 return
-            except Elsewhere:
-                part = None  # asked again when it is ready (or in a second, should its renderer die)
-            if part is not None and not feed.allowed(part):
+            if not feed.allowed(part):
                 if feed.variant() == variant:
                     return
                 continue
-            if part is not None and part.id != shown:
+            if part.id != shown:
                 shown = part.id
                 yield event_bytes(part)
-            woken = await subscriber.wait_async(
-                HEARTBEAT_SECONDS if part is not None else ELSEWHERE_RETRY_SECONDS
-            )
-            if not woken and part is not None and not subscriber.ended:
+            woken = await subscriber.wait_async(HEARTBEAT_SECONDS)
+            if not woken and not subscriber.ended:
                 yield PING
     finally:
         the_hub.unsubscribe(topic, subscriber)

@@ -12,7 +12,12 @@ from dataclasses import dataclass, field
 from asgiref.sync import sync_to_async
 from django.db import close_old_connections
 
-from scorer.platform.push.parts import Gone, Part
+from scorer.platform.push.parts import Elsewhere, Gone, Part
+
+ELSEWHERE_RETRY_SECONDS = 1.0
+"""A render told :class:`Elsewhere` is tried again after this unless its part was announced first
+(its renderer died, or the message was lost)."""
+RECENT_PARTS = 4
 
 
 class Subscriber:
@@ -86,6 +91,13 @@ class Topic:
     rendering: dict[tuple[str, int], asyncio.Future] = field(default_factory=dict)
     settling: bool = False
     """A wake is waiting for the topic's kind's ``settle`` to pass."""
+    waiting: list[tuple[str, asyncio.AbstractEventLoop, asyncio.Future]] = field(default_factory=list)
+    """(key, loop, future) of each render told :class:`Elsewhere`, until its part is ready."""
+    recent: dict[str, object] = field(default_factory=dict)
+    """The last few parts announced ready (key: value): one announced before its render began to
+    wait is found here."""
+    ready_lock: threading.Lock = field(default_factory=threading.Lock)
+    """Guards ``waiting`` and ``recent`` (the hub's listener thread and the event loops)."""
 
     def shared(self, variant: str, render: Callable[[str], Part]) -> Part:
         """(WSGI: a thread per stream) This generation's part of ``variant``: rendered by the
@@ -99,7 +111,9 @@ class Topic:
 
     async def shared_async(self, variant: str, render: Callable[[str], Part]) -> Part:
         """(ASGI: the process's streams on one event loop) The same, without a thread waiting:
-        the first stream starts the render in a thread, the others await it."""
+        the first stream starts the render in a thread, the others await it. A part another
+        process renders (:class:`Elsewhere`) comes with its announcement, the streams still
+        awaiting this one render: they are woken once per change."""
         generation = self.generation
         found = self.memo.get(variant)
         if found is not None and found[0] == generation:
@@ -112,12 +126,57 @@ class Topic:
 
     async def _render(self, variant: str, render: Callable[[str], Part], generation: int) -> Part | Gone:
         try:
-            outcome = await sync_to_async(_outcome_in_thread, thread_sensitive=False)(render, variant)
+            while True:
+                try:
+                    outcome = await sync_to_async(_outcome_in_thread, thread_sensitive=False)(render, variant)
+                    break
+                except Elsewhere as elsewhere:  # another process renders it: its message brings it
+                    value = await self._ready_value(elsewhere.key)
+                    if value is not None and elsewhere.finish is not None:
+                        outcome = elsewhere.finish(value)
+                        break
             if self.memo.get(variant, (-1,))[0] <= generation:
                 self.memo[variant] = (generation, outcome)
             return outcome
         finally:
             del self.rendering[(variant, generation)]
+
+    async def _ready_value(self, key: str) -> object:
+        """The value another process announces for ``key``; None after ``ELSEWHERE_RETRY_SECONDS``
+        (its renderer died, or the message was lost: the render is tried again) or when a message
+        without its value said it is ready (the render finds it in the shared cache)."""
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        entry = (key, loop, future)
+        with self.ready_lock:
+            if key in self.recent:
+                return self.recent[key]
+            self.waiting.append(entry)
+        try:
+            return await asyncio.wait_for(future, ELSEWHERE_RETRY_SECONDS)
+        except TimeoutError:
+            return None
+        finally:
+            with self.ready_lock, contextlib.suppress(ValueError):
+                self.waiting.remove(entry)
+
+    def ready(self, key: str, value: object) -> None:
+        """(Any thread) The part ``key`` is ready: the renders waiting for it take ``value``; with
+        no key, every waiting render tries again."""
+        with self.ready_lock:
+            if key and value is not None:
+                self.recent[key] = value
+                while len(self.recent) > RECENT_PARTS:
+                    del self.recent[next(iter(self.recent))]
+            woken = [entry for entry in self.waiting if not key or entry[0] == key]
+        for _key, loop, future in woken:
+            with contextlib.suppress(RuntimeError):  # that loop is closed: its streams went with it
+                loop.call_soon_threadsafe(_resolve, future, value if key else None)
+
+
+def _resolve(future: asyncio.Future, value: object) -> None:
+    if not future.done():
+        future.set_result(value)
 
 
 def _outcome(render: Callable[[str], Part], variant: str) -> Part | Gone:

@@ -175,7 +175,11 @@ def _board_part(request: HttpRequest, public_id: str, editor: bool) -> push.Part
         raise push.Gone()
     etag = live_etag(request, game, editor)
     if not editor:
-        (html, _final), _key = viewer_part(request, game, etag, "live", topic=table_push.topic(game.pk))
+        try:
+            (html, _final), _key = viewer_part(request, game, etag, "live", topic=table_push.topic(game.pk))
+        except push.Elsewhere as elsewhere:  # another process renders it: its value makes the part
+            elsewhere.finish = lambda value: push.Part(etag, "board", value[0])
+            raise
         return push.Part(etag, "board", html)
     return push.Part(etag, "board", editor_html(request, game, etag), rights=game.secret_version)
 
