@@ -22,7 +22,9 @@ PORT ?= 8000
 # cache); PYTEST_WORKERS=0 runs it in one process. PYTEST_ARGS adds pytest options. A process
 # that runs out of tests takes some from the other's queue (worksteal): the long browser tests do
 # not leave one core idle at the end.
-PYTEST_WORKERS ?= 2
+# Three on two cores: the browser tests wait on the browser and the server part of the time, and
+# the third process fills those waits (two left a quarter of the CPU idle; four gain nothing).
+PYTEST_WORKERS ?= 3
 PYTEST_DIST := $(if $(filter 0,$(PYTEST_WORKERS)),,--dist worksteal)
 # The browser tests run Debian's Chromium headless shell (the same Chromium without its windowed
 # browser, as Playwright runs headless): half the CPU of the full browser for the same pages.
