@@ -175,11 +175,15 @@ def _params(item: pytest.Item) -> dict:
     return getattr(getattr(item, "callspec", None), "params", {})
 
 
+def _language(params: dict) -> str | None:
+    return next((params[name] for name in LANGUAGE_PARAMS if name in params), None)
+
+
 def _browser_mode(item: pytest.Item) -> tuple[str, bool] | None:
     """(language, JavaScript) of a browser test parametrized over both (as two parameters or as
     one ``(language, js)`` pair), else None."""
     params = _params(item)
-    language = next((params[name] for name in LANGUAGE_PARAMS if name in params), None)
+    language = _language(params)
     if language in {"tr", "en"} and isinstance(params.get("js"), bool):
         return language, params["js"]
     for value in params.values():
@@ -199,7 +203,7 @@ def _alternate_languages(items: list[pytest.Item]) -> set[pytest.Item]:
     cases: dict[object, dict[tuple, dict[str, pytest.Item]]] = {}
     for item in items:
         params = _params(item)
-        language = next((params[name] for name in LANGUAGE_PARAMS if name in params), None)
+        language = _language(params)
         if language not in {"tr", "en"} or _browser_mode(item) is not None:
             continue
         rest = tuple((name, repr(value)) for name, value in params.items() if name not in LANGUAGE_PARAMS)
