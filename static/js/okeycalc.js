@@ -213,6 +213,15 @@
     return [...config.formData].filter(([name]) => !fields.has(name));
   };
 
+  // A tapped button goes with the request its tap made. A tap while an answer is on its way waits
+  // in line (hx-sync queue), and htmx builds the request when it leaves: from the last button
+  // clicked, which is another tap's, or none once the answer before swapped the buttons out.
+  // The tap was then lost or counted twice; the submit event still holds its own button.
+  document.addEventListener("htmx:configRequest", (event) => {
+    const button = event.detail.triggeringEvent?.submitter;
+    if (button?.name) event.detail.parameters[button.name] = button.value;
+  });
+
   document.addEventListener("htmx:beforeSend", (event) => {
     const form = liveForm(event.detail.requestConfig);
     if (form) sentStates.set(event.detail.xhr, formState(form));

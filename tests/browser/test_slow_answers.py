@@ -145,6 +145,26 @@ def test_a_count_typed_while_a_tapped_tile_is_away_is_kept_with_the_tile(page, l
     expect(row).to_have_attribute("data-points", str(7 + 3 + 3))  # the tapped tile and the typed two
 
 
+def test_tiles_tapped_while_an_answer_is_away_are_each_added_once(page, live_server):
+    """Taps wait in line while the indicator's answer is away; that answer swaps the tiles out.
+    Each tap still goes with its own tile: none is lost, none counted twice."""
+    page.goto(live_server.url + reverse("scorer:tile_picker"))
+    expect(page.locator("#picker-body")).to_be_attached()
+    held = HeldAnswers(page, reverse("scorer:tile_picker"))
+
+    page.select_option("#picker-indicator", "red-5")  # its answer is held
+    held.wait()
+    page.locator('[data-tile="blue-7"]').click()
+    page.locator('[data-tile="yellow-13"]').click()
+    held.release()
+
+    row = page.locator('.picker-totals tr[data-player="0"]')
+    expect(row).to_have_attribute("data-points", str(7 + 13))
+    expect(page.locator('[data-tile="blue-7"]')).to_have_attribute("data-mine", "1")
+    expect(page.locator('[data-tile="yellow-13"]')).to_have_attribute("data-mine", "1")
+    expect(page.locator("#okey-shown")).to_have_attribute("data-okey", "red-6")
+
+
 def test_the_hand_preview_shows_the_points_typed_after_its_request_went_out(page, live_server):
     """An older preview is not shown while the newer one waits for its 400 ms."""
     game, secret = new_table("loca")
