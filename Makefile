@@ -33,7 +33,7 @@ CHROMIUM ?= /usr/bin/chromium-headless-shell
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages messages-update migrate collectstatic chromium test-deep test-postgres test-multi bench bench-instructions bench-web bench-servers bench-event bench-club bench-push bench-lighthouse screenshots clean
+	messages messages-update migrate collectstatic chromium bytecode test-deep test-postgres test-multi bench bench-instructions bench-web bench-servers bench-event bench-club bench-push bench-lighthouse screenshots clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on, uvicorn --reload)"
@@ -55,6 +55,7 @@ help:
 	@echo "make screenshots    retake the docs' screenshots (docs/screenshots/) with the browser tests"
 	@echo "make lint           ruff check and format check, and the layer contracts (lint-imports)"
 	@echo "make chromium       install Debian's Chromium for the browser tests (as root)"
+	@echo "make bytecode       compile the app's modules once, for the processes the tests start"
 	@echo "make bench          scoring-engine benchmark (wall time)"
 	@echo "make bench-instructions  the same, counted in instructions under valgrind"
 	@echo "make bench-web      pages vs a minimal view under make serve's server (needs wrk), bytes on the wire"
@@ -167,11 +168,17 @@ chromium:
 		if [ -n "$$CI" ]; then echo "ERROR: $(CHROMIUM) is missing and could not be installed; CI needs it" >&2; exit 1; fi; \
 		echo "WARNING: no Chromium at $(CHROMIUM); browser tests will be reported as skipped" >&2; fi
 
-test: install-dev static messages chromium lint
+# The app's modules compiled once, before the suite starts its processes: each test process, app
+# server and manage.py command the tests start reads them instead of compiling the same sources
+# again (PYTHONDONTWRITEBYTECODE does not stop this). pytest rewrites the test modules itself.
+bytecode: $(STAMPS)/venv
+	$(PY) -m compileall -q -j 0 -x '(/test_[^/]*|/conftest)\.py$$' scorer okeycalc bench tests manage.py
+
+test: install-dev static messages chromium lint bytecode
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_DIST) $(PYTEST_ARGS)
 
 # The same suite with every generated test at its full count of examples (tests/support/depth.py).
-test-deep: install-dev static messages chromium
+test-deep: install-dev static messages chromium bytecode
 	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_TEST_DEEP=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_DIST) $(PYTEST_ARGS)
 
 # On PostgreSQL, every test that reaches the database through the app: the views, services,
@@ -183,7 +190,7 @@ POSTGRES_TESTS ?= scorer tests/api tests/clubs tests/events tests/live tests/pla
 	tests/services tests/support tests/teaching tests/views tests/browser/test_saved_meanwhile.py \
 	tests/browser/test_offline.py tests/browser/test_push.py tests/browser/test_corrections.py \
 	tests/browser/test_event_guard_e2e.py
-test-postgres: install-dev static messages chromium
+test-postgres: install-dev static messages chromium bytecode
 	@if [ -z "$$DATABASE_URL" ]; then echo "ERROR: set DATABASE_URL=postgres://..." >&2; exit 1; fi
 	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_REQUIRE_POSTGRES=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_DIST) $(PYTEST_ARGS) $(POSTGRES_TESTS)
 

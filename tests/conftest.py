@@ -104,6 +104,19 @@ def _flush_puts_back_content_types():
         yield
 
 
+# --- passwords: a fast hasher ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hasher() -> None:
+    """The admin's tests log an operator in; PBKDF2's deliberate cost measures nothing there.
+    Django's own advice for tests: a fast hasher. The app servers the live tests start keep the
+    real ones."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 # --- rate limits: off, except in the tests about them ---------------------------------------
 
 
@@ -262,26 +275,39 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "--disable-background-networking",
             "--disable-component-update",
             "--disable-sync",
+            # A test's page lives for seconds: V8's compilers cost more than they save there (the
+            # browser tests took 4 % less of Chromium's CPU without them, axe included). The same
+            # JavaScript, interpreted.
+            "--js-flags=--jitless",
+            # The display compositor in the browser process instead of a GPU process of its own.
+            "--in-process-gpu",
         ],
     }
 
 
+CONTEXT_DEFAULTS = {} if DEEP else {"service_workers": "block", "reduced_motion": "reduce"}
+"""What every browser context of a default run has, unless a test asks otherwise.
+
+- No service worker: the worker (static/js/serviceworker.js) installs in every new context and
+  precaches the static files, and every request of the page then passes through it: about a sixth
+  of the browser tests' CPU. tests/browser/test_offline.py tests what it does, with its own
+  contexts that allow it; the other tests see the pages as a browser without one (or before it
+  installed) does.
+- Reduced motion: Bootstrap's transitions are off, so a control is measured at rest and Playwright
+  does not wait for it to stop moving (axe is always run so, :func:`check_axe`).
+
+A deep run (``make test-deep``) has neither, as on a phone."""
+
+
 @pytest.fixture(scope="session")
 def browser(browser):
-    """pytest-playwright's browser, whose contexts run no service worker unless asked for
-    (``service_workers="allow"``), or in a deep run, where every context has it, as on a phone.
+    """pytest-playwright's browser, whose contexts start from :data:`CONTEXT_DEFAULTS`."""
+    new_context = browser.new_context
 
-    The worker (static/js/serviceworker.js) installs in every new context and precaches the static
-    files, and every request of the page then passes through it: about a sixth of the browser
-    tests' CPU. tests/browser/test_offline.py tests what it does, with its own contexts that allow
-    it; the other tests see the pages as a browser without one (or before it installed) does."""
-    if not DEEP:
-        new_context = browser.new_context
+    def with_defaults(**kwargs):
+        return new_context(**{**CONTEXT_DEFAULTS, **kwargs})
 
-        def without_worker(**kwargs):
-            return new_context(**{"service_workers": "block", **kwargs})
-
-        browser.new_context = without_worker
+    browser.new_context = with_defaults
     return browser
 
 
@@ -306,7 +332,10 @@ def check_axe(page, *, inline: bool = False) -> None:
         page.add_script_tag(url=AXE_URL)
     violations = page.evaluate(
         """async (tags) => {
-            const results = await axe.run(document, {runOnly: {type: "tag", values: tags}});
+            // Only the violations are read: axe details the other results' nodes for nothing.
+            const results = await axe.run(document, {
+                runOnly: {type: "tag", values: tags}, resultTypes: ["violations"],
+            });
             return results.violations.map((v) => ({
                 id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
                 nodes: v.nodes.map((n) => ({target: n.target.join(" "), summary: n.failureSummary})),

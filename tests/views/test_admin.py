@@ -11,11 +11,6 @@ from tests.support.factories import finisher_alone, new_table
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def table():
     game, _secret = new_table(players=["Ali", "Veli"], hands=[finisher_alone(players=2)])
