@@ -36,6 +36,12 @@ suite in the full browser."""
 AXE_JS = BASE_DIR / "static" / "vendor" / "axe.min.js"
 AXE_URL = "/static/vendor/axe.min.js"
 SCREENSHOT_DIR = BASE_DIR / "test-artifacts" / "screenshots"
+DOCS_SCREENSHOT_DIR = BASE_DIR / "test-artifacts" / "docs-screenshots"
+"""The docs' pictures, as the tests take them (`make screenshots` copies them to docs/screenshots/)."""
+SCREENSHOTS = DEEP or os.environ.get("OKEYCALC_SCREENSHOTS") == "1"
+"""Whether the browser tests save their pictures: in a deep run and for `make screenshots`. A default
+run walks the same pages and checks the same things without writing pictures of them (a tenth of
+the browser's work there)."""
 MOBILE_VIEWPORT = {"width": 375, "height": 812}
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
@@ -366,18 +372,24 @@ def _format_axe_violations(url: str, violations: list[dict]) -> str:
 
 @pytest.fixture
 def screenshot(page) -> Callable[[str], Path]:
-    """Save a full-page PNG at 375px width as test-artifacts/screenshots/<name>.png."""
+    """A full-page PNG at 375px width as test-artifacts/screenshots/<name>.png (:func:`shoot`)."""
 
     def take(name: str) -> Path:
         viewport = page.viewport_size or MOBILE_VIEWPORT
         if viewport["width"] != MOBILE_VIEWPORT["width"]:
             page.set_viewport_size({"width": MOBILE_VIEWPORT["width"], "height": viewport["height"]})
-        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-        path = SCREENSHOT_DIR / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
-        return path
+        return shoot(page, SCREENSHOT_DIR / f"{name}.png", full_page=True)
 
     return take
+
+
+def shoot(target, path: Path, **options) -> Path:
+    """``target.screenshot`` (a page, a locator) to ``path`` when the run takes pictures
+    (:data:`SCREENSHOTS`); the path either way."""
+    if SCREENSHOTS:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(path), **options)
+    return path
 
 
 @pytest.fixture

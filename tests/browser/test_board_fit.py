@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from scorer.models import Game
 from scorer.teaching.examples import example_get
-from tests.conftest import SCREENSHOT_DIR
+from tests.conftest import SCREENSHOT_DIR, shoot
 from tests.support.factories import claim_in, new_table
 
 NAMES = ["Muhammed Ali Karagöz", "Bora", "Cemile Nur", "Deniz Su"]
@@ -105,8 +105,7 @@ def test_board_fits_375px_with_every_total_on_the_first_screen(
     last = page.locator("tbody tr[data-number]").last.bounding_box()
     assert last["y"] >= totals["y"] + totals["height"] - 1  # not hidden under the header
     if hands == 11:  # what the phone shows there: the viewport, not the full page
-        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOT_DIR / f"{name}-scrolled.png"))
+        shoot(page, SCREENSHOT_DIR / f"{name}-scrolled.png")
 
     # A viewer's phone (no edit rights): the same fit, the rows open the breakdown.
     context = browser.new_context(**browser_context_args)
@@ -133,8 +132,7 @@ def test_rematch_without_javascript_opens_one_linked_table_that_this_phone_can_e
     expect(banner).to_contain_text("Muhammed Ali Karagöz")
     expect(banner.locator("[data-rematch]")).to_be_visible()
     assert_fits(page, 4)
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOT_DIR / "board_finished-rematch-nojs.png"), full_page=True)
+    shoot(page, SCREENSHOT_DIR / "board_finished-rematch-nojs.png", full_page=True)
     with page.expect_navigation():
         banner.locator("[data-rematch]").click()
 

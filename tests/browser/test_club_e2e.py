@@ -17,12 +17,11 @@ from scorer.clubs.selectors import club_document
 from scorer.engine import score_game
 from scorer.models import Game
 from scorer.tables.services import hand_record
-from tests.conftest import BASE_DIR, MOBILE_VIEWPORT, check_axe
+from tests.conftest import DOCS_SCREENSHOT_DIR, MOBILE_VIEWPORT, check_axe, shoot
 from tests.support.factories import finisher
 
 MEMBERS = ["Ayşe", "Bora", "Cem", "Deniz", "Ece", "Filiz"]
 TV = {"width": 1920, "height": 1080}
-DOCS_SCREENSHOTS = BASE_DIR / "test-artifacts" / "docs-screenshots"
 TEXT = {
     "tr": {
         "club_name": "Kulübün adı", "members": "Üyeler", "open_club": "Kulübü aç",
@@ -119,8 +118,7 @@ def openskill_direct(documents: list[dict]) -> dict:
 
 def keep(page: Page, name: str) -> None:
     """A screenshot for the docs (`make screenshots` copies it into docs/screenshots/)."""
-    DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(DOCS_SCREENSHOTS / f"{name}.png"), full_page=True)
+    shoot(page, DOCS_SCREENSHOT_DIR / f"{name}.png", full_page=True)
 
 
 @pytest.mark.parametrize(

@@ -11,10 +11,9 @@ from playwright.sync_api import expect
 
 from scorer.models import Hand
 from scorer.tables.services import hand_record, hand_update
-from tests.conftest import BASE_DIR, MOBILE_VIEWPORT
+from tests.conftest import DOCS_SCREENSHOT_DIR, MOBILE_VIEWPORT, shoot
 from tests.support.factories import claim_in, finisher, new_table
 
-DOCS_SCREENSHOTS = BASE_DIR / "test-artifacts" / "docs-screenshots"
 """Where the docs' screenshots are taken; `make screenshots` copies them into docs/screenshots/."""
 MODES = [
     pytest.param("tr", True, id="tr-js"),
@@ -79,11 +78,8 @@ def at(live_server, name: str, game, *args) -> str:
 def keep(page, name: str) -> Path:
     """A screenshot for the docs at 375 px (`make screenshots` puts it in docs/screenshots/): the
     suite itself changes no tracked file."""
-    DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = DOCS_SCREENSHOTS / f"{name}.png"
     page.set_viewport_size(MOBILE_VIEWPORT)
-    page.screenshot(path=str(path), full_page=False)
-    return path
+    return shoot(page, DOCS_SCREENSHOT_DIR / f"{name}.png")
 
 
 def axe(page) -> None:

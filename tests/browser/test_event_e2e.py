@@ -16,6 +16,7 @@ from scorer.events.models import Event, EventGame
 from scorer.events.rules import score_event
 from scorer.events.selectors import event_document
 from tests.conftest import SCREENSHOT_DIR as SCREENSHOTS
+from tests.conftest import shoot
 from tests.support.eventdb import names, play
 
 ENTRANTS = names(16)
@@ -213,7 +214,7 @@ def display_at_the_end(
     if champion:
         expect(tv.locator(f"tr[data-entrant='{champion}'] [data-state]")).to_have_text(text["champion"])
         if not js:
-            tv.screenshot(path=str(SCREENSHOTS / "knockout-venue-display.png"), full_page=True)
+            shoot(tv, SCREENSHOTS / "knockout-venue-display.png", full_page=True)
     assert tv.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
     return tv
 
@@ -244,7 +245,7 @@ def test_a_16_player_points_event_of_3_rounds(people, live_server, axe_check, pa
         table = games(event, number)[0]
         keeper = enter_hand_by_form(people(js=js, language=lang), live_server, table, js=js)
         if number == 2 and js:
-            keeper.screenshot(path=str(SCREENSHOTS / "event-table-board.png"), full_page=True)
+            shoot(keeper, SCREENSHOTS / "event-table-board.png", full_page=True)
         # The viewer's standings show the table done (by themselves with htmx polling).
         fresh(viewer, js)
         expect(viewer.locator("li[data-table='1']")).to_contain_text(text["table_done"], timeout=WAIT_MS)

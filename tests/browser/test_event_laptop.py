@@ -7,7 +7,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scorer.events.services import round_start
-from tests.conftest import SCREENSHOT_DIR
+from tests.conftest import SCREENSHOT_DIR, shoot
 from tests.support.eventdb import new_event, play_round
 
 LAPTOP = {"width": 1280, "height": 800}
@@ -45,7 +45,7 @@ def test_the_laptop_puts_the_tables_beside_the_standings_and_the_phone_stacks_th
     assert wide["tables"][1] - wide["tables"][0] > 600  # the tables use the width (not a phone column)
     assert wide["scrollWidth"] <= wide["width"]
     assert all(wide["actions"])  # each table's actions sit in its own card
-    page.screenshot(path=str(SCREENSHOT_DIR / "event-organizer-laptop.png"), full_page=True)
+    shoot(page, SCREENSHOT_DIR / "event-organizer-laptop.png", full_page=True)
     axe_check()
 
     page.set_viewport_size(PHONE)

@@ -8,7 +8,6 @@ podium, then the final standings. axe clean (with JavaScript); the seating scree
 are photographed for the docs (`make screenshots` copies them into docs/screenshots/)."""
 
 import re
-from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
@@ -21,7 +20,7 @@ from scorer.events.selectors import event_standings
 from scorer.events.services import event_create, event_finish, event_unfinish, round_start
 from tests.browser import test_event_e2e
 from tests.browser.test_event_e2e import games, play_rest, save_a_hand
-from tests.conftest import check_axe
+from tests.conftest import DOCS_SCREENSHOT_DIR, check_axe, shoot
 from tests.support.eventdb import new_event, play_round
 
 people = test_event_e2e.people  # the fixture: fresh phones on demand, closed at the end
@@ -30,7 +29,6 @@ TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 375, "height": 812}
 WAIT_MS = 15_000
 MIN_FONT_PX = 28
-DOCS_SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "docs-screenshots"
 
 FIRST = ["Abdurrahman", "Gülşen", "İsmail", "Şükriye", "Çağatay", "Müzeyyen", "Özdemir", "Ümmühan"]
 LAST = ["Karaosmanoğlu", "Yıldırımoğlu", "Çelikkaya", "Öztürkmen", "Ağaoğulları", "Şahinbaş"]
@@ -191,8 +189,7 @@ def test_a_48_player_night_of_3_rounds_seats_everyone_on_the_display_and_ends_on
         if number == 1:
             card = print_the_cards(organizer, live_server, event, text)
             if js:
-                DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
-                tv.screenshot(path=str(DOCS_SHOTS / "event-seating-screen.png"))
+                shoot(tv, DOCS_SCREENSHOT_DIR / "event-seating-screen.png")
                 check_axe(tv)
         if number == 2:  # the first seating made from the standings: a phone finds a seat in it
             phone_finds_a_seat(phone, standings, seats, text, js=js)
@@ -298,8 +295,7 @@ def podium_shows_the_top_three(tv: Page, display: str, event: Event, text: dict,
     expect(podium.locator("[data-podium-place='1']")).to_contain_text(text["points"])
     assert_readable(tv)
     if js:
-        DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
-        tv.screenshot(path=str(DOCS_SHOTS / "event-podium.png"))
+        shoot(tv, DOCS_SCREENSHOT_DIR / "event-podium.png")
     return podium
 
 

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from scorer.models import Hand
 from scorer.tables.services import hand_update
-from tests.conftest import SCREENSHOT_DIR
+from tests.conftest import SCREENSHOT_DIR, shoot
 from tests.support.factories import claim_url, finisher_alone, new_table
 
 
@@ -70,4 +70,4 @@ def test_the_same_hand_saved_from_two_tabs_lands_on_the_board_saying_already_sav
 
     expect(tabs[1].locator("body")).to_contain_text("El 2 zaten kaydedilmişti.")
     assert Hand.objects.filter(game=table).count() == 2
-    tabs[1].screenshot(path=str(SCREENSHOT_DIR / "already-saved.png"), full_page=True)
+    shoot(tabs[1], SCREENSHOT_DIR / "already-saved.png", full_page=True)

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from tests.conftest import shoot
 from tests.support.factories import claim_in, new_table
 
 TEXT = {
@@ -210,7 +211,5 @@ def test_the_hint_and_error_fit_a_phone_and_the_label_is_not_cut(
     expect(page.locator("#id_p1-points")).to_have_attribute("aria-describedby", re.compile(r"^points-help\b"))
     expect(hint).to_contain_text(HINT[lang])
     expect(hint).not_to_contain_text("“Sahte okey”" if lang == "tr" else "“Fake okeys”")  # not LOCA
-    page.locator("[data-player='1']").screenshot(
-        path=str(screenshot(f"hand-form-{lang}").parent / f"hand-hint-{lang}.png")
-    )
+    shoot(page.locator("[data-player='1']"), screenshot(f"hand-form-{lang}").parent / f"hand-hint-{lang}.png")
     axe_check()

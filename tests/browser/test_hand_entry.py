@@ -14,9 +14,8 @@ from playwright.sync_api import Page, expect
 
 from scorer.engine import get_ruleset, score_game, score_hand
 from scorer.models import Game
-from tests.browser.test_corrections import DOCS_SCREENSHOTS
 from tests.browser.test_tables import HANDS, board_totals, hand_data
-from tests.conftest import check_axe
+from tests.conftest import DOCS_SCREENSHOT_DIR, SCREENSHOT_DIR, check_axe, shoot
 from tests.support.factories import NAMES, claim_url, new_table
 
 SCREEN = 812
@@ -113,13 +112,12 @@ def test_the_hand_form_of_four_players_fits_one_screen_and_a_bit(phone, live_ser
         check_axe(page)  # every rule set's form, with the rewards and steppers showing
     if (ruleset, options) == ("loca-cezali", {}):
         page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(ARTIFACTS / "screenshots" / f"hand_form-375-{lang}.png"), full_page=True)
+        shoot(page, SCREENSHOT_DIR / f"hand_form-375-{lang}.png", full_page=True)
         # For the docs (`make screenshots` copies them): a normal finish as the phone shows it, the
         # first screen, then scrolled to the form's end (the last player above the sticky bar).
-        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(DOCS_SCREENSHOTS / f"hand-form-{lang}.png"))
+        shoot(page, DOCS_SCREENSHOT_DIR / f"hand-form-{lang}.png")
         page.locator("[data-player='3']").scroll_into_view_if_needed()
-        page.screenshot(path=str(DOCS_SCREENSHOTS / f"hand-form-end-{lang}.png"))
+        shoot(page, DOCS_SCREENSHOT_DIR / f"hand-form-end-{lang}.png")
     for state in ("fresh", "finisher_chosen"):
         assert heights[state]["bottom"] <= FIT * SCREEN, f"{state}: the form ends lower: {heights}"
     assert heights["typed"]["bottom"] <= TYPED_FIT * SCREEN, heights
@@ -204,20 +202,20 @@ def test_the_save_button_and_live_totals_stay_on_screen_while_typing(
     page.locator('[data-stepper]:has(#id_p2-okeys) [data-step="1"]').click()
     page.locator("#id_p2-points").fill("0")  # an empty "Kalan sayı" is refused
     expect(page.locator("#hand-bar-totals [data-bar-total]").nth(2)).to_have_text("101")
-    page.screenshot(path=str(ARTIFACTS / "screenshots" / "hand_entry-top.png"))
+    shoot(page, SCREENSHOT_DIR / "hand_entry-top.png")
 
     page.evaluate("(y) => window.scrollTo(0, y)", (form["top"] + form["bottom"]) / 2 - SCREEN / 2)
     assert_bar_in_view(page, "middle")
     page.locator("#id_p3-points").click()
     page.keyboard.type("9")
     expect(page.locator("#hand-bar-totals [data-bar-total]").nth(3)).to_have_text("9")
-    page.screenshot(path=str(ARTIFACTS / "screenshots" / "hand_entry-middle.png"))
+    shoot(page, SCREENSHOT_DIR / "hand_entry-middle.png")
 
     page.evaluate("(y) => window.scrollTo(0, y)", form["bottom"] - SCREEN + 10)
     assert_bar_in_view(page, "bottom")
-    page.screenshot(path=str(ARTIFACTS / "screenshots" / "hand_entry-bottom.png"))
+    shoot(page, SCREENSHOT_DIR / "hand_entry-bottom.png")
     bar = page.locator("[data-hand-bar]").bounding_box()
-    page.screenshot(path=str(ARTIFACTS / "screenshots" / "hand_bar.png"), clip=bar)
+    shoot(page, SCREENSHOT_DIR / "hand_bar.png", clip=bar)
     assert bar["height"] <= 64, "the bar stays small"
 
     # The bar's totals lead to the itemised preview under the form.
@@ -278,9 +276,7 @@ def test_points_typed_for_a_player_marked_acmadi_open_them_and_a_deliberate_acma
     expect(bora.locator('[data-code="info"]')).to_contain_text("25")  # the engine's 0-point line
     expect(page.locator("#hand-bar-totals [data-bar-total]").nth(1)).to_have_text("202")
     axe_check()  # with the warning shown
-    page.locator("[data-player='1']").screenshot(
-        path=str(ARTIFACTS / "screenshots" / "hand_entry-dropped-warning.png")
-    )
+    shoot(page.locator("[data-player='1']"), SCREENSHOT_DIR / "hand_entry-dropped-warning.png")
 
     with page.expect_navigation():
         page.locator("[data-save]").click()
@@ -577,9 +573,7 @@ def test_breakdown_details_start_under_their_label(page, live_server, screenshot
         offsets = page.evaluate(DETAIL_OFFSETS)
         assert offsets, f"{name}: no line details"
         assert set(offsets) == {0}, f"{name}: details not under their labels: {offsets}"
-        page.locator(".hand-result .player-result").nth(1).screenshot(
-            path=str(ARTIFACTS / "screenshots" / f"breakdown-{name}.png")
-        )
+        shoot(page.locator(".hand-result .player-result").nth(1), SCREENSHOT_DIR / f"breakdown-{name}.png")
 
     page.goto(live_server.url + reverse("scorer:calculator"))
     expect(page.locator("[data-hand-form].js-ready")).to_be_attached()
@@ -589,6 +583,4 @@ def test_breakdown_details_start_under_their_label(page, live_server, screenshot
     offsets = page.evaluate(DETAIL_OFFSETS)
     assert offsets and set(offsets) == {0}, offsets
     expect(page.locator("#hand-bar-totals [data-bar-total]").nth(1)).to_have_text("23")
-    page.locator("#calc-result .player-result").nth(1).screenshot(
-        path=str(ARTIFACTS / "screenshots" / "breakdown-calculator.png")
-    )
+    shoot(page.locator("#calc-result .player-result").nth(1), SCREENSHOT_DIR / "breakdown-calculator.png")

@@ -17,10 +17,9 @@ from scorer.events.models import Event, EventGame, TieBreak
 from scorer.events.services import round_start
 from scorer.events.timer import timer_change
 from tests.browser.test_event_night import assert_readable, organizer_finishes
-from tests.conftest import BASE_DIR, check_axe
+from tests.conftest import DOCS_SCREENSHOT_DIR, check_axe, shoot
 from tests.support.eventdb import names, new_event, play
 
-DOCS_SCREENSHOTS = BASE_DIR / "test-artifacts" / "docs-screenshots"
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 375, "height": 812}
 LAPTOP = {"width": 1280, "height": 800}
@@ -115,8 +114,7 @@ def test_a_16_player_knockout_plays_a_tie_break_game_and_ends_on_the_podium(page
     expect(bracket.locator("[data-mark=champion]")).to_have_text(re.compile(champion))
     check_axe(organizer)
     organizer.set_viewport_size(LAPTOP)
-    DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    bracket.screenshot(path=str(DOCS_SCREENSHOTS / "knockout-bracket.png"))
+    shoot(bracket, DOCS_SCREENSHOT_DIR / "knockout-bracket.png")
 
     organizer.goto(live_server.url + reverse("scorer:event_organize", args=[event.public_id]))
     organizer_finishes(organizer, axe=False)  # its question: axe in the points night
@@ -140,8 +138,7 @@ def display_ends_on_the_podium(tv: Page, live_server, event: Event, final: Event
         players[1],
     ]
     assert_readable(tv)
-    DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    tv.screenshot(path=str(DOCS_SCREENSHOTS / "knockout-podium.png"))
+    shoot(tv, DOCS_SCREENSHOT_DIR / "knockout-podium.png")
     check_axe(tv)
     # Behind it the bracket waits for the podium's time (the points night waits that time out).
     grid = tv.locator("[data-display-grid]")

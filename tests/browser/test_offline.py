@@ -13,7 +13,7 @@ from django.urls import reverse
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from scorer.shell.views.offline import WORKBOX
-from tests.conftest import BASE_DIR, MOBILE_VIEWPORT, SCREENSHOT_DIR, check_axe
+from tests.conftest import BASE_DIR, MOBILE_VIEWPORT, SCREENSHOT_DIR, check_axe, shoot
 
 STATIC_DIR = BASE_DIR / "static"
 
@@ -36,10 +36,9 @@ def phone(profile) -> Page:
     return profile.pages[0] if profile.pages else profile.new_page()
 
 
-def shoot(phone: Page, name: str) -> None:
+def picture(phone: Page, name: str) -> None:
     """A full-page PNG of this phone in test-artifacts/screenshots/ (conftest's fixture shoots ``page``)."""
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT_DIR / f"{name}.png"), full_page=True)
+    shoot(phone, SCREENSHOT_DIR / f"{name}.png", full_page=True)
 
 
 def axe_clean(phone: Page) -> None:
@@ -190,7 +189,7 @@ def test_three_hands_entered_offline_wait_on_the_phone_then_go_out_in_order_by_t
         expect(phone.locator("[data-preview-offline]")).to_be_visible()  # never a stale or invented score
         assert set(phone.locator("[data-bar-total]").all_inner_texts()) == {"—"}
         if k == 1:
-            shoot(phone, "offline-hand-page")
+            picture(phone, "offline-hand-page")
             axe_clean(phone)
         phone.locator("[data-save]").click()
         phone.wait_for_url(url(live_server, "game_board", game))
@@ -208,7 +207,7 @@ def test_three_hands_entered_offline_wait_on_the_phone_then_go_out_in_order_by_t
     expect(pending(phone).nth(0)).to_contain_text("Bora: Per/Seri, Kalan sayı 23, Okey 1")  # as typed
     expect(pending(phone).nth(2)).to_contain_text("El 4")
     expect(phone.locator("tbody tr[data-position]")).to_have_count(1)  # no score for them yet
-    shoot(phone, "offline-board-pending")
+    picture(phone, "offline-board-pending")
     axe_clean(phone)
     lost = lose_the_first_answer(phone.context, live_server, game) if answer == "first-answer-lost" else None
 
@@ -223,7 +222,7 @@ def test_three_hands_entered_offline_wait_on_the_phone_then_go_out_in_order_by_t
     assert len(set(game.hands.values_list("request_id", flat=True))) == 4
     if lost is not None:
         assert len(lost) == 1 and lost[0].status == 200  # stored, answered, and the answer was lost
-    shoot(phone, "offline-board-sent")
+    picture(phone, "offline-board-sent")
     viewer = browser.new_context(viewport=MOBILE_VIEWPORT, locale="tr-TR").new_page()
     viewer.goto(url(live_server, "game_board", game))
     expect(viewer.locator("tbody tr[data-position]")).to_have_count(4)
@@ -258,11 +257,11 @@ def test_a_second_phone_saving_meanwhile_loses_nothing_the_scorekeeper_decides(
         attention.locator("[data-discard]").click()
         hands = [ONLINE_HAND, OFFLINE_HANDS[2], OFFLINE_HANDS[1]]
     else:
-        shoot(phone, "offline-changed-meanwhile-board")
+        picture(phone, "offline-changed-meanwhile-board")
         attention.locator("[data-open]").click()
         expect(phone.locator("[data-saved-meanwhile]")).to_be_visible()  # the existing "bu arada" page
         expect(phone.locator("#id_finisher_0")).to_be_checked()  # what was typed offline
-        shoot(phone, "offline-changed-meanwhile-page")
+        picture(phone, "offline-changed-meanwhile-page")
         phone.locator("[data-save]").click()  # saving again asks again: nothing is added
         expect(phone.locator("[data-saved-meanwhile]")).to_be_visible()
         assert game.hands.count() == 2
@@ -361,7 +360,7 @@ def test_with_the_server_stopped_hands_are_kept_and_go_out_within_a_minute_of_it
         )
         assert phone.evaluate("navigator.onLine") is True
         assert game.hands.count() == 1
-        shoot(phone, "offline-server-unreachable")
+        picture(phone, "offline-server-unreachable")
 
         server = LiveServer(port)
         answering = time.monotonic()
@@ -442,7 +441,7 @@ def test_a_viewer_offline_sees_the_last_board_stamped_and_it_updates_by_itself_w
     expect(phone.locator("#offline-status")).to_have_text(
         re.compile(r"Çevrimdışı · son güncelleme \d\d:\d\d")
     )
-    shoot(phone, "offline-viewer-board")
+    picture(phone, "offline-viewer-board")
     hand_record(game=game, data=hand_data(HANDS[1]))  # the scorekeeper, meanwhile
 
     go_online(phone.context)
@@ -474,7 +473,7 @@ def test_teaching_pages_once_visited_and_the_static_files_come_from_the_cache_of
         assert phone.evaluate("typeof htmx") == "object"  # scripts from the cache too
     phone.goto(live_server.url + reverse("scorer:rules", args=["kerizim"]))  # never opened here
     expect(phone.locator("[data-offline-page]")).to_be_visible()
-    shoot(phone, "offline-page")
+    picture(phone, "offline-page")
 
 
 def test_a_new_release_takes_over_and_no_old_cache_is_left(phone: Page, live_server, monkeypatch):

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.conftest import BASE_DIR
+from tests.conftest import DOCS_SCREENSHOT_DIR, shoot
 from tests.support.factories import finisher, new_table
 
 
@@ -33,7 +33,6 @@ def test_the_outlook_is_visible_and_axe_clean_at_375px(
     assert overflow == 0, "the board scrolls sideways at 375px"
 
 
-DOCS_SCREENSHOTS = BASE_DIR / "test-artifacts" / "docs-screenshots"
 """Where the docs' screenshots are taken; `make screenshots` copies them into docs/screenshots/."""
 SETS, PAIRS, NONE = "sets", "pairs", "none"
 
@@ -78,5 +77,4 @@ def test_two_hands_left_name_the_conditions_and_the_chances_model(
     outlook.scroll_into_view_if_needed()
     screenshot(f"board-outlook-two-left-{language}")
     if language == "en":
-        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        outlook.screenshot(path=str(DOCS_SCREENSHOTS / "board-outlook.png"))
+        shoot(outlook, DOCS_SCREENSHOT_DIR / "board-outlook.png")

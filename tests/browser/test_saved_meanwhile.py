@@ -9,8 +9,8 @@ from playwright.sync_api import Page, expect
 
 from scorer.models import Hand
 from scorer.tables.services import hand_delete
-from tests.browser.test_corrections import DOCS_SCREENSHOTS, axe
-from tests.conftest import MOBILE_VIEWPORT, SCREENSHOT_DIR
+from tests.browser.test_corrections import axe
+from tests.conftest import DOCS_SCREENSHOT_DIR, MOBILE_VIEWPORT, SCREENSHOT_DIR, shoot
 from tests.support.factories import NAMES, claim_in, finisher, new_table
 
 MODES = [
@@ -101,14 +101,12 @@ def test_the_same_hand_from_two_phones_is_shown_side_by_side_and_stored_as_chose
     assert Hand.objects.filter(game=game).count() == 2
     axe(second)
     if decision == "keep" and js:
-        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
         second.set_viewport_size(MOBILE_VIEWPORT)
-        notice.screenshot(path=str(SCREENSHOT_DIR / f"saved-meanwhile-side-by-side-{language}.png"))
+        shoot(notice, SCREENSHOT_DIR / f"saved-meanwhile-side-by-side-{language}.png")
         if language == "tr":  # the docs' picture (`make screenshots` copies it to docs/screenshots/)
-            DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             bar = second.locator("[data-hand-bar]")  # fixed at the bottom: it would cover the table
             bar.evaluate("el => { el.style.visibility = 'hidden'; }")
-            notice.screenshot(path=str(DOCS_SCREENSHOTS / "saved-meanwhile-side-by-side.png"))
+            shoot(notice, DOCS_SCREENSHOT_DIR / "saved-meanwhile-side-by-side.png")
             bar.evaluate("el => { el.style.visibility = ''; }")
 
     with second.expect_navigation():

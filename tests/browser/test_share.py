@@ -1,17 +1,15 @@
 """Handing over a table in a real browser at 375 × 812: copy, share and QR of the board's links,
 a new edit link, "Masalarım", and the same panel without JavaScript."""
 
-from pathlib import Path
-
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Game
 from scorer.tables.services import hand_record
+from tests.conftest import SCREENSHOT_DIR, shoot
 from tests.support.factories import claim_url, new_table
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 FAKE_SHARE = "navigator.share = (data) => { window.sharedData = data; return Promise.resolve(); };"
 NO_CLIPBOARD = "Object.defineProperty(navigator, 'clipboard', {value: undefined});"
 
@@ -75,7 +73,7 @@ def test_copy_share_and_qr_of_the_edit_link_on_a_phone(page, live_server, axe_ch
         assert box["height"] >= 44, button.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     axe_check()
-    panel.screenshot(path=str(screenshot("share-panel").with_name("share-panel-closeup.png")))
+    shoot(panel, screenshot("share-panel").with_name("share-panel-closeup.png"))
 
 
 def test_without_the_clipboard_api_copy_selects_the_link(page, live_server):
@@ -136,8 +134,7 @@ def test_the_share_panel_without_javascript(browser, browser_context_args, live_
     page.locator("#edit-link").select_text()  # selectable by hand
     page.wait_for_function("document.querySelector('.edit-qr').complete")
     assert qr_loaded(page, ".edit-qr")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "share-panel-nojs.png"), full_page=True)  # this page, not `page`
+    shoot(page, SCREENSHOT_DIR / "share-panel-nojs.png", full_page=True)  # this page, not `page`
     context.close()
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scorer.models import Game
 from scorer.tables.services import game_rematch, hand_delete, hand_record
-from tests.conftest import SCREENSHOT_DIR, check_axe
+from tests.conftest import SCREENSHOT_DIR, check_axe, shoot
 from tests.support.factories import claim_in, finisher, new_table
 
 WORDS = {
@@ -37,9 +37,8 @@ class Phone:
         check_axe(self.page)
 
     def shot(self, name: str) -> None:
-        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
         suffix = f"{self.lang}{'' if self.js else '-nojs'}"
-        self.page.screenshot(path=str(SCREENSHOT_DIR / f"{name}-{suffix}.png"), full_page=True)
+        shoot(self.page, SCREENSHOT_DIR / f"{name}-{suffix}.png", full_page=True)
 
 
 PHONES = [("tr", True), ("tr", False), ("en", True), ("en", False)]

@@ -14,12 +14,11 @@ from playwright.sync_api import Page, expect
 from scorer.events.models import EventGame
 from scorer.events.services import round_start
 from scorer.tables.services import hand_update
-from tests.conftest import BASE_DIR, check_axe
+from tests.conftest import DOCS_SCREENSHOT_DIR, check_axe, shoot
 from tests.support.eventdb import new_event, play_round
 from tests.support.events import hand
 
 SHOTS = Path(os.environ.get("OKEYCALC_CARD_SHOTS", "test-artifacts/screenshots"))
-DOCS_SHOTS = BASE_DIR / "test-artifacts" / "docs-screenshots"
 
 
 def game_at(event, round_number: int, number: int):
@@ -34,7 +33,7 @@ def board_url(live_server, game) -> str:
 
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"cards-{name}.png"), full_page=True)
+    shoot(page, SHOTS / f"cards-{name}.png", full_page=True)
 
 
 def print_cards(boss: Page, live_server, event) -> str:
@@ -79,8 +78,7 @@ def correct_round_1_and_reseat(boss: Page, event) -> None:
     check_axe(boss)
     shot(boss, "correction-notice")
     notice.scroll_into_view_if_needed()
-    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
-    boss.screenshot(path=str(DOCS_SHOTS / "event-correction-notice.png"))
+    shoot(boss, DOCS_SCREENSHOT_DIR / "event-correction-notice.png")
     notice.get_by_role("button", name="2. turu yeniden oturt").click()
     expect(boss.locator("[data-seating-shift]")).to_have_count(0)
     expect(boss.locator('[data-record="reseat"]').first).to_contain_text("→")
