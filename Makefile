@@ -86,17 +86,25 @@ check-secret-key:
 		echo "  OKEYCALC_SECRET_KEY=\"\$$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')\" make serve" >&2; \
 		echo "See docs/deploy.md." >&2; exit 1; fi
 
-# What the server runs (requirements.txt); the tests add requirements-dev.txt on top.
-$(STAMPS)/venv: requirements.txt | check-python
+# The virtual environment, made with the Python found unless one new enough is there.
+define make_venv
 	@mkdir -p $(STAMPS)
 	@if [ ! -x $(PY) ] || ! $(PY) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)'; then \
 		rm -rf $(VENV); echo "Creating $(VENV) with $(PYTHON_FOUND)"; "$(PYTHON_FOUND)" -m venv $(VENV); fi
+endef
+
+# What the server runs (requirements.txt); the tests add requirements-dev.txt on top.
+$(STAMPS)/venv: requirements.txt | check-python
+	$(make_venv)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	@touch $@
 
-$(STAMPS)/venv-dev: $(STAMPS)/venv requirements-dev.txt
+# requirements-dev.txt includes requirements.txt: one pip run installs both, and so makes
+# $(STAMPS)/venv too (a fresh machine's `make test` resolves and installs once, not twice).
+$(STAMPS)/venv-dev: requirements.txt requirements-dev.txt | check-python
+	$(make_venv)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
-	@touch $@
+	@touch $(STAMPS)/venv $@
 
 install: $(STAMPS)/venv messages
 
