@@ -69,11 +69,14 @@ def app_server(
     app_dir=None,
     extra_env: dict[str, str] | None = None,
     server: str = "uvicorn",
+    migrated: bool = False,
 ):
     """The server as ``make serve`` runs it with ``workers`` processes (or another of
-    :data:`CANDIDATES`), serving ``app_dir`` (this checkout by default); yields its base URL."""
+    :data:`CANDIDATES`), serving ``app_dir`` (this checkout by default); yields its base URL.
+    The database is migrated first, unless ``migrated`` says a server ran on it already."""
     app_dir = Path(app_dir or REPO)
-    migrate(database_url, app_dir)
+    if not migrated:
+        migrate(database_url, app_dir)
     out = open(log, "w") if log else subprocess.DEVNULL  # noqa: SIM115 (closed below)
     env = server_env(database_url) | {"HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
     env |= extra_env or {}

@@ -60,14 +60,21 @@ class Servers:
         self.database, self.env, self.logs = database, env, logs
         self.ports = [free_port(), free_port()]
         self.running: dict[int, ExitStack] = {}
+        self.migrated = False
 
     def start(self, k: int) -> str:
         stack = ExitStack()
         url = stack.enter_context(
             app_server(
-                self.database, self.ports[k], workers=1, log=self.logs / f"server{k}.log", extra_env=self.env
+                self.database,
+                self.ports[k],
+                workers=1,
+                log=self.logs / f"server{k}.log",
+                extra_env=self.env,
+                migrated=self.migrated,
             )
         )
+        self.migrated = True
         self.running[k] = stack
         return url
 
