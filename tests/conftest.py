@@ -4,6 +4,7 @@ Browser tests live under ``tests/browser/`` and get the ``browser`` marker autom
 They use pytest-django's ``live_server`` and pytest-playwright's ``page``.
 """
 
+import gc
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -108,6 +109,17 @@ def _flush_puts_back_content_types():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(flush, "emit_post_migrate_signal", put_back)
         yield
+
+
+# --- the garbage collector: fewer full passes ------------------------------------------------
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A test process holds Django, the app, the test modules and their data: a few hundred
+    thousand objects that the collector's default thresholds go over again and again while each
+    test makes its short-lived cycles (requests, responses, pages). Larger thresholds: the same
+    garbage collected in fewer, larger passes; the collector's time halved in the view tests."""
+    gc.set_threshold(20_000, 20, 20)
 
 
 # --- passwords: a fast hasher ---------------------------------------------------------------
