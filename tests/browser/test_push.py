@@ -79,13 +79,15 @@ def save_hand(page, live_server, game, k: int) -> float:
     """Hand k through the form: seat k % 4 finishes, the others never opened. Returns when the
     save's answer arrived (ms since the epoch, the browser's clock: the machine's). A pushed change
     can arrive before it: the change is published when it commits, before the answer is sent."""
-    page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+    form = live_server.url + reverse("scorer:hand_new", args=[game.public_id])
+    page.goto(form)
     seat = k % 4
     page.locator(f'label[for="id_finisher_{seat}"]').click()
     for player in range(4):
         opened = 1 if player == seat else 0  # sets for the finisher, "never opened" for the rest
         page.locator(f'label[for="id_p{player}-opened_{opened}"]').click()
-    with page.expect_response(lambda r: r.request.method == "POST") as answer:
+    # The form's own POST: a live preview's POST (each tap sends one) may be answered meanwhile.
+    with page.expect_response(lambda r: r.request.method == "POST" and r.url == form) as answer:
         page.locator("[data-save]").click()
     assert answer.value.status == 302, answer.value.status
     page.wait_for_url(f"**{reverse('scorer:game_board', args=[game.public_id])}")
