@@ -5,11 +5,9 @@ appear when this device holds the table's edit grant; the writes themselves live
 and answer 403 to everybody else.
 """
 
-import io
 import json
 from urllib.parse import urlencode
 
-import segno
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -23,6 +21,7 @@ from django.views.decorators.vary import vary_on_headers
 from scorer.models import Game
 from scorer.platform import push
 from scorer.platform.http import HtmxHttpRequest, attachment
+from scorer.platform.qr import qr_svg
 from scorer.tables import boardcache, selectors
 from scorer.tables import push as table_push
 from scorer.tables.board import board_context, csv_text, detail_context, viewer_url
@@ -246,6 +245,4 @@ def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
 def viewer_qr(request: HttpRequest, public_id: str) -> HttpResponse:
     """A QR code of the read-only board link, for the other players to scan."""
     url = viewer_url(request, selectors.game_get(public_id))
-    buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=6, border=2, dark="#000", light="#fff")
-    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+    return HttpResponse(qr_svg(url), content_type="image/svg+xml")
