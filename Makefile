@@ -41,7 +41,7 @@ help:
 	@echo "                    (needs OKEYCALC_SECRET_KEY; DATABASE_URL, REDIS_URL, WEB_CONCURRENCY optional)"
 	@echo "make install        create .venv with what the server runs (requirements.txt), compile translations"
 	@echo "make install-dev    the same plus tests and lint (requirements-dev.txt)"
-	@echo "make static         Bootstrap, htmx, axe-core and Workbox from npm into static/vendor (needs npm)"
+	@echo "make static         Bootstrap (purged of unused rules), htmx, axe-core and Workbox from npm into static/vendor (needs npm)"
 	@echo "make messages       compile the translations (locale/*/LC_MESSAGES/django.mo)"
 	@echo "make messages-update  collect new translatable text into locale/*/LC_MESSAGES/django.po"
 	@echo "make migrate        apply the database migrations"
@@ -116,8 +116,6 @@ WORKBOX_MODULES := core routing strategies cacheable-response expiration precach
 $(STAMPS)/static: package.json package-lock.json | check-npm
 	@mkdir -p $(STAMPS) static/vendor/workbox
 	npm ci --no-audit --no-fund --silent
-	cp node_modules/bootstrap/dist/css/bootstrap.min.css node_modules/bootstrap/dist/css/bootstrap.min.css.map static/vendor/
-	cp node_modules/bootstrap/dist/js/bootstrap.bundle.min.js node_modules/bootstrap/dist/js/bootstrap.bundle.min.js.map static/vendor/
 	cp node_modules/htmx.org/dist/htmx.min.js node_modules/htmx-ext-sse/dist/sse.min.js static/vendor/
 	cp node_modules/axe-core/axe.min.js static/vendor/
 	for module in $(WORKBOX_MODULES); do \
@@ -125,7 +123,15 @@ $(STAMPS)/static: package.json package-lock.json | check-npm
 			node_modules/workbox-$$module/build/workbox-$$module.prod.js.map static/vendor/workbox/; done
 	@touch $@
 
-static: $(STAMPS)/static
+# Bootstrap's CSS without the rules of classes nothing here names (purgecss.config.mjs: the
+# templates, the Python modules, the scripts and crispy-forms' templates in the venv): a third of
+# its size. Made again whenever one of those files changes; a running `make run` serves the one
+# made when it started.
+PURGE_SOURCES := $(shell find templates scorer okeycalc static/js -type f \( -name '*.html' -o -name '*.py' -o -name '*.js' \) 2>/dev/null)
+static/vendor/bootstrap.min.css: $(STAMPS)/static $(STAMPS)/venv purgecss.config.mjs $(PURGE_SOURCES)
+	npx --no-install purgecss --config purgecss.config.mjs
+
+static: $(STAMPS)/static static/vendor/bootstrap.min.css
 
 messages: $(STAMPS)/venv
 	$(PY) manage.py compilemessages --ignore=.venv --ignore=node_modules -v 0
@@ -145,7 +151,7 @@ run: install static messages migrate
 		--reload-dir okeycalc --reload-dir scorer --reload-dir templates
 
 # Again only when a static file changed (compressing them takes a while).
-$(STAMPS)/collectstatic: $(STAMPS)/venv $(STAMPS)/static $(shell find static -type f 2>/dev/null)
+$(STAMPS)/collectstatic: $(STAMPS)/venv $(STAMPS)/static static/vendor/bootstrap.min.css $(shell find static -type f 2>/dev/null)
 	OKEYCALC_STATIC_MANIFEST=1 $(PY) manage.py collectstatic --no-input --clear -v 0
 	@touch $@
 

@@ -36,6 +36,8 @@ same engine as the full browser at half its CPU. ``OKEYCALC_CHROMIUM=/usr/bin/ch
 suite in the full browser."""
 AXE_JS = BASE_DIR / "static" / "vendor" / "axe.min.js"
 AXE_URL = "/static/vendor/axe.min.js"
+FULL_BOOTSTRAP = BASE_DIR / "node_modules" / "bootstrap" / "dist" / "css" / "bootstrap.min.css"
+"""npm's Bootstrap, whose rules the served one (static/vendor/bootstrap.min.css) keeps only in part."""
 SCREENSHOT_DIR = BASE_DIR / "test-artifacts" / "screenshots"
 DOCS_SCREENSHOT_DIR = BASE_DIR / "test-artifacts" / "docs-screenshots"
 """The docs' pictures, as the tests take them (`make screenshots` copies them to docs/screenshots/)."""
@@ -338,9 +340,11 @@ def browser_context_args(browser_context_args: dict) -> dict:
 def check_axe(page, *, inline: bool = False) -> None:
     """Run axe-core on ``page`` as it is now; fail with a readable list of violations. axe comes
     from our own static files (the Content-Security-Policy refuses an inline script), or with
-    ``inline`` is evaluated in the page (an offline phone cannot reach the server)."""
+    ``inline`` is evaluated in the page (an offline phone cannot reach the server). The page is
+    first checked by :func:`check_styles`."""
     if not AXE_JS.exists():
         pytest.fail(f"{AXE_JS} is missing: run `make static` first.", pytrace=False)
+    check_styles(page)
     # Colours at rest (Bootstrap drops its transitions for reduced motion): a control swapped
     # in under the pointer is otherwise measured halfway through its hover transition.
     page.emulate_media(reduced_motion="reduce")
@@ -380,6 +384,85 @@ def _format_axe_violations(url: str, violations: list[dict]) -> str:
             lines.append(f"    at {node['target']}")
             lines.extend(f"      {text}" for text in (node["summary"] or "").splitlines())
     return "\n".join(lines)
+
+
+DROPPED_JS = r"""(full) => {
+    const served = [...document.styleSheets].find((sheet) => sheet.href
+        && /\/vendor\/bootstrap\.min(\.[0-9a-f]+)?\.css$/.test(new URL(sheet.href).pathname));
+    if (!served) return null;
+    const whole = new CSSStyleSheet();
+    whole.replaceSync(full);
+    // A selector list split at its top-level commas.
+    const split = (text) => {
+        const parts = [];
+        let depth = 0, start = 0;
+        for (let k = 0; k < text.length; k++) {
+            if ("([".includes(text[k])) depth++;
+            else if (")]".includes(text[k])) depth--;
+            else if (text[k] === "," && depth === 0) { parts.push(text.slice(start, k).trim()); start = k + 1; }
+        }
+        return [...parts, text.slice(start).trim()];
+    };
+    const selectors = (rules, context, into) => {
+        for (const rule of rules) {
+            if (rule instanceof CSSStyleRule) split(rule.selectorText).forEach((one) => into.set(`${context}|${one}`, one));
+            else if (rule.cssRules) selectors(rule.cssRules, `${context}@${rule.conditionText ?? rule.name ?? ""}`, into);
+        }
+        return into;
+    };
+    const kept = selectors(served.cssRules, "", new Map());
+    // Any state and part of an element: a rule dropped for :hover or ::before still needed the
+    // element's classes, and any media: the page at another width or in print.
+    const broaden = (selector) => selector
+        .replace(/::[a-z-]+(\([^)]*\))?/gi, "")
+        .replace(/:(-[a-z]+-[a-z-]+|hover|focus|focus-visible|focus-within|active|checked|disabled|enabled|valid|invalid|indeterminate|placeholder-shown|autofill|read-only|read-write|visited|link|any-link|target|default|required|optional|open|modal|popover-open|user-valid|user-invalid|in-range|out-of-range)(?![\w-])/gi, "")
+        .replace(/:not\(\s*\)/g, "")
+        .replace(/([>+~]\s*|^\s*)$/, "$1*");
+    const dropped = new Map();
+    for (const [entry, selector] of selectors(whole.cssRules, "", new Map())) {
+        if (kept.has(entry)) continue;
+        const broad = broaden(selector);
+        document.querySelector(broad);  // throws on a selector it cannot read: the check fails loudly
+        if (!dropped.has(broad)) dropped.set(broad, selector);
+    }
+    return {href: served.href, dropped: [...dropped]};
+}"""
+
+MATCHED_JS = """(dropped) => dropped.filter(([broad]) => document.querySelector(broad))
+    .map(([broad, selector]) => `${selector} (${document.querySelector(broad).outerHTML.slice(0, 120)})`)"""
+
+_dropped_rules: dict[str, tuple[str, list]] = {}
+"""The served Bootstrap's address → the whole one's selectors it lacks, broadened: as one selector
+list, and each with the selector it came from (:func:`check_styles`)."""
+
+
+def check_styles(page) -> None:
+    """Fail when a rule of npm's whole Bootstrap that the served one lacks (``make static`` drops
+    the rules of classes nothing names: purgecss.config.mjs) applies to an element of the page as
+    it is now, in any state (:hover, :checked, …), either of its ``::before``/``::after`` and at any
+    width: such a class is in use but was put together where PurgeCSS could not read it. The
+    selectors dropped are worked out once per process, in the page."""
+    href = page.evaluate(
+        """() => { const link = [...document.querySelectorAll('link[rel="stylesheet"]')]
+            .find((l) => /\\/vendor\\/bootstrap\\.min(\\.[0-9a-f]+)?\\.css$/.test(new URL(l.href).pathname));
+            return link ? link.href : null; }"""
+    )
+    if href is None:
+        return
+    if href not in _dropped_rules:
+        if not FULL_BOOTSTRAP.exists():
+            pytest.fail(f"{FULL_BOOTSTRAP} is missing: run `make static` first.", pytrace=False)
+        dropped = page.evaluate(DROPPED_JS, FULL_BOOTSTRAP.read_text())["dropped"]
+        _dropped_rules[href] = (", ".join(broad for broad, _ in dropped), dropped)
+    any_of, dropped = _dropped_rules[href]
+    if not page.evaluate("(selectors) => document.querySelector(selectors) !== null", any_of):
+        return
+    used = page.evaluate(MATCHED_JS, dropped)
+    assert not used, (
+        f"{page.url} uses Bootstrap rules the served CSS dropped (a class put together from parts: "
+        "write it whole in the template or script, or add it to purgecss.config.mjs's safelist):\n"
+        + "\n".join(used[:10])
+    )
 
 
 @pytest.fixture
