@@ -115,7 +115,7 @@ install-dev: $(STAMPS)/venv-dev messages
 WORKBOX_MODULES := core routing strategies cacheable-response expiration precaching background-sync
 $(STAMPS)/static: package.json package-lock.json | check-npm
 	@mkdir -p $(STAMPS) static/vendor/workbox
-	npm ci --no-audit --no-fund --silent
+	npm ci --include=dev --no-audit --no-fund --silent
 	cp node_modules/htmx.org/dist/htmx.min.js node_modules/htmx-ext-sse/dist/sse.min.js static/vendor/
 	cp node_modules/axe-core/axe.min.js static/vendor/
 	for module in $(WORKBOX_MODULES); do \
