@@ -386,10 +386,9 @@ def _format_axe_violations(url: str, violations: list[dict]) -> str:
     return "\n".join(lines)
 
 
-DROPPED_JS = r"""(full) => {
-    const served = [...document.styleSheets].find((sheet) => sheet.href
-        && /\/vendor\/bootstrap\.min(\.[0-9a-f]+)?\.css$/.test(new URL(sheet.href).pathname));
-    if (!served) return null;
+DROPPED_JS = r"""([href, full]) => {
+    const served = [...document.styleSheets].find((sheet) => sheet.href === href);
+    if (!served) throw new Error(`${href} has not loaded`);
     const whole = new CSSStyleSheet();
     whole.replaceSync(full);
     // A selector list split at its top-level commas.
@@ -425,7 +424,7 @@ DROPPED_JS = r"""(full) => {
         document.querySelector(broad);  // throws on a selector it cannot read: the check fails loudly
         if (!dropped.has(broad)) dropped.set(broad, selector);
     }
-    return {href: served.href, dropped: [...dropped]};
+    return [...dropped];
 }"""
 
 MATCHED_JS = """(dropped) => dropped.filter(([broad]) => document.querySelector(broad))
@@ -452,7 +451,7 @@ def check_styles(page) -> None:
     if href not in _dropped_rules:
         if not FULL_BOOTSTRAP.exists():
             pytest.fail(f"{FULL_BOOTSTRAP} is missing: run `make static` first.", pytrace=False)
-        dropped = page.evaluate(DROPPED_JS, FULL_BOOTSTRAP.read_text())["dropped"]
+        dropped = page.evaluate(DROPPED_JS, [href, FULL_BOOTSTRAP.read_text()])
         _dropped_rules[href] = (", ".join(broad for broad, _ in dropped), dropped)
     any_of, dropped = _dropped_rules[href]
     if not page.evaluate("(selectors) => document.querySelector(selectors) !== null", any_of):

@@ -74,3 +74,26 @@ def test_without_javascript_the_page_follows_the_system_theme(browser, live_serv
 
     expected = {"light": "rgb(255, 255, 255)", "dark": "rgb(33, 37, 41)"}[color_scheme]
     assert background == expected
+
+
+def test_a_bootstrap_rule_the_purge_dropped_fails_the_style_check_where_it_is_used(
+    page, live_server, monkeypatch
+):
+    """check_styles, which every axe check runs first: the served Bootstrap without ``.d-flex``,
+    which the base layout's body uses, is caught and the rule named."""
+    import tests.conftest
+
+    rule = ".d-flex{display:flex!important}"
+    served = (tests.conftest.BASE_DIR / "static" / "vendor" / "bootstrap.min.css").read_text()
+    assert rule in served
+    page.route(
+        "**/vendor/bootstrap.min*.css",
+        lambda route: route.fulfill(body=served.replace(rule, ""), content_type="text/css"),
+    )
+    monkeypatch.setattr(tests.conftest, "_dropped_rules", {})  # worked out for this sheet alone
+    page.goto(_home_url(live_server))
+
+    with pytest.raises(
+        AssertionError, match=r"uses Bootstrap rules the served CSS dropped .*:\n\s*\.d-flex \(<body"
+    ):
+        tests.conftest.check_styles(page)
