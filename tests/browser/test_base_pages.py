@@ -4,6 +4,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests import conftest
+
 
 def _home_url(live_server) -> str:
     return live_server.url + reverse("scorer:home")
@@ -81,19 +83,17 @@ def test_a_bootstrap_rule_the_purge_dropped_fails_the_style_check_where_it_is_us
 ):
     """check_styles, which every axe check runs first: the served Bootstrap without ``.d-flex``,
     which the base layout's body uses, is caught and the rule named."""
-    import tests.conftest
-
     rule = ".d-flex{display:flex!important}"
-    served = (tests.conftest.BASE_DIR / "static" / "vendor" / "bootstrap.min.css").read_text()
+    served = (conftest.BASE_DIR / "static" / "vendor" / "bootstrap.min.css").read_text()
     assert rule in served
     page.route(
         "**/vendor/bootstrap.min*.css",
         lambda route: route.fulfill(body=served.replace(rule, ""), content_type="text/css"),
     )
-    monkeypatch.setattr(tests.conftest, "_dropped_rules", {})  # worked out for this sheet alone
+    monkeypatch.setattr(conftest, "_dropped_rules", {})  # worked out for this sheet alone
     page.goto(_home_url(live_server))
 
     with pytest.raises(
         AssertionError, match=r"uses Bootstrap rules the served CSS dropped .*:\n\s*\.d-flex \(<body"
     ):
-        tests.conftest.check_styles(page)
+        conftest.check_styles(page)

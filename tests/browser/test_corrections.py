@@ -14,7 +14,6 @@ from scorer.tables.services import hand_record, hand_update
 from tests.conftest import DOCS_SCREENSHOT_DIR, MOBILE_VIEWPORT, shoot
 from tests.support.factories import claim_in, finisher, new_table
 
-"""Where the docs' screenshots are taken; `make screenshots` copies them into docs/screenshots/."""
 MODES = [
     pytest.param("tr", True, id="tr-js"),
     pytest.param("tr", False, id="tr-nojs"),

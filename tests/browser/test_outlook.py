@@ -33,7 +33,6 @@ def test_the_outlook_is_visible_and_axe_clean_at_375px(
     assert overflow == 0, "the board scrolls sideways at 375px"
 
 
-"""Where the docs' screenshots are taken; `make screenshots` copies them into docs/screenshots/."""
 SETS, PAIRS, NONE = "sets", "pairs", "none"
 
 
