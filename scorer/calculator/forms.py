@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine import RuleSet, all_rulesets, get_ruleset
+from scorer.engine.namecheck import name_problem
 from scorer.engine.names import clean_name, name_key
-from scorer.engine.parse import name_problem
 from scorer.formkit.fields import NulFreeForm, RuleSetOptionsMixin, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.platform.numbers import parse_count

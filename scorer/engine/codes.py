@@ -205,3 +205,18 @@ class RuleId(StrEnum):
     """Eşli: the partners' totals are summed (D12)."""
     KERIZIM_WINNER = "kerizim.kazanan"
     """Lowest total wins; tied players win together; all equal, nobody wins."""
+
+
+class HouseRule(StrEnum):
+    """What a line cites when its amount comes from a house rule set's value (HOUSE_RULES.md)."""
+
+    FINISH = "house.finish"
+    """The finisher's points of a finish row (``values.finish``)."""
+    MULTIPLIER = "house.multiplier"
+    """A finish row's multiplier (``values.multiplier``), or how a pairs opener's ×2 meets it."""
+    NOT_OPENED = "house.not_opened"
+    """What a player who never opened pays before any multiplier (``values.not_opened``)."""
+    OKEY_IN_HAND = "house.okey_in_hand"
+    """The charge for each okey held (``values.okey_in_hand``)."""
+    FOUL = "house.foul"
+    """The amount of each foul (``values.foul``)."""

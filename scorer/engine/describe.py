@@ -3,8 +3,10 @@
 from collections.abc import Mapping
 from dataclasses import fields
 
+from .house import AMOUNTS, FACTORS, MULTIPLIERS, PAIRS_AND_MULTIPLIER, POINTS
 from .i18n import _
 from .rulesets import RuleSet, all_rulesets
+from .tiles import COLOURS
 
 
 def describe_rulesets() -> list[dict]:
@@ -46,7 +48,30 @@ def describe_ruleset(rs: RuleSet) -> dict:
         "fouls": list(rs.foul_kinds(defaults)),
         "side_tile_penalty": side_tile(rs, defaults),
         "variants": option_variants(rs, defaults),
+        "house": house_values(rs),
     }
+
+
+def house_values(rs: RuleSet) -> dict:
+    """What a house rule set on this base may change (HOUSE_RULES.md): the base's own numbers and
+    the range of each value."""
+    values = rs.values()
+    ranges = {
+        "finish": list(POINTS),
+        "multiplier": list(MULTIPLIERS),
+        "not_opened": list(AMOUNTS),
+        "okey_in_hand": list(AMOUNTS),
+        "foul": list(AMOUNTS),
+    }
+    described = {
+        "values": values,
+        "ranges": ranges,
+        "colours": list(COLOURS),
+        "colour_factors": list(FACTORS),
+    }
+    if "pairs_and_multiplier" in values:
+        described["pairs_and_multiplier"] = list(PAIRS_AND_MULTIPLIER)
+    return described
 
 
 def side_tile(rs: RuleSet, options: dict) -> dict | None:

@@ -4,19 +4,15 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from .errors import ErrorList
+from .fields import unknown_fields
+from .house import parse_ruleset
 from .i18n import _
 from .inputs import HandInput
+from .namecheck import check_name, check_text, check_unique_names
 from .names import clean_name
-from .parse import (
-    _parse_hand,
-    check_name,
-    check_player_count,
-    check_text,
-    check_unique_names,
-    parse_ruleset,
-    unknown_fields,
-)
+from .parse import _parse_hand, check_player_count
 from .results import GameResult
+from .rulesets import RuleSet
 from .scoring import score_input
 
 GAME_KEYS = frozenset({"format", "ruleset", "options", "hands_planned", "players", "hands"})
@@ -37,6 +33,8 @@ class ParsedGame(NamedTuple):
     options: dict
     hands_planned: int | None
     hands: list[HandInput]
+    ruleset: RuleSet | None = None
+    """Its rule set (a house's, or a published one)."""
 
 
 def parse_game(data: object, *, text_checked: bool = False) -> ParsedGame:
@@ -68,7 +66,7 @@ def parse_game(data: object, *, text_checked: bool = False) -> ParsedGame:
             _parse_hand(raw, errors, names=names, ruleset=ruleset, options=options, prefix=f"hands[{k}].")
         )
     errors.raise_if_any()
-    return ParsedGame(names, options, planned, hands)
+    return ParsedGame(names, options, planned, hands, ruleset)
 
 
 def score_game_data(data: object) -> GameResult:
@@ -80,9 +78,11 @@ def score_game_data(data: object) -> GameResult:
         tuple(sum(r.teams[t].total for r in results) for t in (0, 1)) if game.options.get("partners") else ()
     )
     planned = game.hands_planned
-    result = GameResult(results, totals, team_totals, (), planned)
+    ruleset, house = game.ruleset.id, game.ruleset.house
+    result = GameResult(results, totals, team_totals, (), planned, ruleset, house)
     if result.complete:
-        result = GameResult(results, totals, team_totals, winners_of(team_totals or totals), planned)
+        winners = winners_of(team_totals or totals)
+        result = GameResult(results, totals, team_totals, winners, planned, ruleset, house)
     return result
 
 

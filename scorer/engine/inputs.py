@@ -7,7 +7,7 @@ are named tuples, built on the hot path with :data:`record`.
 from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Opened(StrEnum):
@@ -94,7 +94,9 @@ class HandInput(NamedTuple):
     """One validated hand: a named tuple like the records it holds, built with :data:`record`
     (a frozen dataclass set its four fields through ``object.__setattr__``, three times the cost)."""
 
-    ruleset: str
+    ruleset: Any
+    """The rule set it is scored under: a :class:`~scorer.engine.rulesets.RuleSet`, published or
+    a house's (its ``id`` is the base's)."""
     options: Mapping[str, object]
     players: tuple[PlayerInput, ...]
     indicator: str | None = None

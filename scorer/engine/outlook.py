@@ -136,7 +136,7 @@ def endings(
     def ending(finisher: int | None, kind: frozenset[str], states: tuple[State, ...]) -> Ending:
         it = iter(states)
         players = tuple(player_input(names[s], None if s == finisher else next(it), kind) for s in seats)
-        delta = score_ending(HandInput(ruleset.id, options, players), partners)
+        delta = score_ending(HandInput(ruleset, options, players), partners)
         return Ending(finisher, kind, _codes(finisher, states, seats), delta)
 
     found: list[Ending] = []

@@ -4,10 +4,12 @@ The checks follow SCORING_SPEC §2b. Structural checks come first; a rule set th
 fouls, finish flags and penalties it has.
 """
 
-from collections import Counter
 from collections.abc import Mapping
 
 from .errors import ErrorList
+from .fields import is_int, unknown_fields
+from .handcheck import check_hand, resolve_tiles
+from .house import parse_ruleset
 from .i18n import _, gettext_noop
 from .inputs import (
     FINISH_FLAGS,
@@ -22,15 +24,10 @@ from .inputs import (
     Remaining,
     record,
 )
-from .names import CACHE_SIZE, CACHED_LENGTH, clean_name, name_key, visible_length
-from .rulesets import RuleSet, get_ruleset
-from .text import MSG_SURROGATE, forbidden_character, is_surrogate, lone_surrogate_path
-from .tiles import COPIES, MAX_TILES, copy_key, is_tile_name, okey_of, parse_tile, value_tiles
+from .namecheck import check_text, name_problem, name_verdict
+from .names import clean_name
+from .tiles import COPIES, MAX_TILES, is_tile_name, parse_tile
 
-MAX_NAME = 30
-"""Characters as people see them (:func:`names.visible_length`: a joined emoji counts once)."""
-MAX_NAME_CODE_POINTS = 4 * MAX_NAME
-"""What a name may hold in all, joiners, skin tones and flag letters included."""
 MAX_COUNT = 20
 MAX_POINTS = 22 * 13
 HAND_KEYS = frozenset({"format", "ruleset", "options", "indicator", "players"})
@@ -52,94 +49,6 @@ REMAINING_FIELDS = (
 )
 
 
-def is_int(value: object, low: int, high: int) -> bool:
-    """A whole number of JSON (never a bool or a float) in ``low..high``; the event document's too."""
-    return type(value) is int and low <= value <= high
-
-
-def unknown_fields(data: Mapping, allowed: frozenset[str], path: str, errors: ErrorList) -> None:
-    """Reports the keys of ``data`` outside ``allowed``; callers test ``allowed.issuperset(data)`` first."""
-    for key in data:
-        if key not in allowed:
-            errors.add(f"{path}.{key}" if path else str(key), _("Unknown field."))
-
-
-MSG_NAME_CONTROL = gettext_noop("A name cannot hold the control character U+{code}.")
-MSG_NAME_EMPTY = gettext_noop("A name cannot be empty.")
-MSG_NAME_TOO_LONG = gettext_noop("A name can be at most 30 characters.")
-_name_verdicts: dict[str, tuple[str, str]] = {}
-"""The verdict on each distinct name, as names.py remembers cleaned names (a table's names come
-back every hand): ``(message id, its code point or "")`` for a name refused, ``("", cleaned
-name)`` for a name taken. Translated when asked, so one verdict serves every language."""
-
-
-def name_problem(name: object) -> str | None:
-    """What is wrong with a player's name, or None."""
-    if not isinstance(name, str):
-        return _(MSG_NAME_EMPTY)
-    message, code = name_verdict(name)
-    if not message:
-        return None
-    return _(message).format(code=code) if code else _(message)
-
-
-def name_verdict(name: str) -> tuple[str, str]:
-    """``("", the cleaned name)`` for a good name, ``(message id, code point or "")`` for a bad one."""
-    verdict = _name_verdicts.get(name)
-    if verdict is None:
-        verdict = _name_verdict(name)
-        if len(name) <= CACHED_LENGTH:
-            if len(_name_verdicts) >= CACHE_SIZE:
-                _name_verdicts.clear()
-            _name_verdicts[name] = verdict
-    return verdict
-
-
-def _name_verdict(name: str) -> tuple[str, str]:
-    if (bad := forbidden_character(name)) is not None:
-        return (MSG_SURROGATE, "") if is_surrogate(bad) else (MSG_NAME_CONTROL, f"{ord(bad):04X}")
-    cleaned = clean_name(name)
-    if not cleaned:
-        return MSG_NAME_EMPTY, ""
-    if len(cleaned) > MAX_NAME_CODE_POINTS or visible_length(cleaned) > MAX_NAME:
-        return MSG_NAME_TOO_LONG, ""
-    return "", cleaned
-
-
-def check_text(data: object, errors: ErrorList) -> None:
-    """Text no output can hold (a lone surrogate anywhere, key or value), before anything else."""
-    bad = lone_surrogate_path(data)
-    if bad is not None:
-        errors.add(bad, _(MSG_SURROGATE))
-        errors.raise_if_any()
-
-
-def check_name(name: object, path: str, errors: ErrorList) -> bool:
-    problem = name_problem(name)
-    if problem is not None:
-        errors.add(path, problem)
-    return problem is None
-
-
-def check_unique_names(names: list[str], paths: list[str], errors: ErrorList) -> None:
-    seen: set[str] = set()
-    for name, path in zip(names, paths, strict=True):
-        key = name_key(name)
-        if key in seen:
-            errors.add(path, _("Two players cannot have the same name."))
-        seen.add(key)
-
-
-def parse_ruleset(data: Mapping, errors: ErrorList) -> tuple[RuleSet | None, dict]:
-    """The rule set and its full options (defaults filled in)."""
-    try:
-        ruleset = get_ruleset(data.get("ruleset"))
-    except LookupError:
-        errors.add("ruleset", _("Unknown rule set. Choose one of: loca, loca-cezali, gkokay, kerizim."))
-        return None, {}
-    return ruleset, ruleset.parse_options(data.get("options"), errors)
-
-
 def check_player_count(players: object, partners: bool, path: str, errors: ErrorList) -> bool:
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         errors.add(path, _("A table has 2 to 4 players."))
@@ -154,8 +63,8 @@ def parse_hand(data: object, *, names: list[str] | None = None, ruleset=None, op
     """Validate one hand. Inside a game, ``names``, ``ruleset`` and ``options`` come from the game.
 
     A lone surrogate anywhere is the one error reported (:func:`check_text`). A hand that parses
-    holds none: every string it keeps is a name, whose check refuses surrogates, or one of the
-    words and keys the parser knows, so the whole-document probe is needed only when the parse
+    holds none: every string it keeps is a name (a player's or a house's), whose check refuses
+    surrogates, or one of the words and keys the parser knows, so the whole-document probe is needed only when the parse
     fails, when a ``format`` holds text (the parser ignores it) or when a game's names are given
     (a hand's name is compared with its game's name, not checked).
     """
@@ -192,7 +101,7 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
     if names is not None and len(raw_players) != len(names):
         errors.add(f"{prefix}players", _("Each hand lists every player of the game, in the same order."))
         return None
-    indicator = parse_indicator(data.get("indicator"), prefix, errors)
+    indicator = parse_indicator(data.get("indicator"), prefix, errors, needed=ruleset.colours is not None)
     players = tuple(
         [
             parse_player(raw, f"{prefix}players[{i}]", names[i] if names else None, i, errors)
@@ -206,11 +115,18 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
     ruleset.check_hand(players, options, prefix, errors)
     if errors:
         return None
-    return record(HandInput, (ruleset.id, options, players, data.get("indicator")))
+    return record(HandInput, (ruleset, options, players, data.get("indicator")))
 
 
-def parse_indicator(value: object, prefix: str, errors: ErrorList):
+def parse_indicator(value: object, prefix: str, errors: ErrorList, *, needed: bool = False):
+    """The hand's indicator tile, or None; ``needed`` under a house that multiplies by its colour."""
     if value is None:
+        if needed:
+            message = _(
+                "This house rule set multiplies each hand by its gösterge's colour: give the hand's "
+                "indicator (such as blue-5)."
+            )
+            errors.add(f"{prefix}indicator", message)
         return None
     tile = parse_tile(value)
     if tile is None:
@@ -380,99 +296,3 @@ def parse_fouls(raw: object, path: str, errors: ErrorList) -> Mapping[str, int]:
         elif count:
             fouls[kind] = count
     return fouls
-
-
-def resolve_tiles(players, indicator, raw_indicator, prefix, errors) -> tuple[PlayerInput, ...]:
-    """Reduce tile lists to quick-form numbers, checking the indicator and the copies of each tile."""
-    if not any([p.remaining.tiles is not None for p in players]):
-        return players
-    if indicator is None:
-        if raw_indicator is None:
-            errors.add(f"{prefix}indicator", _("The tile list needs the hand's indicator (gösterge)."))
-        return players
-    okey = okey_of(indicator)
-    copies = Counter({str(indicator): 1})
-    resolved = []
-    for i, player in enumerate(players):
-        tiles = player.remaining.tiles
-        if tiles is None:
-            resolved.append(player)
-            continue
-        for j, text in enumerate(tiles):
-            key = copy_key(text, okey)
-            copies[key] += 1
-            if copies[key] > COPIES:
-                errors.add(
-                    f"{prefix}players[{i}].remaining.tiles[{j}]",
-                    _("There are only 2 copies of each tile (the indicator is one of them)."),
-                )
-        count = value_tiles(tiles, indicator=indicator)
-        resolved.append(
-            player._replace(remaining=Remaining(count.points, count.okeys, count.fake_okeys, tiles))
-        )
-    return tuple(resolved)
-
-
-OKEY_KINDS = (("okeys", gettext_noop("real okeys")), ("fake_okeys", gettext_noop("fake okeys")))
-
-
-def check_hand(players, prefix: str, names_given: bool, errors: ErrorList) -> None:
-    """Checks across players: one finisher, the finisher's state, okey totals, names."""
-    finishers = [i for i, p in enumerate(players) if p.finished]
-    for i in finishers[1:]:
-        errors.add(f"{prefix}players[{i}].finished", _("Only one player can finish a hand."))
-    okeys = fake_okeys = 0
-    for i, player in enumerate(players):
-        check_player_state(player, prefix, i, errors)
-        okeys += player.remaining.okeys
-        fake_okeys += player.remaining.fake_okeys
-    for (key, label), total in zip(OKEY_KINDS, (okeys, fake_okeys), strict=True):
-        if total > COPIES:
-            check_okey_count(players, key, label, prefix, errors)
-    if names_given and len({name_key(p.name) for p in players}) < len(players):
-        paths = [f"{prefix}players[{i}].name" for i in range(len(players))]
-        check_unique_names([p.name for p in players], paths, errors)
-
-
-def check_okey_count(players, key: str, label: str, prefix: str, errors: ErrorList) -> None:
-    """Names the player at whom the count of real (or fake) okeys goes over 2."""
-    total = 0
-    for i, player in enumerate(players):
-        held = getattr(player.remaining, key)
-        total += held
-        if total > COPIES and held:
-            message = _("There are only 2 {what} in the game; this hand has {n}.")
-            errors.add(f"{prefix}players[{i}].remaining.{key}", message.format(what=_(label), n=total))
-            return
-
-
-def check_player_state(player: PlayerInput, prefix: str, index: int, errors: ErrorList) -> None:
-    """One player's state against the rules of §2b that need no rule set (paths built on error only)."""
-    remaining = player.remaining
-    problems = []
-    if player.finished:
-        if player.opened is Opened.NONE:
-            problems.append(("opened", _("A finisher must have opened.")))
-        if remaining is not NOTHING_LEFT and any(remaining):
-            problems.append(("remaining", _("A finisher has no tiles left.")))
-    elif player.finish:
-        problems.append(("finish", _("Finish flags belong to the finisher only.")))
-    if "nine_pairs_run" in player.finish and player.opened is not Opened.PAIRS:
-        problems.append(("finish.nine_pairs_run", _("A 9 pairs + 1 run finisher opened with pairs.")))
-    if player.side_tile is not None and player.opened is Opened.NONE:
-        problems.append(("side_tile", _("Only a player who opened can have used a side tile.")))
-    if player.first_opening is not None:
-        problems += first_opening_problems(player)
-    for field, message in problems:
-        errors.add(f"{prefix}players[{index}].{field}", message)
-
-
-def first_opening_problems(player: PlayerInput) -> list[tuple[str, str]]:
-    opening = player.first_opening
-    if not player.has_opened:
-        return [("first_opening", _("Only a player who opened has a first opening."))]
-    if player.opened is Opened.PAIRS and opening.points is not None:
-        return [("first_opening.points", _("A pairs opening is counted in pairs, not points."))]
-    if player.opened is Opened.SETS and opening.pairs is not None:
-        return [("first_opening.pairs", _("A sets opening is counted in points, not pairs."))]
-    return []

@@ -9,6 +9,7 @@ that way was a fifth of the engine's cost (``bench/engine.py``). A player's tota
 once, when the result is built with ``of``.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -89,6 +90,10 @@ class HandResult(NamedTuple):
 
     note_rules: tuple[str, ...] = ()
     """The clause each note rests on, in the order of ``notes``; not in the JSON."""
+    house: Mapping | None = None
+    """A house rule set's object as it was given (HOUSE_RULES.md); None under a published rule set."""
+    colour: tuple[str, int] | None = None
+    """Under a house with ``colours``: the gösterge's colour and the factor every line was multiplied by."""
 
     @property
     def warning_items(self) -> tuple[tuple[str, str], ...]:
@@ -114,7 +119,7 @@ class HandResult(NamedTuple):
         return self.multiplier if applied else 1
 
     def to_dict(self) -> dict:
-        return {
+        result = {
             "format": FORMAT,
             "ruleset": self.ruleset,
             "outcome": self.outcome,
@@ -124,6 +129,21 @@ class HandResult(NamedTuple):
             "warnings": list(self.warnings),
             "notes": list(self.notes),
         }
+        if self.house is not None:
+            result = house_keys(result, self.house, self.colour)
+        return result
+
+
+def house_keys(result: dict, house: Mapping, colour: tuple[str, int] | None) -> dict:
+    """A hand result with ``house`` after ``ruleset`` and, with colours, ``colour`` after ``multiplier``."""
+    ordered = {}
+    for key, value in result.items():
+        ordered[key] = value
+        if key == "ruleset":
+            ordered["house"] = house
+        elif key == "multiplier" and colour is not None:
+            ordered["colour"] = {"colour": colour[0], "factor": colour[1]}
+    return ordered
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +153,10 @@ class GameResult:
     team_totals: tuple[int, ...]
     winners: tuple[int, ...]
     hands_planned: int | None
+    ruleset: str = ""
+    """The rule set's id (a house's base); in the JSON only under a house, beside ``house``."""
+    house: Mapping | None = None
+    """A house rule set's object as it was given; None under a published rule set."""
 
     @property
     def hands_played(self) -> int:
@@ -143,8 +167,10 @@ class GameResult:
         return self.hands_planned is None or self.hands_played >= self.hands_planned
 
     def to_dict(self) -> dict:
+        house = {} if self.house is None else {"ruleset": self.ruleset, "house": self.house}
         return {
             "format": FORMAT,
+            **house,
             "hands": [h.to_dict() for h in self.hands],
             "totals": list(self.totals),
             "team_totals": list(self.team_totals),

@@ -9,27 +9,22 @@ from .codes import Outcome
 from .i18n import _
 from .inputs import NOTHING_LEFT, HandInput, Opened, PlayerInput, record
 from .results import HandResult, Line, PlayerResult, TeamResult
-from .rulesets import Context, RuleSet, get_ruleset
+from .rulesets import Context, RuleSet
 from .thresholds import threshold_warnings
 from .tiles import okey_of, parse_tile
-from .vocabulary import (
-    FLAG_LABELS,
-    FOUL_COST,
-    FOUL_LABELS,
-    NOT_OPENED_BASE,
-    OKEY_COST,
-    TILE_WORDS,
-    tile_words,
-)
+from .vocabulary import FLAG_LABELS, FOUL_LABELS, TILE_WORDS, tile_words
 
 
 def score_input(hand: HandInput) -> HandResult:
-    ruleset = get_ruleset(hand.ruleset)
+    ruleset = hand.ruleset
     ctx = make_context(hand, ruleset)
     lines = [player_lines(ctx, i, player) for i, player in enumerate(hand.players)]
     for taker, player in enumerate(hand.players):
         if player.side_tile is not None:
             lines[hand.previous(taker)].append(side_tile_line(ctx, player))
+    colour = None if ruleset.colours is None else hand_colour(hand)
+    if colour is not None and colour[1] != 1:
+        lines = [coloured(ls, colour) for ls in lines]
     players = tuple([PlayerResult.of(hand.players[i].name, tuple(ls)) for i, ls in enumerate(lines)])
     warnings, warning_rules = texts_and_rules(threshold_warnings(hand, ruleset))
     notes, note_rules = texts_and_rules(outcome_notes(ctx))
@@ -40,13 +35,37 @@ def score_input(hand: HandInput) -> HandResult:
             ctx.outcome._value_,  # a plain str in results, as in Context.line
             ctx.m,
             players,
-            team_results(ctx, players) if hand.partners else (),
+            team_results(ctx, players, colour) if hand.partners else (),
             warnings,
             notes,
             warning_rules,
             note_rules,
+            ruleset.house,
+            colour,
         ),
     )
+
+
+def hand_colour(hand: HandInput) -> tuple[str, int]:
+    """A colour house's (HOUSE_RULES.md ``colours``) gösterge colour and its factor for this hand."""
+    colour = hand.indicator.partition("-")[0]
+    return colour, hand.ruleset.colours[colour]
+
+
+def coloured(lines: list[Line], colour: tuple[str, int]) -> list[Line]:
+    """Every line multiplied by the gösterge colour's factor, its detail saying so (a 0-point line
+    stays as it is: nothing was multiplied)."""
+    name, factor = colour
+    note = _("× {factor} ({colour} gösterge)").format(factor=factor, colour=_(TILE_WORDS[name]))
+    result = []
+    for line in lines:
+        code, points, label, detail, rule = line
+        if points:
+            line = record(
+                Line, (code, points * factor, label, f"{detail} · {note}" if detail else note, rule)
+            )
+        result.append(line)
+    return result
 
 
 def texts_and_rules(items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -129,15 +148,16 @@ def unscored_remaining_lines(ctx: Context, player: PlayerInput) -> list[Line]:
     what = left_in_hand(points, okeys, fakes)
     if not what:
         return []
-    label = _("Left in hand, not counted: {what} (a player who never opened pays the fixed 202)")
+    label = _("Left in hand, not counted: {what} (a player who never opened pays the fixed {cost})")
     detail = tiles_detail(ctx, player.remaining) if tiles else ""
     rule = ctx.ruleset.rules.not_opened_tiles or ctx.ruleset.rules.not_opened
-    return [ctx.line(C.INFO, 0, label.format(what=what), detail, rule)]
+    return [ctx.line(C.INFO, 0, label.format(what=what, cost=ctx.ruleset.not_opened_cost), detail, rule)]
 
 
 def finish_lines(ctx: Context, player: PlayerInput) -> list[Line]:
     rules = ctx.ruleset.rules
-    lines = [ctx.line(C.FINISH, ctx.row.finisher, _(ctx.row.label), "", ctx.row.rule or rules.finish)]
+    row = ctx.row
+    lines = [ctx.line(C.FINISH, row.finisher, _(row.label), row.detail, row.rule or rules.finish)]
     for flag in ctx.ruleset.unscored_flags(player):
         label = _("{flag}: not scored in this rule set").format(flag=_(FLAG_LABELS[flag]))
         lines.append(Line(C.INFO.value, 0, label, "", rules.unscored_flag.value))
@@ -148,11 +168,15 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
     """A non-finisher's hand base, itemised: tiles, okeys, pairs doubling, multiplier."""
     rules = ctx.ruleset.rules
     if not player.has_opened:
-        lines = [ctx.line(C.NOT_OPENED, NOT_OPENED_BASE, _("Never opened"), "202", rules.not_opened)]
+        cost = ctx.ruleset.not_opened_cost
+        lines = [ctx.line(C.NOT_OPENED, cost, _("Never opened"), str(cost), rules.not_opened)]
         factor = ctx.ruleset.non_opener_factor(ctx)
         if factor != 1:
-            rule = ctx.row.multiplier_rule or rules.not_opened_multiplier or rules.not_opened
-            lines += multiplier_lines(ctx, NOT_OPENED_BASE, factor, rule)
+            row = ctx.row
+            rule = (
+                row.not_opened_rule or row.multiplier_rule or rules.not_opened_multiplier or rules.not_opened
+            )
+            lines += multiplier_lines(ctx, cost, factor, rule)
         if ctx.ruleset.okeys_for_non_openers:
             lines += okey_lines(ctx, player.remaining.okeys, 0, rules.non_opener_okey or rules.okey_in_hand)
         if player.remaining is not NOTHING_LEFT and any(player.remaining[:3]):
@@ -172,7 +196,13 @@ def base_lines(ctx: Context, player: PlayerInput) -> list[Line]:
         lines.append(pairs_not_stacked_line(ctx, pairs))
     if m == 1 or value == 0:
         return lines
-    rule = ctx.row.multiplier_rule or (rules.pairs_multiplier if pairs_opener else None) or rules.multiplier
+    row = ctx.row
+    rule = (
+        (pairs_opener and row.pairs_multiplier_rule)
+        or row.multiplier_rule
+        or (rules.pairs_multiplier if pairs_opener else None)
+        or rules.multiplier
+    )
     return lines + multiplier_lines(ctx, value, m, rule)
 
 
@@ -182,7 +212,7 @@ def opener_value(ctx: Context, player: PlayerInput) -> tuple[int, int, int, int]
     remaining = player.remaining
     fakes = remaining.fake_okeys if ctx.ruleset.fake_okey_penalty else 0
     pairs, m = ctx.ruleset.base_factors(ctx, player)
-    return remaining.points + OKEY_COST * (remaining.okeys + fakes), fakes, pairs, m
+    return remaining.points + ctx.ruleset.okey_cost * (remaining.okeys + fakes), fakes, pairs, m
 
 
 def pairs_not_stacked_line(ctx: Context, pairs: int) -> Line:
@@ -196,15 +226,14 @@ def pairs_not_stacked_line(ctx: Context, pairs: int) -> Line:
 
 
 def okey_lines(ctx: Context, okeys: int, fakes: int, rule) -> list[Line]:
+    cost = ctx.ruleset.okey_cost
     lines = []
     if okeys:
-        lines.append(
-            ctx.line(C.OKEY_IN_HAND, OKEY_COST * okeys, _("Real okey left in hand"), f"{okeys} × 101", rule)
-        )
+        label = _("Real okey left in hand")
+        lines.append(ctx.line(C.OKEY_IN_HAND, cost * okeys, label, f"{okeys} × {cost}", rule))
     if fakes:
-        lines.append(
-            ctx.line(C.OKEY_IN_HAND, OKEY_COST * fakes, _("Fake okey left in hand"), f"{fakes} × 101", rule)
-        )
+        label = _("Fake okey left in hand")
+        lines.append(ctx.line(C.OKEY_IN_HAND, cost * fakes, label, f"{fakes} × {cost}", rule))
     return lines
 
 
@@ -252,12 +281,13 @@ def foul_lines(ctx: Context, index: int, player: PlayerInput) -> list[Line]:
             )
         ]
     own_rule = rules.finisher_fouls if index == ctx.finisher else None
+    cost = ctx.ruleset.foul_cost
     return [
         ctx.line(
             FOUL_CODES[kind],
-            FOUL_COST * count,
+            cost * count,
             _(FOUL_LABELS[kind]),
-            f"{count} × 101",
+            f"{count} × {cost}",
             own_rule or rules.fouls[kind],
         )
         for kind, count in player.fouls.items()
@@ -283,7 +313,9 @@ def side_tile_line(ctx: Context, taker: PlayerInput) -> Line:
     )
 
 
-def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamResult, ...]:
+def team_results(
+    ctx: Context, players: tuple[PlayerResult, ...], colour: tuple[str, int] | None
+) -> tuple[TeamResult, ...]:
     teams = []
     for team in (0, 1):
         lines = ()
@@ -291,6 +323,8 @@ def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamR
             label = _("Fixed team base (instead of hand bases)")
             row = ctx.team_row
             lines = (ctx.line(C.TEAM_FIXED_BASE, row.points, label, _(row.label), row.rule),)
+            if colour is not None and colour[1] != 1:
+                lines = tuple(coloured(list(lines), colour))
         members = (team, team + 2)
         teams.append(record(TeamResult, (members, players[team].total + players[team + 2].total, lines)))
     return tuple(teams)
@@ -306,6 +340,5 @@ def outcome_notes(ctx: Context) -> tuple[tuple[str, str], ...]:
             "Nobody opened before the wall ran out: the hand is a draw and the table entry is refunded. Fouls still count."
         )
         return ((text, rule),)
-    if ctx.ruleset.deck_out_note:
-        return ((_(ctx.ruleset.deck_out_note), rule),)
-    return ()
+    text = ctx.ruleset.deck_out_text()
+    return ((text, rule),) if text else ()

@@ -21,9 +21,8 @@ from typing import NamedTuple
 from .codes import Outcome
 from .game import parse_game
 from .inputs import HandInput, PlayerInput
-from .rulesets import Context, get_ruleset
-from .scoring import make_context, opener_value, side_tile_factor
-from .vocabulary import FOUL_COST, NOT_OPENED_BASE, OKEY_COST
+from .rulesets import Context
+from .scoring import hand_colour, make_context, opener_value, side_tile_factor
 
 
 class GameTotals(NamedTuple):
@@ -67,8 +66,11 @@ def game_totals(data: object, *, text_checked: bool = False) -> GameTotals:
 
 
 def hand_totals(hand: HandInput) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A validated hand's player totals, and its two team totals with partners (else ``()``)."""
-    ruleset = get_ruleset(hand.ruleset)
+    """A validated hand's player totals, and its two team totals with partners (else ``()``).
+
+    The numbers are the rule set's own (a house's ``values``), and a colour house's factor
+    multiplies every total as it multiplies every line."""
+    ruleset = hand.ruleset
     ctx = make_context(hand, ruleset)
     players = hand.players
     totals = [player_total(ctx, i, player) for i, player in enumerate(players)]
@@ -76,9 +78,11 @@ def hand_totals(hand: HandInput) -> tuple[tuple[int, ...], tuple[int, ...]]:
         for taker, player in enumerate(players):
             if player.side_tile is not None:
                 totals[hand.previous(taker)] += player.side_tile * side_tile_factor(ctx, player)
-    if not hand.partners:
-        return tuple(totals), ()
-    return tuple(totals), tuple(team_total(ctx, totals, team) for team in (0, 1))
+    teams = tuple(team_total(ctx, totals, team) for team in (0, 1)) if hand.partners else ()
+    if ruleset.colours is not None:
+        factor = hand_colour(hand)[1]
+        return tuple(total * factor for total in totals), tuple(total * factor for total in teams)
+    return tuple(totals), teams
 
 
 def player_total(ctx: Context, index: int, player: PlayerInput) -> int:
@@ -88,16 +92,16 @@ def player_total(ctx: Context, index: int, player: PlayerInput) -> int:
     elif index == ctx.finisher:
         total = ctx.row.finisher
     elif not player.has_opened:
-        total = NOT_OPENED_BASE * ctx.ruleset.non_opener_factor(ctx)
+        total = ctx.ruleset.not_opened_cost * ctx.ruleset.non_opener_factor(ctx)
         if ctx.ruleset.okeys_for_non_openers:
-            total += OKEY_COST * player.remaining.okeys
+            total += ctx.ruleset.okey_cost * player.remaining.okeys
     else:
         value, _fakes, pairs, m = opener_value(ctx, player)
         total = value * pairs * m
     if player.first_opening is not None:  # rare: the reward's own lines
         total += sum([line.points for line in ctx.ruleset.reward_lines(ctx, index)])
     if player.fouls and not ctx.ruleset.fouls_waived(ctx, index):
-        total += FOUL_COST * sum(player.fouls.values())
+        total += ctx.ruleset.foul_cost * sum(player.fouls.values())
     return total
 
 

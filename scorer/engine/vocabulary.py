@@ -11,11 +11,12 @@ msgids, translated where they are shown (``_``).
 from .i18n import _, gettext_noop
 
 NOT_OPENED_BASE = 202
-"""What a player who never opened writes, before any multiplier."""
+"""What a player who never opened writes, before any multiplier, in every published rule set
+(a rule set's own number is its ``not_opened_cost``: a house rule set may change it)."""
 OKEY_COST = 101
-"""What each okey (and in LOCA each fake okey) left in an opener's hand costs."""
+"""What each okey (and in LOCA each fake okey) left in an opener's hand costs (``okey_cost``)."""
 FOUL_COST = 101
-"""What each foul costs."""
+"""What each foul costs (``foul_cost``)."""
 
 FOUL_LABELS = {
     "okey_discard": gettext_noop("Discarded a real okey"),
@@ -39,6 +40,11 @@ TILE_WORDS = {
     "fake": gettext_noop("fake okey"),
     "okey": gettext_noop("okey"),
 }
+
+
+def signed(points: int) -> str:
+    """A number as the rules write it, with a true minus sign: ``-101`` → "−101"."""
+    return f"−{-points}" if points < 0 else str(points)
 
 
 def tile_words(tile: str) -> str:

@@ -9,8 +9,8 @@ repair (scorer/tables/repair.py). Names without such characters are never touche
 
 from django.utils.translation import gettext as _
 
+from scorer.engine.namecheck import name_problem
 from scorer.engine.names import clean_name, name_key
-from scorer.engine.parse import name_problem
 from scorer.engine.text import forbidden_character, repair_text
 
 

@@ -7,6 +7,7 @@
 from .base import Context, RuleSet
 from .declarations import FinishRow, OptionSpec, Rules, TeamRow
 from .gkokay import GkOkay
+from .house import HouseValues, house_ruleset
 from .kerizim import Kerizim
 from .loca import Loca
 from .loca_cezali import LocaCezali
@@ -15,7 +16,10 @@ _REGISTRY: dict[str, RuleSet] = {rs.id: rs for rs in (Loca(), LocaCezali(), GkOk
 
 
 def get_ruleset(ruleset_id: object) -> RuleSet:
-    """The rule set with this id; LookupError names the known ids."""
+    """The rule set with this id (a rule set itself, such as a house's, is its own); LookupError
+    names the known ids."""
+    if isinstance(ruleset_id, RuleSet):
+        return ruleset_id
     try:
         return _REGISTRY[ruleset_id]  # type: ignore[index]
     except (KeyError, TypeError):
@@ -26,4 +30,15 @@ def all_rulesets() -> tuple[RuleSet, ...]:
     return tuple(_REGISTRY.values())
 
 
-__all__ = ["Context", "FinishRow", "OptionSpec", "RuleSet", "Rules", "TeamRow", "all_rulesets", "get_ruleset"]
+__all__ = [
+    "Context",
+    "FinishRow",
+    "HouseValues",
+    "OptionSpec",
+    "RuleSet",
+    "Rules",
+    "TeamRow",
+    "all_rulesets",
+    "get_ruleset",
+    "house_ruleset",
+]

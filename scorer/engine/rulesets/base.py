@@ -14,7 +14,8 @@ from ..errors import ErrorList
 from ..i18n import _
 from ..inputs import FINISH_FLAGS, HandInput, Opened, PlayerInput, record
 from ..results import Line
-from .declarations import PARTNERS, FinishRow, OptionSpec, Rules, TeamRow
+from ..vocabulary import FOUL_COST, NOT_OPENED_BASE, OKEY_COST, signed
+from .declarations import LARGER, PARTNERS, PRODUCT, FinishRow, OptionSpec, Rules, TeamRow
 
 
 class Context(NamedTuple):
@@ -74,7 +75,12 @@ def impossible_foul(
 
 
 class RuleSet:
-    """Base of the four rule sets. Subclasses set the class attributes and override hooks."""
+    """Base of the four rule sets. Subclasses set the class attributes and override hooks.
+
+    The numbers a line charges are the rule set's own attributes, not constants: a house rule set
+    (:mod:`.house`) is an instance of its base's class whose numbers, finish table and clauses
+    are its own (HOUSE_RULES.md), so the same hooks score it.
+    """
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -99,6 +105,23 @@ class RuleSet:
     elden_skips_raised_threshold: ClassVar[bool] = False
     """Katlamalı: an elden finisher needs only the base threshold (LOCA's text says so; GkOkay's does not)."""
 
+    # The numbers a house rule set may change (HOUSE_RULES.md ``values``); instance attributes there.
+    not_opened_cost: int = NOT_OPENED_BASE
+    """What a player who never opened pays before any multiplier."""
+    okey_cost: int = OKEY_COST
+    """What each real okey (and, with ``fake_okey_penalty``, each fake okey) held costs."""
+    foul_cost: int = FOUL_COST
+    """What each foul costs (the side-tile penalty, rewards and team lines have their own amounts)."""
+    pairs_and_multiplier: str | None = LARGER
+    """How a pairs opener's ×2 meets the finish multiplier: ``larger`` or ``product`` (None
+    where a pairs opener is never doubled)."""
+    colours: Mapping[str, int] | None = None
+    """A house's factor per gösterge colour, multiplying every line of a hand; None: no factor."""
+    house: Mapping | None = None
+    """A house rule set's object as it was given (HOUSE_RULES.md); None for a published rule set."""
+    house_name: str | None = None
+    """A house rule set's own name, shown instead of the rule set's."""
+
     def __init__(self) -> None:
         self.option_specs = {spec.name: spec for spec in self.options}
         self.option_defaults = {spec.name: spec.default for spec in self.options}
@@ -109,6 +132,40 @@ class RuleSet:
             for flags in combinations(FINISH_FLAGS, n)
             for pairs in (False, True)
         }
+
+    # --- what it is called and what a house may change ------------------------------------------
+    @property
+    def title(self) -> str:
+        """The name shown: a house's own name, else the rule set's, in the active language."""
+        return self.house_name or _(self.name)
+
+    def as_document(self) -> object:
+        """What a document's ``"ruleset"`` holds for this rule set: its id, or a house's object."""
+        return self.id if self.house is None else self.house
+
+    def deck_out_text(self) -> str:
+        """What the table is told when the deck ran out and someone opened, with this rule set's
+        numbers, in the active language ("" when the rule set says nothing)."""
+        if not self.deck_out_note:
+            return ""
+        normal = self.first_row(frozenset()).finisher
+        return _(self.deck_out_note).format(
+            finish=signed(normal), not_opened=self.not_opened_cost, okey=self.okey_cost
+        )
+
+    def values(self) -> dict:
+        """The numbers a house rule set may change, as this rule set has them (HOUSE_RULES.md)."""
+        values = {
+            "finish": {row.key: row.finisher for row in self.finish_table},
+            "multiplier": {row.key: row.m for row in self.finish_table},
+            "not_opened": self.not_opened_cost,
+            "okey_in_hand": self.okey_cost,
+            "pairs_and_multiplier": self.pairs_and_multiplier,
+            "foul": self.foul_cost,
+        }
+        if self.pairs_and_multiplier is None:
+            del values["pairs_and_multiplier"]
+        return values
 
     # --- options -------------------------------------------------------------------------------
     def parse_options(self, raw: object, errors: ErrorList) -> dict:
@@ -194,9 +251,13 @@ class RuleSet:
         return row.m, (f"{_(row.label)} ×{row.m}",)
 
     def base_factors(self, ctx: Context, player: PlayerInput) -> tuple[int, int]:
-        """(pairs factor, multiplier) applied to an opener's hand value."""
-        pairs = 2 if self.pairs_double and player.opened is Opened.PAIRS else 1
-        return pairs, ctx.m
+        """(pairs factor, multiplier) applied to an opener's hand value: a pairs opener's ×2 and
+        the multiplier both apply (``product``), or only the larger of them (``larger``)."""
+        if not self.pairs_double or player.opened is not Opened.PAIRS:
+            return 1, ctx.m
+        if self.pairs_and_multiplier == PRODUCT:
+            return 2, ctx.m
+        return (2, 1) if ctx.m <= 2 else (1, ctx.m)
 
     def non_opener_factor(self, ctx: Context) -> int:
         return ctx.m

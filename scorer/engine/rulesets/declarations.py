@@ -53,6 +53,14 @@ class FinishRow:
     """The clause behind this row's finish line, when it is not the rule set's finish clause."""
     multiplier_rule: RuleId | None = None
     """The clause behind the multiplier lines this row causes, when a decision sets them (D5)."""
+    detail: str = ""
+    """The finish line's detail: a house rule set's number, shown where it charges it."""
+    not_opened_rule: RuleId | None = None
+    """The clause behind a never-opened player's multiplier line, when not ``multiplier_rule``
+    (a house's ``not_opened`` multiplied by the base's multiplier)."""
+    pairs_multiplier_rule: RuleId | None = None
+    """The clause behind a pairs opener's multiplier line, when not ``multiplier_rule`` (a house
+    whose pairs opener meets the multiplier otherwise than its base's)."""
 
     def matches(self, features: frozenset[str]) -> bool:
         return self.needs <= features
@@ -69,6 +77,13 @@ def row(
 ) -> FinishRow:
     """A finish row with its ``needs`` written as one space-separated string: ``"pairs okey_discard"``."""
     return FinishRow(key, frozenset(needs.split()), finisher, m, label, rule, multiplier_rule)
+
+
+LARGER = "larger"
+"""A pairs opener's ×2 and the finish multiplier ``m``: only the larger applies (the LOCA rule sets)."""
+PRODUCT = "product"
+"""A pairs opener's ×2 and the finish multiplier ``m``: both apply, 2 × m (Kerizim, D2)."""
+PAIRS_AND_MULTIPLIER = (LARGER, PRODUCT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,7 @@ class GkOkay(RuleSet):
     finish_table = GKOKAY_FINISHES
     finish_flags = ("okey_discard", "elden")
     pairs_double = False
+    pairs_and_multiplier = None  # a pairs opener is never doubled (D3)
     okeys_for_non_openers = True
     side_tile_factors = (10, 20)
     rules = Rules(
@@ -66,8 +67,8 @@ class GkOkay(RuleSet):
     )
     deck_out_note = gettext_noop(
         "The deck ran out without a finisher. GkOkay's rules have no deck-out rule (decision D10): nobody "
-        "writes 0 for finishing, openers write the tiles they hold, players who never opened 202 plus "
-        "101 per okey; nothing is multiplied."
+        "writes 0 for finishing, openers write the tiles they hold, players who never opened {not_opened} plus "
+        "{okey} per okey; nothing is multiplied."
     )
 
     def foul_kinds(self, options: Mapping) -> tuple[str, ...]:
@@ -82,7 +83,8 @@ class GkOkay(RuleSet):
     def threshold_hint(self, options: Mapping) -> str:
         if not options.get("cezali"):
             return ""
-        return " " + _("A GkOkay Cezalı table records this as the below-threshold foul (+101).")
+        hint = _("A GkOkay Cezalı table records this as the below-threshold foul (+{cost}).")
+        return " " + hint.format(cost=self.foul_cost)
 
     def base_factors(self, ctx, player):
         return 1, 1  # no pairs doubling (D3) and no multiplier on openers

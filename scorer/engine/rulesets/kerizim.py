@@ -3,7 +3,7 @@
 from ..codes import RuleId as R
 from ..i18n import _, gettext_noop
 from .base import RuleSet
-from .declarations import Rules, row
+from .declarations import PRODUCT, Rules, row
 
 KERIZIM_FINISHES = (
     row("pairs", "pairs", -202, 2, gettext_noop("Pairs finish"), R.KERIZIM_PAIRS_FINISH),
@@ -18,6 +18,7 @@ class Kerizim(RuleSet):
     hand_counts = (1, 2, 3)
     finish_table = KERIZIM_FINISHES
     fouls = KERIZIM_FOULS
+    pairs_and_multiplier = PRODUCT  # D2: the pairs ×2 stacks with the finish multipliers
     rules = Rules(
         finish=R.KERIZIM_FINISHER,
         not_opened=R.KERIZIM_NOT_OPENED,
@@ -34,13 +35,13 @@ class Kerizim(RuleSet):
         winner=R.KERIZIM_WINNER,
     )
     deck_out_note = gettext_noop(
-        "The deck ran out without a finisher: the hand closes without a bonus. Nobody gets −101 and the "
+        "The deck ran out without a finisher: the hand closes without a bonus. Nobody gets {finish} and the "
         "finish multipliers do not apply; openers write what they hold (a pairs opener twice that), "
-        "players who never opened 202."
+        "players who never opened {not_opened}."
     )
 
     def multiplier(self, hand, finisher, row):
-        m, reasons = row.m, [f"{_(row.label)} ×2"] if row.m == 2 else []
+        m, reasons = row.m, [f"{_(row.label)} ×{row.m}"] if row.m != 1 else []
         if not self.someone_else_opened(hand, finisher):
             m *= 2
             reasons.append(_("nobody else opened") + " ×2")

@@ -67,8 +67,8 @@ class Loca(RuleSet):
     )
     deck_out_note = gettext_noop(
         "The wall ran out without a finisher and someone had opened: this is not a draw. The hand is "
-        "scored and the table entry is NOT refunded. Nobody gets −101 and no finish multiplier applies; "
-        "openers pay their hand value (a pairs opener twice that), players who never opened 202."
+        "scored and the table entry is NOT refunded. Nobody gets {finish} and no finish multiplier applies; "
+        "openers pay their hand value (a pairs opener twice that), players who never opened {not_opened}."
     )
 
     def threshold_chain(self, options: Mapping) -> bool:

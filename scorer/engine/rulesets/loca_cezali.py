@@ -5,7 +5,6 @@ from dataclasses import replace
 from ..codes import LineCode as C
 from ..codes import RuleId as R
 from ..i18n import _, gettext_noop
-from ..inputs import Opened
 from .declarations import TeamRow, row
 from .loca import Loca
 
@@ -95,14 +94,8 @@ class LocaCezali(Loca):
         "The wall ran out without a finisher and someone had opened: this is not a draw. The hand is "
         "scored and the table entry is NOT refunded. Nobody gets a finish score and no finish multiplier "
         "applies (×1); openers pay their hand value (a pairs opener twice that), players who never opened "
-        "202. Opening rewards and penalties still count."
+        "{not_opened}. Opening rewards and penalties still count."
     )
-
-    def base_factors(self, ctx, player):
-        # The pairs ×2 and the finish multiplier are not multiplied together: the larger applies.
-        if player.opened is Opened.PAIRS:
-            return (2, 1) if ctx.m <= 2 else (1, ctx.m)
-        return 1, ctx.m
 
     def reward_lines(self, ctx, index):
         player = ctx.hand.players[index]

@@ -10,9 +10,11 @@ from collections.abc import Mapping
 
 from scorer.engine import GameResult, InvalidInput, score_game
 from scorer.engine.errors import ErrorList
+from scorer.engine.fields import is_int, unknown_fields
+from scorer.engine.house import parse_ruleset
 from scorer.engine.i18n import _
+from scorer.engine.namecheck import check_text, name_problem
 from scorer.engine.names import clean_name, name_key
-from scorer.engine.parse import check_text, is_int, name_problem, parse_ruleset, unknown_fields
 from scorer.engine.text import nul_path
 
 from .model import Entrant, Event, Format, Kind, Round, Table
