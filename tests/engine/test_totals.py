@@ -1,5 +1,6 @@
 """The numbers-only path (scorer/engine/totals.py) gives the totals of the itemised engine: on
-generated hands and games of every rule set and option, and on every worked example."""
+generated hands and games of every rule set and option, under generated house rule sets (their
+values and colours), and on every worked example."""
 
 import json
 
@@ -11,7 +12,7 @@ from scorer.engine import InvalidInput, all_rulesets, game_totals, hand_totals, 
 from scorer.engine.parse import parse_hand
 from scorer.teaching.examples import EXAMPLES, SPEC_EXAMPLES
 from tests.support.depth import examples
-from tests.support.strategies import valid_games, valid_hands
+from tests.support.strategies import house_games, house_hands, valid_games, valid_hands
 
 SETTINGS = settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULESET_IDS = tuple(rs.id for rs in all_rulesets())
@@ -28,6 +29,21 @@ def itemised(hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def test_a_hands_totals_are_those_of_its_lines(ruleset_id, data):
     hand = parse_hand(data.draw(valid_hands(ruleset_id)))
     assert hand_totals(hand) == itemised(hand)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+@SETTINGS
+@given(data=st.data())
+def test_a_house_hands_totals_are_those_of_its_lines(ruleset_id, data):
+    hand = parse_hand(data.draw(house_hands(ruleset_id)))
+    assert hand_totals(hand) == itemised(hand)
+
+
+@SETTINGS
+@given(house_games(max_hands=6))
+def test_a_house_games_totals_are_those_of_the_itemised_game(game):
+    worded, plain = score_game(game), game_totals(game)
+    assert (plain.totals, plain.team_totals) == (worded.totals, worded.team_totals)
 
 
 @SETTINGS

@@ -216,3 +216,75 @@ def valid_games(draw, max_hands: int = 4) -> dict:
     if allowed and draw(BOOLS):
         game["hands_planned"] = draw(one_of(tuple(allowed)))
     return game
+
+
+# --- house rule sets (HOUSE_RULES.md) ------------------------------------------------------------
+
+HOUSE_NAMES = st.text(st.characters(exclude_categories=("Cs", "Cc")), min_size=1, max_size=60)
+AMOUNT_KINDS = ("not_opened", "okey_in_hand", "foul")
+
+
+@st.composite
+def house_values(draw, ruleset_id: str) -> dict:
+    """Some of the values a house on this base may change, each in its range."""
+    base = get_ruleset(ruleset_id)
+    rows = tuple(row.key for row in base.finish_table)
+    values: dict = {}
+    if draw(BOOLS):
+        values["finish"] = {key: draw(ints(-10000, 10000)) for key in draw(subsets(rows))}
+    if draw(BOOLS):
+        values["multiplier"] = {key: draw(ints(1, 16)) for key in draw(subsets(rows))}
+    for kind in AMOUNT_KINDS:
+        if draw(BOOLS):
+            values[kind] = draw(ints(0, 10000))
+    if base.pairs_and_multiplier is not None and draw(BOOLS):
+        values["pairs_and_multiplier"] = draw(one_of(("larger", "product")))
+    return values
+
+
+def colour_factors(draw) -> dict:
+    return {colour: draw(ints(1, 10)) for colour in COLOURS}
+
+
+@st.composite
+def house_objects(draw, ruleset_id: str | None = None, colours: bool | None = None) -> dict:
+    """A valid house rule set object (HOUSE_RULES.md) on ``ruleset_id`` (or any base); with
+    ``colours`` True it has a factor per colour, False none, None either."""
+    ruleset_id = ruleset_id or draw(RULESETS)
+    house: dict = {"base": ruleset_id}
+    if draw(BOOLS):
+        house["name"] = draw(HOUSE_NAMES)
+    values = draw(house_values(ruleset_id))
+    if values or draw(BOOLS):
+        house["values"] = values
+    if colours or (colours is None and draw(BOOLS)):
+        house["colours"] = colour_factors(draw)
+    return house
+
+
+def with_indicator(draw, hand: dict) -> dict:
+    """A hand that names its indicator, as a colour house needs: a hand drawn without one holds
+    no tile list, so any indicator keeps it valid."""
+    if "indicator" not in hand:
+        hand["indicator"] = draw(one_of(NUMBERED))
+    return hand
+
+
+@st.composite
+def house_hands(draw, ruleset_id: str | None = None, colours: bool | None = None) -> dict:
+    """A valid hand of any base played under a generated house rule set."""
+    hand = draw(valid_hands(ruleset_id))
+    house = draw(house_objects(hand["ruleset"], colours))
+    hand["ruleset"] = house
+    return with_indicator(draw, hand) if "colours" in house else hand
+
+
+@st.composite
+def house_games(draw, max_hands: int = 4) -> dict:
+    """A valid game document played under a generated house rule set."""
+    game = draw(valid_games(max_hands))
+    house = draw(house_objects(game["ruleset"]))
+    game["ruleset"] = house
+    if "colours" in house:
+        game["hands"] = [with_indicator(draw, hand) for hand in game["hands"]]
+    return game

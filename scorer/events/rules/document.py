@@ -78,10 +78,11 @@ def parse_event(data: object) -> Event:
     withdrawn = parse_withdrawn(data.get("withdrawn", []), keys, errors)
     if errors:  # the rounds are read against a valid event only
         raise InvalidInput(errors)
-    event = Event(name, date, ruleset.id, options, hands, entrants, event_format, seed, (), withdrawn)
+    head = (name, date, ruleset.id, options, hands, entrants, event_format, seed)
+    event = Event(*head, (), withdrawn, ruleset.house)
     rounds = parse_rounds(data.get("rounds", []), event, keys, errors)
     errors.raise_if_any()
-    return Event(name, date, ruleset.id, options, hands, entrants, event_format, seed, rounds, withdrawn)
+    return Event(*head, rounds, withdrawn, ruleset.house)
 
 
 def check_nul(data: object, errors: ErrorList) -> None:
@@ -393,7 +394,7 @@ def parse_game(raw, path: str, event: Event, seats: tuple[int, ...], errors: Err
         errors.add(f"{path}.hands", _("A game has {n} hands in this event.").format(n=event.hands_per_game))
         return None
     document = {
-        "ruleset": event.ruleset,
+        "ruleset": event.ruleset_document,
         "options": dict(event.options),
         "hands_planned": event.hands_per_game,
         "players": players,
@@ -410,11 +411,12 @@ def parse_game(raw, path: str, event: Event, seats: tuple[int, ...], errors: Err
 def matches_event(raw: Mapping, path: str, event: Event, players: list[str], errors: ErrorList) -> bool:
     """A game may repeat its event's rule set, options, hands and players; if it does, they agree."""
     before = len(errors)
-    if "ruleset" in raw and raw["ruleset"] != event.ruleset:
+    if "ruleset" in raw and raw["ruleset"] != event.ruleset_document:
         errors.add(f"{path}.ruleset", _("Every table plays the event's rule set."))
     if "options" in raw:
         scratch = ErrorList()
-        _ruleset, options = parse_ruleset({"ruleset": event.ruleset, "options": raw["options"]}, scratch)
+        document = {"ruleset": event.ruleset_document, "options": raw["options"]}
+        _ruleset, options = parse_ruleset(document, scratch)
         if scratch or options != dict(event.options):
             errors.add(f"{path}.options", _("Every table plays with the event's options."))
     if "hands_planned" in raw and raw["hands_planned"] != event.hands_per_game:

@@ -74,6 +74,13 @@ class Event:
     rounds: tuple[Round, ...]
     withdrawn: frozenset[int] = frozenset()
     """Entrants seated in no round after the last one they played (withdrawals, no-shows)."""
+    house: Mapping | None = None
+    """A house rule set's object as the document gave it (``ruleset`` is then its base's id)."""
+
+    @property
+    def ruleset_document(self) -> object:
+        """What a game of the event has as its ``"ruleset"``: the id, or the house's object."""
+        return self.ruleset if self.house is None else self.house
 
     @property
     def partners(self) -> bool:
