@@ -84,6 +84,8 @@ class RuleSet:
 
     id: ClassVar[str]
     name: ClassVar[str]
+    tagline: ClassVar[str] = ""
+    """One line on what sets it apart, shown on the rule set cards of the new-table form (a msgid)."""
     options: ClassVar[tuple[OptionSpec, ...]] = (PARTNERS,)
     hand_counts: ClassVar[tuple[int, ...]] = tuple(range(1, 22))
     finish_table: ClassVar[tuple[FinishRow, ...]]

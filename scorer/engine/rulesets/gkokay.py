@@ -36,6 +36,7 @@ CEZALI_FOULS = ("below_threshold", "okey_discard", "islek_discard", "side_tile_u
 class GkOkay(RuleSet):
     id = "gkokay"
     name = gettext_noop("GkOkay 101")
+    tagline = gettext_noop("The finisher writes 0; special finishes double the non-openers' 202.")
     options = (PARTNERS, KATLAMALI, CEZALI)
     hand_counts = (1, 2, 3, 5, 7, 11)
     finish_table = GKOKAY_FINISHES

@@ -15,6 +15,7 @@ KERIZIM_FOULS = ("okey_discard", "islek_discard", "side_tile_unused")
 class Kerizim(RuleSet):
     id = "kerizim"
     name = gettext_noop("Kerizim 101")
+    tagline = gettext_noop("Games of 1 to 3 hands; ×2 for a pairs finish, ×2 again if nobody else opened.")
     hand_counts = (1, 2, 3)
     finish_table = KERIZIM_FINISHES
     fouls = KERIZIM_FOULS

@@ -39,6 +39,7 @@ KLASIK_FINISHES = (
 class Loca(RuleSet):
     id = "loca"
     name = gettext_noop("LOCA 101 (Klasik)")
+    tagline = gettext_noop("The LOCA table rules: finishing −101, with the okey −404.")
     options = (PARTNERS, KATLAMA)
     finish_table = KLASIK_FINISHES
     finish_flags = ("okey_discard",)

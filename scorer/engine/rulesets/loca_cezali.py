@@ -67,6 +67,7 @@ REWARDS = (
 class LocaCezali(Loca):
     id = "loca-cezali"
     name = gettext_noop("LOCA Cezalı 101")
+    tagline = gettext_noop("LOCA with finish multipliers up to ×4, opening rewards and more penalties.")
     finish_table = CEZALI_FINISHES
     finish_flags = ("okey_discard", "elden", "nine_pairs_run")
     fouls = ("okey_discard", "islek_discard", "take_back", "okey_taken_from_discard", "okey_swapped")

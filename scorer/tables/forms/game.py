@@ -23,12 +23,6 @@ from scorer.formkit.layout import Item, OrderedList, Section, snippet
 
 MAX_PLAYERS = 4
 DEFAULT_HANDS = 5
-RULESET_TAGLINES = {
-    "loca": gettext_lazy("The LOCA table rules: finishing −101, with the okey −404."),
-    "loca-cezali": gettext_lazy("LOCA with finish multipliers up to ×4, opening rewards and more penalties."),
-    "gkokay": gettext_lazy("The finisher writes 0; special finishes double the non-openers' 202."),
-    "kerizim": gettext_lazy("Games of 1 to 3 hands; ×2 for a pairs finish, ×2 again if nobody else opened."),
-}
 
 
 class RuleSetChoiceMixin(RuleSetOptionsMixin):
@@ -50,7 +44,7 @@ class RuleSetChoiceMixin(RuleSetOptionsMixin):
             {
                 "id": rs.id,
                 "name": _(rs.name),
-                "tagline": RULESET_TAGLINES.get(rs.id, ""),
+                "tagline": _(rs.tagline) if rs.tagline else "",
                 "checked": rs.id == value,
             }
             for rs in all_rulesets()

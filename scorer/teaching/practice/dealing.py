@@ -1,18 +1,24 @@
 """Dealing a practice hand: one generator per level, seeded, so that ``(level, seed)`` is a permalink.
 
 Each generator builds a hand in the public format that trains its level (a pairs opener at the
-pairs level, a Cezalı multiplier, a team line…); :func:`deal` checks it with the engine.
+pairs level, a Cezalı multiplier, a team line…); :func:`deal` checks it with the engine. Each
+level trains one or two rule sets, named once below; their foul kinds and what they score are
+asked of the registry.
 """
 
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scorer.engine import InvalidInput, score_hand
+from scorer.engine import InvalidInput, get_ruleset, score_hand
 from scorer.engine.i18n import gettext_noop
 
 NAMES = ("Ayşe", "Bora", "Cem", "Deniz")
 MAX_SEED = 2**31 - 1
+KLASIK = get_ruleset("loca")
+CEZALI = get_ruleset("loca-cezali")
+GKOKAY = get_ruleset("gkokay")
+KERIZIM = get_ruleset("kerizim")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +85,8 @@ def klasik(rng: random.Random) -> dict:
     kinds = [rng.choice(("sets", "sets", "none")) for _ in range(3)]
     kinds[rng.randrange(3)] = "sets"
     players = with_finisher(rng, {"opened": "sets", "finished": True}, [dealer.opponent(k) for k in kinds])
-    add_foul(rng, players, ("okey_discard", "islek_discard", "take_back"), 0.35)
-    return {"ruleset": "loca", "players": players}
+    add_foul(rng, players, KLASIK.fouls, 0.35)
+    return {"ruleset": KLASIK.id, "players": players}
 
 
 def pairs(rng: random.Random) -> dict:
@@ -93,8 +99,8 @@ def pairs(rng: random.Random) -> dict:
     kinds = [rng.choice(("sets", "pairs", "none")) for _ in range(3)]
     kinds[rng.randrange(3)] = "pairs"
     players = with_finisher(rng, finisher, [dealer.opponent(k) for k in kinds])
-    add_foul(rng, players, ("okey_discard", "islek_discard", "take_back"), 0.25)
-    return {"ruleset": "loca", "players": players}
+    add_foul(rng, players, KLASIK.fouls, 0.25)
+    return {"ruleset": KLASIK.id, "players": players}
 
 
 CEZALI_FINISHES = (
@@ -106,7 +112,6 @@ CEZALI_FINISHES = (
     ("sets", {"okey_discard": True, "elden": True}),
     ("pairs", {"nine_pairs_run": True}),
 )
-CEZALI_FOULS = ("okey_discard", "islek_discard", "take_back", "okey_taken_from_discard", "okey_swapped")
 
 
 def cezali_finisher(rng: random.Random, finishes=CEZALI_FINISHES) -> dict:
@@ -138,24 +143,23 @@ def cezali(rng: random.Random) -> dict:
     kinds = [rng.choice(("sets", "pairs", "none")) for _ in range(3)]
     players = with_finisher(rng, cezali_finisher(rng), [dealer.opponent(k) for k in kinds])
     add_extras(rng, players)
-    add_foul(rng, players, CEZALI_FOULS, 0.3)
-    return {"ruleset": "loca-cezali", "players": players}
+    add_foul(rng, players, CEZALI.fouls, 0.3)
+    return {"ruleset": CEZALI.id, "players": players}
 
 
 def partners(rng: random.Random) -> dict:
     """Eşli: the finisher's partner pays no base; Cezalı's fixed team line of 808 or 1600."""
     dealer = Dealer(rng)
-    ruleset = "loca-cezali" if rng.random() < 0.65 else "loca"
+    ruleset = CEZALI if rng.random() < 0.65 else KLASIK
     team_finishes = CEZALI_FINISHES[1:3] + CEZALI_FINISHES[4:]
-    if ruleset == "loca-cezali":
+    if ruleset.team_fixed_table:  # the level's point: a team line of 808 or 1600
         finisher = cezali_finisher(rng, team_finishes if rng.random() < 0.6 else CEZALI_FINISHES)
     else:
         finisher = {"opened": rng.choice(("sets", "pairs")), "finished": True}
     others = [dealer.opponent(rng.choice(("sets", "pairs", "none"))) for _ in range(3)]
     players = with_finisher(rng, finisher, others)
-    kinds = CEZALI_FOULS if ruleset == "loca-cezali" else ("okey_discard", "islek_discard", "take_back")
-    add_foul(rng, players, kinds, 0.4)
-    return {"ruleset": ruleset, "options": {"partners": True}, "players": players}
+    add_foul(rng, players, ruleset.fouls, 0.4)
+    return {"ruleset": ruleset.id, "options": {"partners": True}, "players": players}
 
 
 def specials(rng: random.Random) -> dict:
@@ -176,10 +180,8 @@ def specials(rng: random.Random) -> dict:
             others.append(player)
         players = with_finisher(rng, finisher, others)
         if cezali_on:
-            add_foul(
-                rng, players, ("below_threshold", "okey_discard", "islek_discard", "side_tile_unused"), 0.5
-            )
-        return {"ruleset": "gkokay", "options": {"cezali": cezali_on}, "players": players}
+            add_foul(rng, players, GKOKAY.foul_kinds({"cezali": True}), 0.5)
+        return {"ruleset": GKOKAY.id, "options": {"cezali": cezali_on}, "players": players}
     finisher = {"opened": "pairs" if rng.random() < 0.6 else "sets", "finished": True}
     alone = rng.random() < 0.4
     kinds = ["none"] * 3 if alone else [rng.choice(("sets", "pairs", "none")) for _ in range(3)]
@@ -189,7 +191,7 @@ def specials(rng: random.Random) -> dict:
     if rng.random() < 0.4:  # the finisher's fouls are not written
         next(p for p in players if p.get("finished"))["fouls"] = {"islek_discard": 1}
     add_foul(rng, players, ("okey_discard", "side_tile_unused"), 0.4)
-    return {"ruleset": "kerizim", "players": players}
+    return {"ruleset": KERIZIM.id, "players": players}
 
 
 LEVELS: tuple[Level, ...] = (

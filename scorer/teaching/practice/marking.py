@@ -17,6 +17,7 @@ from itertools import combinations
 from scorer.engine import HandResult, InvalidInput, Line, all_rulesets, get_ruleset, score_hand
 from scorer.engine.codes import LineCode as C
 from scorer.engine.i18n import _, gettext_noop
+from scorer.engine.rulesets.declarations import LARGER
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,8 +232,9 @@ def multiplied_fouls(result: HandResult, answer: Answer):
 
 def stacked_pairs(result: HandResult, answer: Answer):
     """Cezalı: the pairs ×2 and the finish multiplier multiplied together instead of the larger one."""
-    rule = get_ruleset(result.ruleset).rules.pairs_multiplier
-    if result.ruleset != "loca-cezali" or not any(
+    rs = get_ruleset(result.ruleset)
+    rule = rs.rules.pairs_multiplier
+    if rs.pairs_and_multiplier != LARGER or not any(
         ln.code == C.INFO and ln.rule == rule for ln in answer.lines
     ):
         return
