@@ -11,6 +11,12 @@ All timings come from one run on the same machine, so the ratios are what to com
 The goal is scoring ≤ 3 × round trip, by wall time (``--clock cpu`` times this process's CPU
 time instead: steadier on a loaded machine, where waiting for a core would enter the figures).
 ``bench/instructions.py`` counts the same work in instructions under valgrind, load-independent.
+
+Then house rule sets (HOUSE_RULES.md), side by side with their bases in the same chunks: the same
+hands (each given an indicator) scored under their base's id, under a house of that base with the
+café's numbers (−100, 200, 100 and 100 an okey), and under the same house with a factor per
+gösterge colour. Each hand's house is its own decoded object, as in requests. Goal: a house costs
+at most 1.1 × its base.
 """
 
 import argparse
@@ -46,6 +52,11 @@ def round_trip(pairs) -> None:
 def scoring(pairs) -> None:
     for text, _result in pairs:
         score_hand(json_cache[text]).to_dict()
+
+
+def score_all(hands) -> None:
+    for hand in hands:
+        score_hand(hand).to_dict()
 
 
 def whole(pairs) -> None:
@@ -110,7 +121,50 @@ def main() -> int:
         f"(range {ratios[0]:.2f}-{ratios[-1]:.2f}); goal <= 3x: {'OK' if median <= 3 else 'OVER GOAL'}"
     )
     print(f"whole request / round trip: median {statistics.median(whole_ratios):.2f}x")
+    house_comparison(hands, args)
     return 0
+
+
+CAFE = {"finish": {"normal": -100}, "not_opened": 200, "okey_in_hand": 100, "foul": 100}
+COLOURS = {"red": 2, "yellow": 1, "blue": 3, "black": 4}
+INDICATORS = ("red-5", "yellow-9", "blue-2", "black-13")
+
+
+def under(hand: dict, house: dict | None) -> dict:
+    """The hand as a request would decode it: under its base's id, or under ``house`` of its base."""
+    text = json.dumps(hand if house is None else {**hand, "ruleset": {"base": hand["ruleset"], **house}})
+    return json.loads(text)
+
+
+def house_comparison(hands: list[dict], args) -> None:
+    """Base, house and colour house on the same hands, alternating chunk by chunk."""
+    hands = [{**hand, "indicator": INDICATORS[i % 4]} for i, hand in enumerate(hands)]
+    kinds = {
+        "base rule set": [under(h, None) for h in hands],
+        "house (values)": [under(h, {"name": "Köşe", "values": CAFE}) for h in hands],
+        "house (values + colours)": [
+            under(h, {"name": "Köşe", "values": CAFE, "colours": COLOURS}) for h in hands
+        ],
+    }
+    best: dict[str, list[float]] = {name: [] for name in kinds}
+    for start in range(0, len(hands), args.chunk):
+        times: dict[str, list[float]] = {name: [] for name in kinds}
+        for _ in range(args.repeat):
+            for name, documents in kinds.items():
+                times[name].append(timed(score_all, documents[start : start + args.chunk]))
+        for name in kinds:
+            best[name].append(min(times[name]))
+    n = len(hands)
+    print("house rule sets, the same hands with an indicator, side by side:")
+    base = best["base rule set"]
+    for name in kinds:
+        line = f"{name:39} {sum(best[name]) * 1e6 / n:8.1f} µs/hand"
+        if name != "base rule set":
+            ratios = sorted(h / b for h, b in zip(best[name], base, strict=True))
+            median = statistics.median(ratios)
+            verdict = "OK" if median <= 1.1 else "OVER GOAL"
+            line += f"  / base: median {median:.3f}x (range {ratios[0]:.3f}-{ratios[-1]:.3f}); goal <= 1.1x: {verdict}"
+        print(line)
 
 
 if __name__ == "__main__":

@@ -119,31 +119,29 @@ class HandResult(NamedTuple):
         return self.multiplier if applied else 1
 
     def to_dict(self) -> dict:
-        result = {
-            "format": FORMAT,
-            "ruleset": self.ruleset,
-            "outcome": self.outcome,
-            "multiplier": self.multiplier,
-            "players": [p.to_dict() for p in self.players],
-            "teams": [t.to_dict() for t in self.teams],
-            "warnings": list(self.warnings),
-            "notes": list(self.notes),
-        }
-        if self.house is not None:
-            result = house_keys(result, self.house, self.colour)
-        return result
-
-
-def house_keys(result: dict, house: Mapping, colour: tuple[str, int] | None) -> dict:
-    """A hand result with ``house`` after ``ruleset`` and, with colours, ``colour`` after ``multiplier``."""
-    ordered = {}
-    for key, value in result.items():
-        ordered[key] = value
-        if key == "ruleset":
-            ordered["house"] = house
-        elif key == "multiplier" and colour is not None:
-            ordered["colour"] = {"colour": colour[0], "factor": colour[1]}
-    return ordered
+        players = [p.to_dict() for p in self.players]
+        teams = [t.to_dict() for t in self.teams]
+        if self.house is None:
+            return {
+                "format": FORMAT,
+                "ruleset": self.ruleset,
+                "outcome": self.outcome,
+                "multiplier": self.multiplier,
+                "players": players,
+                "teams": teams,
+                "warnings": list(self.warnings),
+                "notes": list(self.notes),
+            }
+        # HOUSE_RULES.md: the house after the base's id, the gösterge's colour after the multiplier
+        head = {"format": FORMAT, "ruleset": self.ruleset, "house": self.house, "outcome": self.outcome}
+        head["multiplier"] = self.multiplier
+        if self.colour is not None:
+            head["colour"] = {"colour": self.colour[0], "factor": self.colour[1]}
+        head["players"] = players
+        head["teams"] = teams
+        head["warnings"] = list(self.warnings)
+        head["notes"] = list(self.notes)
+        return head
 
 
 @dataclass(frozen=True, slots=True)

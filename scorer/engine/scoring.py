@@ -22,9 +22,6 @@ def score_input(hand: HandInput) -> HandResult:
     for taker, player in enumerate(hand.players):
         if player.side_tile is not None:
             lines[hand.previous(taker)].append(side_tile_line(ctx, player))
-    colour = None if ruleset.colours is None else hand_colour(hand)
-    if colour is not None and colour[1] != 1:
-        lines = [coloured(ls, colour) for ls in lines]
     players = tuple([PlayerResult.of(hand.players[i].name, tuple(ls)) for i, ls in enumerate(lines)])
     warnings, warning_rules = texts_and_rules(threshold_warnings(hand, ruleset))
     notes, note_rules = texts_and_rules(outcome_notes(ctx))
@@ -35,13 +32,13 @@ def score_input(hand: HandInput) -> HandResult:
             ctx.outcome._value_,  # a plain str in results, as in Context.line
             ctx.m,
             players,
-            team_results(ctx, players, colour) if hand.partners else (),
+            team_results(ctx, players) if hand.partners else (),
             warnings,
             notes,
             warning_rules,
             note_rules,
             ruleset.house,
-            colour,
+            ctx.colour,
         ),
     )
 
@@ -52,20 +49,15 @@ def hand_colour(hand: HandInput) -> tuple[str, int]:
     return colour, hand.ruleset.colours[colour]
 
 
-def coloured(lines: list[Line], colour: tuple[str, int]) -> list[Line]:
-    """Every line multiplied by the gösterge colour's factor, its detail saying so (a 0-point line
-    stays as it is: nothing was multiplied)."""
+def colour_parts(hand: HandInput) -> tuple[tuple[str, int], str]:
+    """The Context's colour and the note each multiplied line's detail gets ("" for a factor of 1:
+    nothing is multiplied, and a 0-point line is never marked)."""
+    colour = hand_colour(hand)
     name, factor = colour
+    if factor == 1:
+        return colour, ""
     note = _("× {factor} ({colour} gösterge)").format(factor=factor, colour=_(TILE_WORDS[name]))
-    result = []
-    for line in lines:
-        code, points, label, detail, rule = line
-        if points:
-            line = record(
-                Line, (code, points * factor, label, f"{detail} · {note}" if detail else note, rule)
-            )
-        result.append(line)
-    return result
+    return colour, " · " + note
 
 
 def texts_and_rules(items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -75,22 +67,27 @@ def texts_and_rules(items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...]
     return tuple([text for text, _rule in items]), tuple([rule for _text, rule in items])
 
 
-UNFINISHED = tuple(Context._field_defaults.values())
-"""The Context's fields after the outcome, for a hand nobody finished: its defaults."""
+UNFINISHED = tuple(Context._field_defaults[name] for name in Context._fields[3:-2])
+"""The Context's fields after the outcome and before the colour, for a hand nobody finished: their defaults."""
+UNCOLOURED = (None, "")
 
 
-def make_context(hand: HandInput, ruleset: RuleSet) -> Context:
-    """The hand's Context: its parts are worked out first, so that no hook ever sees it half-built."""
+def make_context(hand: HandInput, ruleset: RuleSet, *, coloured: bool = True) -> Context:
+    """The hand's Context: its parts are worked out first, so that no hook ever sees it half-built.
+    ``coloured=False``: lines are not multiplied by a colour house's factor (the numbers-only path
+    multiplies the totals)."""
     finisher = hand.finisher
     outcome = hand_outcome(hand, ruleset, finisher)
+    colour = UNCOLOURED if ruleset.colours is None or not coloured else colour_parts(hand)
     if finisher is None:
-        return record(Context, (hand, ruleset, outcome, *UNFINISHED))
+        return record(Context, (hand, ruleset, outcome, *UNFINISHED, *colour))
     row = ruleset.finish_row(hand.players[finisher])
     m, reasons = ruleset.multiplier(hand, finisher, row)
     partner = hand.partner_of(finisher)  # None without partners
     team_row = ruleset.team_fixed_row(hand, finisher) if partner is not None else None
     team_fixed = team_row.points if team_row is not None else 0
-    return record(Context, (hand, ruleset, outcome, finisher, row, partner, m, reasons, team_row, team_fixed))
+    parts = (hand, ruleset, outcome, finisher, row, partner, m, reasons, team_row, team_fixed, *colour)
+    return record(Context, parts)
 
 
 def hand_outcome(hand: HandInput, ruleset: RuleSet, finisher: int | None) -> Outcome:
@@ -304,18 +301,12 @@ def side_tile_line(ctx: Context, taker: PlayerInput) -> Line:
     factor = side_tile_factor(ctx, taker)
     label = _("{name} opened with your discard").format(name=taker.name)
     value = taker.side_tile
-    return Line(
-        C.SIDE_TILE_PENALTY.value,
-        value * factor,
-        label,
-        f"{value} × {factor}",
-        ctx.ruleset.rules.side_tile.value,
+    return ctx.line(
+        C.SIDE_TILE_PENALTY, value * factor, label, f"{value} × {factor}", ctx.ruleset.rules.side_tile
     )
 
 
-def team_results(
-    ctx: Context, players: tuple[PlayerResult, ...], colour: tuple[str, int] | None
-) -> tuple[TeamResult, ...]:
+def team_results(ctx: Context, players: tuple[PlayerResult, ...]) -> tuple[TeamResult, ...]:
     teams = []
     for team in (0, 1):
         lines = ()
@@ -323,8 +314,6 @@ def team_results(
             label = _("Fixed team base (instead of hand bases)")
             row = ctx.team_row
             lines = (ctx.line(C.TEAM_FIXED_BASE, row.points, label, _(row.label), row.rule),)
-            if colour is not None and colour[1] != 1:
-                lines = tuple(coloured(list(lines), colour))
         members = (team, team + 2)
         teams.append(record(TeamResult, (members, players[team].total + players[team + 2].total, lines)))
     return tuple(teams)

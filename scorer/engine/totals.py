@@ -71,7 +71,7 @@ def hand_totals(hand: HandInput) -> tuple[tuple[int, ...], tuple[int, ...]]:
     The numbers are the rule set's own (a house's ``values``), and a colour house's factor
     multiplies every total as it multiplies every line."""
     ruleset = hand.ruleset
-    ctx = make_context(hand, ruleset)
+    ctx = make_context(hand, ruleset, coloured=False)
     players = hand.players
     totals = [player_total(ctx, i, player) for i, player in enumerate(players)]
     if ruleset.side_tile_factors is not None:

@@ -45,6 +45,12 @@ class Context(NamedTuple):
     """Cezalı 101 Eşli: the fixed line the opposing team pays instead of hand bases."""
     team_fixed: int = 0
     """The points of ``team_row`` (0 when there is none)."""
+    colour: tuple[str, int] | None = None
+    """Under a house with ``colours``: the gösterge's colour and its factor."""
+    colour_note: str = ""
+    """What a line multiplied by the colour's factor adds to its detail (" · × 3 (blue gösterge)",
+    without its separator when the detail was empty); "" when nothing is multiplied (no colours,
+    or a factor of 1)."""
 
     def is_finisher_partner(self, index: int) -> bool:
         return index == self.partner
@@ -53,7 +59,12 @@ class Context(NamedTuple):
         return bool(self.team_fixed) and index % 2 != self.finisher % 2
 
     def line(self, code: LineCode, points: int, label: str, detail: str, rule: RuleId) -> Line:
-        """A line; ``label`` is already in the active language."""
+        """A line; ``label`` is already in the active language. Under a colour house every line
+        that has points is multiplied by the gösterge colour's factor, and its detail says so."""
+        note = self.colour_note
+        if note and points:
+            points *= self.colour[1]
+            detail = detail + note if detail else note[3:]
         # Plain str values in results (``_value_`` is the enum's stored value, cheaper than ``.value``).
         return record(Line, (code._value_, points, label, detail, rule._value_))
 
