@@ -37,6 +37,16 @@ def test_hand_format_examples_score_exactly_as_shown():
             assert ok == ("errors" not in shown)
 
 
+def test_house_rules_examples_score_exactly_as_shown():
+    pairs = checked_pairs((DOCS / "house-rules.md").read_text(encoding="utf-8"))
+    assert len(pairs) == 4  # a café's hand, a colour hand, a game, errors
+    with translation.override("en"):
+        for document, shown in pairs:
+            ok, result = score_document(document)
+            assert result == shown
+            assert ok == ("errors" not in shown)
+
+
 def test_the_check_would_catch_a_wrong_number():
     document, shown = checked_pairs((DOCS / "hand-format.md").read_text(encoding="utf-8"))[0]
     shown = json.loads(json.dumps(shown))

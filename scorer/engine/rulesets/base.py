@@ -63,8 +63,8 @@ class Context(NamedTuple):
         that has points is multiplied by the gösterge colour's factor, and its detail says so."""
         note = self.colour_note
         if note and points:
+            detail = detail + note if detail else signed(points) + " " + note[3:]
             points *= self.colour[1]
-            detail = detail + note if detail else note[3:]
         # Plain str values in results (``_value_`` is the enum's stored value, cheaper than ``.value``).
         return record(Line, (code._value_, points, label, detail, rule._value_))
 
