@@ -223,6 +223,7 @@ RATELIMIT_USE_CACHE = "limits"
 RATELIMIT_IP_META_KEY = os.environ.get("OKEYCALC_CLIENT_IP_META") or None
 OKEYCALC_RATES = {
     "table_create": "10/m",
+    "house_create": "10/m",
     "claim": "20/m",
     "join_code": "20/m",
     "calculator": "120/m",

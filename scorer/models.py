@@ -6,6 +6,7 @@ import secrets
 from django.db import models
 from django.utils import timezone
 
+from scorer.houses.played import PlaysRuleSet
 from scorer.tables import editlink, storedtext
 from scorer.tables.editlink import hash_secret
 
@@ -46,7 +47,7 @@ def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 
-class Game(models.Model):
+class Game(PlaysRuleSet, models.Model):
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
     code = models.CharField(
         max_length=JOIN_CODE_LENGTH,
@@ -314,3 +315,8 @@ __all__ += [
 from scorer.clubs.models import Club, ClubEvent, ClubGame, ClubGrant, ClubRating, Member, Season  # noqa: E402
 
 __all__ += ["Club", "ClubEvent", "ClubGame", "ClubGrant", "ClubRating", "Member", "Season"]
+
+# House rule sets (scorer/houses/models.py), registered here for the same reason.
+from scorer.houses.models import House, HouseUse, HouseVersion  # noqa: E402
+
+__all__ += ["House", "HouseUse", "HouseVersion"]

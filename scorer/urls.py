@@ -59,6 +59,7 @@ urlpatterns = [
     path("turnuva/", include("scorer.events.urls")),
     # Clubs (kulüp): the leaderboard, members' pages, seasons, tables opened in the club.
     path("kulup/", include("scorer.clubs.urls")),
+    path("ev-kurallari/", include("scorer.houses.urls")),
     # Teaching and disputes: calculator, share links, rules, worked examples, comparison, tiles.
     path("hesap/", calculator.calculator, name="calculator"),
     path("hesap/paylas/<str:token>/", calculator.calculator_shared, name="calculator_shared"),

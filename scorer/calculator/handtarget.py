@@ -22,7 +22,7 @@ from scorer.platform.numbers import parse_count
 from scorer.tables.selectors import game_find
 
 CARRIED = re.compile(
-    r"(?:finisher|hands_before|version|editing|request_id|dropped_seen"
+    r"(?:finisher|hands_before|version|editing|request_id|dropped_seen|gosterge"
     r"|p[0-3]-[a-z_]{1,40}|setup-[a-z_0-9]{1,40}|tiles-[0-3])"
 )
 """The names a hand form posts (tables' and the calculator's); nothing else is carried."""
@@ -46,6 +46,9 @@ class HandTarget:
     carried: tuple[tuple[str, str], ...]
     keeps_tiles: bool
     """The calculator keeps the picked tiles (and the indicator); a table's hand keeps the numbers."""
+    takes_colour: bool = False
+    """The table's house multiplies each hand by its gösterge's colour: the picked indicator's colour
+    goes back as the hand form's gösterge."""
 
     @property
     def finisher(self) -> str:
@@ -79,6 +82,9 @@ class HandTarget:
                 fields.append((f"tiles-{i}", " ".join(picker.tiles(i))))
         if self.keeps_tiles and counted:
             fields.append(("indicator", picker.indicator))
+        if self.takes_colour and picker.indicator:
+            fields = [(name, value) for name, value in fields if name != "gosterge"]
+            fields.append(("gosterge", picker.indicator.partition("-")[0]))
         return fields
 
 
@@ -99,11 +105,13 @@ def target_from(query: Mapping, data: MultiValueDict) -> HandTarget | None:
         if game is None:
             return None
         names, ruleset = tuple(game.players), game.ruleset
+        colours = game.house is not None and game.rules.colours is not None
         back_url, source = reverse("scorer:hand_preview", args=[game.public_id]), {"masa": game.public_id}
     elif query.get("hesap"):
         setup = CalcSetupForm(data=MultiValueDict({k: [v] for k, v in carried if k.startswith("setup-")}))
         rs, _options, names = setup.setup()
         names, ruleset = tuple(names), rs.id
+        colours = False
         back_url, source = reverse("scorer:calculator"), {"hesap": "1"}
     else:
         return None
@@ -111,4 +119,4 @@ def target_from(query: Mapping, data: MultiValueDict) -> HandTarget | None:
     if player is None:
         return None
     query_string = urlencode(source | {"oyuncu": player})
-    return HandTarget(query_string, player, names, ruleset, back_url, carried, "hesap" in source)
+    return HandTarget(query_string, player, names, ruleset, back_url, carried, "hesap" in source, colours)

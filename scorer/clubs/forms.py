@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from scorer.engine import all_rulesets
 from scorer.events.forms import EventForm
-from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, ruleset_or_default, style_widgets
+from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.tables.forms.game import GameForm, RuleSetChoiceMixin
 
@@ -53,7 +53,7 @@ class ClubForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
     def __init__(self, data=None, initial=None, **kwargs) -> None:
         super().__init__(data, initial=initial, **kwargs)
         source = data if data is not None else (initial or {})
-        self.chosen = ruleset_or_default(source.get("ruleset"))
+        self.chosen = self.chosen_from(source)  # a house rule set's base, when one is chosen
         self.partners = checked(source.get("option_partners"))
         self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
         self.fields["ruleset"].initial = self.chosen.id
@@ -100,6 +100,7 @@ class ClubForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
         return {
             "name": data["name"],
             "ruleset": self.chosen.id,
+            "house": self.house_copy,
             "options": self.chosen_options(data),
             "members": data["members"],
         }

@@ -14,6 +14,7 @@ import secrets
 from django.db import models
 from django.utils import timezone
 
+from scorer.houses.played import PlaysRuleSet
 from scorer.tables import editlink
 
 __all__ = ["Club", "ClubEvent", "ClubGame", "ClubGrant", "ClubRating", "Member", "Season"]
@@ -28,7 +29,7 @@ def new_club_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-class Club(models.Model):
+class Club(PlaysRuleSet, models.Model):
     public_id = models.CharField(max_length=32, unique=True, default=new_club_id, editable=False)
     name = models.CharField(max_length=80)
     ruleset = models.CharField(max_length=20, help_text="The default rule set of the club's tables.")

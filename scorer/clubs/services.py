@@ -14,6 +14,7 @@ from scorer.engine import FieldError, GameTotals, InvalidInput
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.names import clean_name
 from scorer.events.services import event_create
+from scorer.houses.played import HouseCopy, house_fields
 from scorer.models import Game, Hand
 from scorer.tables.selectors import game_document
 from scorer.tables.services import game_create
@@ -29,8 +30,11 @@ MSG_SEASON_DATES = gettext_noop("A season ends on or after the day it starts.")
 
 
 @transaction.atomic
-def club_create(*, name: str, ruleset: str, options: dict, members: list[str]) -> Club:
-    club = Club.objects.create(name=name, ruleset=ruleset, options=options)
+def club_create(
+    *, name: str, ruleset: str, options: dict, members: list[str], house: HouseCopy | None = None
+) -> Club:
+    """A new club; its tables start from its rule set and options (``house``: a house rule set)."""
+    club = Club.objects.create(name=name, ruleset=ruleset, options=options, **house_fields(house))
     Member.objects.bulk_create(Member(club=club, name=clean_name(n)) for n in dict.fromkeys(members))
     return club
 

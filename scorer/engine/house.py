@@ -58,6 +58,15 @@ def parse_ruleset(data: Mapping, errors: ErrorList) -> tuple[RuleSet | None, dic
     return (ruleset, options) if ruleset is not None else (None, {})
 
 
+def ruleset_of(value: object) -> RuleSet:
+    """The rule set a document's ``"ruleset"`` names: a published one by its id, or a house by its
+    object; raises :class:`~scorer.engine.InvalidInput` when it names none."""
+    errors = ErrorList()
+    ruleset, _options = parse_ruleset({"ruleset": value}, errors)
+    errors.raise_if_any()
+    return ruleset
+
+
 def known_ids() -> str:
     return ", ".join(rs.id for rs in all_rulesets())
 

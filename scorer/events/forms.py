@@ -23,7 +23,7 @@ from scorer.engine import all_rulesets
 from scorer.events.models import Entrant, Event, new_seed
 from scorer.events.rules.document import MAX_ENTRANTS
 from scorer.events.rules.nextround import knockout_tables, points_tables
-from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, ruleset_or_default, style_widgets
+from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.platform.numbers import parse_count
 from scorer.tables.forms.code import CodeForm
@@ -124,7 +124,7 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
         initial.setdefault("date", datetime.date.today().isoformat())
         super().__init__(data, initial=initial, **kwargs)
         source = data if data is not None else initial
-        self.chosen = ruleset_or_default(source.get("ruleset"))
+        self.chosen = self.chosen_from(source)  # a house rule set's base, when one is chosen
         self.partners = checked(source.get("option_partners"))
         self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
         self.fields["ruleset"].initial = self.chosen.id
@@ -249,6 +249,7 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
             "name": data["name"],
             "date": date.isoformat() if date else None,
             "ruleset": self.chosen.id,
+            "house": self.house_copy,
             "options": self.chosen_options(data),
             "hands_per_game": data["hands_per_game"],
             "kind": data["kind"],

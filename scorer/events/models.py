@@ -15,6 +15,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorer.houses.played import PlaysRuleSet
 from scorer.tables import editlink
 
 __all__ = [
@@ -44,7 +45,7 @@ def new_seed() -> int:
     return secrets.randbelow(900_000) + 100_000
 
 
-class Event(models.Model):
+class Event(PlaysRuleSet, models.Model):
     POINTS = "points"
     KNOCKOUT = "knockout"
     KINDS = [(POINTS, "points"), (KNOCKOUT, "knockout")]

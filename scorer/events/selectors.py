@@ -183,7 +183,7 @@ def event_document(event: Event, data: EventData | None = None) -> dict:
     if event.date:
         document["date"] = event.date.isoformat()
     document |= {
-        "ruleset": event.ruleset,
+        "ruleset": event.ruleset_document,
         "options": dict(event.options),
         "hands_per_game": event.hands_per_game,
         "entrants": [entrant_document(e, event.partners) for e in data.entrants],

@@ -17,6 +17,7 @@ from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTa
 from scorer.events.rules import score_event
 from scorer.events.rules.document import parse_event
 from scorer.events.selectors import event_data, event_document, event_standings, finish_undoable
+from scorer.houses.played import HouseCopy, house_fields
 from scorer.models import Game, Hand
 from scorer.tables import push as table_push
 from scorer.tables.outcome import next_dealer
@@ -41,6 +42,7 @@ def event_document_of(
     placement_points: list[int] | None = None,
     advance: int | None = None,
     games_per_match: int | None = None,
+    house: HouseCopy | None = None,
 ) -> dict:
     """The event document of a new event (no rounds yet), as the create form describes it."""
     fmt: dict = {"kind": kind}
@@ -55,7 +57,7 @@ def event_document_of(
             fmt["games_per_match"] = games_per_match
     document = {
         "name": name,
-        "ruleset": ruleset,
+        "ruleset": ruleset if house is None else house.document,
         "options": options,
         "hands_per_game": hands_per_game,
         "entrants": entrants,
@@ -81,10 +83,14 @@ def _record(
     )
 
 
-def _event_from_parsed(parsed, *, device=None) -> Event:
-    """Store a validated event (scorer.events.rules.Event) and its entrants (no rounds)."""
+def _event_from_parsed(parsed, *, device=None, house: HouseCopy | None = None) -> Event:
+    """Store a validated event (scorer.events.rules.Event) and its entrants (no rounds); ``house``:
+    the house rule set chosen in the app (an imported document's house has no code)."""
     fmt = parsed.format
+    if house is None and parsed.house is not None:
+        house = HouseCopy(dict(parsed.house), "", 0)
     event = Event.objects.create(
+        **house_fields(house),
         name=parsed.name,
         date=datetime.date.fromisoformat(parsed.date) if parsed.date else None,
         ruleset=parsed.ruleset,
@@ -110,7 +116,7 @@ def event_create(*, device=None, seed: int | None = None, **fields) -> tuple[Eve
     and its organizer link's secret. Raises InvalidInput naming the document's paths."""
     document = event_document_of(seed=new_seed() if seed is None else seed, **fields)
     parsed = parse_event(document)
-    event = _event_from_parsed(parsed, device=device)
+    event = _event_from_parsed(parsed, device=device, house=fields.get("house"))
     _record(event, EventRecord.CREATED, device=device)
     return event, event.link_secret
 
@@ -184,6 +190,7 @@ def _game_players(event: Event, seated: list[Entrant]) -> list[str]:
 def _open_game(event: Event, table: EventTable, seated: list[Entrant], *, number: int, first_dealer: int = 0):
     game, _secret = game_create(
         ruleset=event.ruleset,
+        house=event.house_copy,
         options=event.options,
         players=_game_players(event, seated),
         hands_planned=event.hands_per_game,

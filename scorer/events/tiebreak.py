@@ -88,6 +88,7 @@ def tiebreak_start(*, event: Event, table_id: int, hands: int = 1, device=None, 
     by_id = {entrant.pk: entrant for entrant in view.data.entrants}
     game, _secret = game_create(
         ruleset=locked.ruleset,
+        house=locked.house_copy,
         options=locked.options,
         players=_players(locked, ids, by_id),
         hands_planned=hands,

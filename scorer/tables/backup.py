@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 
 from scorer.engine import InvalidInput, score_game
 from scorer.engine.errors import FieldError
+from scorer.houses.played import ruleset_arguments
 from scorer.models import PUBLIC_ID_PATTERN, Game, Hand, HandChange
 from scorer.tables.backuprows import row_fields, row_from
 from scorer.tables.joincode import normalized
@@ -76,6 +77,8 @@ def table_entry(game: Game) -> dict:
         "link_key": game.link_key,
         "first_dealer": game.first_dealer,
         "in_event": game.in_event,
+        "house_code": game.house_code,
+        "house_version": game.house_version,
         "version": game.version,
         "created_at": _stamp(game.created_at),
         "updated_at": _stamp(game.updated_at),
@@ -181,7 +184,7 @@ def game_import(*, document: object) -> tuple[Game, str]:
     hands = document.get("hands", [])
     with transaction.atomic():
         game, secret = game_create(
-            ruleset=document["ruleset"],
+            **ruleset_arguments(document["ruleset"]),
             options=dict(document.get("options") or {}),
             players=list(document["players"]),
             hands_planned=document["hands_planned"],
@@ -239,7 +242,7 @@ def table_restore(*, table: Mapping, document: object, run: RestoreRun | None = 
     metas = _metas(table.get("hands"), len(hands))
     with transaction.atomic():
         game = game_create(
-            ruleset=document["ruleset"],
+            **ruleset_arguments(document["ruleset"], table.get("house_code", ""), table.get("house_version")),
             options=dict(document.get("options") or {}),
             players=list(document["players"]),
             hands_planned=document["hands_planned"],

@@ -110,8 +110,8 @@ def hand_form(game: Game, dealer: int, data=None, hand: Hand | None = None) -> H
     """The hand form; ``dealer``: the stored dealer of a hand being corrected, else the next one."""
     kwargs = {"dealer": dealer}
     if hand is not None and data is None:
-        return HandForm.from_hand(game.ruleset, game.options, game.players, hand.data, **kwargs)
-    return HandForm(game.ruleset, game.options, game.players, data=data, **kwargs)
+        return HandForm.from_hand(game.rules, game.options, game.players, hand.data, **kwargs)
+    return HandForm(game.rules, game.options, game.players, data=data, **kwargs)
 
 
 def score_form(game: Game, form: HandForm) -> HandResult | None:

@@ -83,7 +83,7 @@ def board_outlook(board: Board) -> dict | None:
         return None
     names = ranked_names(game)
     totals = board.totals or (0,) * len(names)
-    forecast = outlook(game.ruleset, game.options, tuple(game.players), tuple(totals), left)
+    forecast = outlook(game.rules, game.options, tuple(game.players), tuple(totals), left)
     chances = replay_chances(history_of(board), totals, left) if board.hands_played >= MIN_REPLAYED else None
     prospects = tuple(
         Prospect(

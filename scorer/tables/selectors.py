@@ -111,7 +111,7 @@ def game_document(game: Game, hands: list[Hand] | None = None) -> dict:
     if hands is None:
         hands = list(game.hands.live())
     return {
-        "ruleset": game.ruleset,
+        "ruleset": game.ruleset_document,  # a house rule set's frozen copy, when it plays one
         "options": game.options,
         "hands_planned": game.hands_planned,
         "players": game.players,
@@ -215,7 +215,11 @@ def _chain_ids(using: str, game_id: int) -> RawSQL:
 
 def _same_series(game: Game, other: Game) -> bool:
     """Whether an earlier table continues into this one: the same players, rule set and play."""
-    return (other.players, other.ruleset, other.partners) == (game.players, game.ruleset, game.partners)
+    return (other.players, other.ruleset_document, other.partners) == (
+        game.players,
+        game.ruleset_document,
+        game.partners,
+    )
 
 
 def board_with_series(game: Game) -> tuple[Board, Series | None]:

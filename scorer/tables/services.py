@@ -16,6 +16,7 @@ from scorer.engine import HandResult, InvalidInput, get_ruleset, score_game, sco
 from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
+from scorer.houses.played import HouseCopy, house_fields
 from scorer.models import Device, Game, Hand, HandChange, new_join_code
 from scorer.tables import guards, push, selectors
 from scorer.tables.outcome import hand_outcome, next_dealer
@@ -34,12 +35,16 @@ def game_create(
     first_dealer: int = 0,
     rematch_of: Game | None = None,
     in_event: bool = False,
+    house: HouseCopy | None = None,
 ) -> tuple[Game, str]:
     """Create a table; returns it and its edit link's secret (derived, never stored: scorer/tables/editlink.py).
     ``in_event``: a game of an event table (scorer/events), whose deletes, restores and number of
-    hands the event guards (scorer/tables/guards.py)."""
+    hands the event guards (scorer/tables/guards.py). ``house``: the house rule set it plays (its
+    base is then the table's ``ruleset``), kept as a frozen copy."""
+    if house is not None:
+        ruleset = house.document["base"]
     document = {
-        "ruleset": ruleset,
+        "ruleset": ruleset if house is None else house.document,
         "options": options,
         "players": players,
         "hands_planned": hands_planned,
@@ -56,6 +61,7 @@ def game_create(
         "first_dealer": first_dealer,
         "rematch_of": rematch_of,
         "in_event": in_event,
+        **house_fields(house),
     }
     game = _create_with_code(fields)
     return game, game.link_secret
@@ -111,6 +117,7 @@ def game_rematch(*, game: Game) -> tuple[Game, bool]:
         "hands_planned": game.hands_planned,
         "first_dealer": rematch_dealer(game),
         "rematch_of": game,
+        "house": game.house_copy,  # the copy the series plays, whatever the house became since
     }
     try:
         with transaction.atomic():
@@ -163,7 +170,7 @@ def game_plan(*, game: Game, hands_planned: int, version: int | None) -> Game:
 
 def hand_score(*, game: Game, data: object) -> HandResult:
     """Validate and score one hand of this table (the live preview); raises InvalidInput."""
-    ruleset = get_ruleset(game.ruleset)
+    ruleset = game.rules
     options = ruleset.normalize_options(game.options)
     return score_input(parse_hand(data, names=game.players, ruleset=ruleset, options=options))
 

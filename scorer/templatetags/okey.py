@@ -11,6 +11,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import clauses
+from scorer.houses.values import LABELS as HOUSE_LABELS
 from scorer.platform.numbers import number_text
 
 register = template.Library()
@@ -93,10 +94,26 @@ def decision_parts(text: str) -> list[tuple[str, str]]:
     return [(keep(pieces[k]), pieces[k + 1] if k + 1 < len(pieces) else "") for k in range(0, len(pieces), 2)]
 
 
-@register.simple_tag
-def rule_url(rule_id: str) -> str:
-    """The rules page of the clause, with the clause's anchor."""
+HOUSE_RULE = "house."
+
+
+@register.simple_tag(takes_context=True)
+def rule_url(context, rule_id: str) -> str:
+    """The rules page of the clause, with the clause's anchor. A line citing a house rule set's
+    number (``house.foul``) leads to that number on the house's page: the page's ``house_url``, or
+    the page of the version its ``game`` plays, else the page saying what house rule sets are."""
+    if str(rule_id).startswith(HOUSE_RULE):
+        return f"{house_page_url(context)}#{clauses.anchor(rule_id)}"
     return f"{reverse('scorer:rules', args=[clauses.page_ruleset(rule_id)])}#{clauses.anchor(rule_id)}"
+
+
+def house_page_url(context) -> str:
+    if url := context.get("house_url"):
+        return url
+    game = context.get("game")
+    if game is not None and getattr(game, "house_code", ""):
+        return reverse("scorer:house_version", args=[game.house_code, game.house_version or 1])
+    return reverse("scorer:houses")
 
 
 @register.simple_tag
@@ -127,6 +144,8 @@ def _english() -> bool:
 
 @register.filter
 def clause_title(rule_id: str) -> str:
+    if str(rule_id).startswith(HOUSE_RULE):
+        return gettext("House rule: {number}").format(number=gettext(HOUSE_LABELS[clauses.anchor(rule_id)]))
     try:
         found = clauses.clause(rule_id)
     except LookupError:

@@ -38,6 +38,8 @@ from scorer.events.selectors import event_document
 from scorer.events.services import entrant_withdraw, event_import, round_start, table_close
 from scorer.events.tiebreak import tiebreak_start
 from scorer.events.timer import timer_change
+from scorer.houses.models import House, HouseVersion
+from scorer.houses.services import house_create, house_update
 from scorer.models import Device, Game, Grant, Hand, HandChange
 from scorer.tables.services import game_rematch, hand_delete, hand_record, hand_restore, hand_update
 from tests.services.test_backup import make_tables
@@ -47,9 +49,9 @@ pytestmark = pytest.mark.django_db
 
 BASE_DIR = Path(settings.BASE_DIR)
 CLUBS = {"Club", "ClubGrant", "Member", "ClubGame", "ClubEvent", "ClubRating", "Season"}
-LEFT_OUT = {"Device", "Grant", "EventGrant", "CardGrant", "RateCount", *CLUBS}
-"""Models a backup does not hold (device-bound rights, counts that expire, and clubs)."""
-LEFT_OUT_FIELDS = {("HandChange", "device"), ("EventRecord", "device")}
+LEFT_OUT = {"Device", "Grant", "EventGrant", "CardGrant", "RateCount", "HouseUse", *CLUBS}
+"""Models a backup does not hold (device-bound rights and uses, counts that expire, and clubs)."""
+LEFT_OUT_FIELDS = {("HandChange", "device"), ("EventRecord", "device"), ("House", "owner")}
 ENTRANT_IDS = {
     ("Round", "byes"),
     ("EventTable", "seats"),
@@ -83,6 +85,10 @@ def natural_key(row: models.Model) -> tuple:
     match row:
         case Game() | Event():
             return (row.public_id,)
+        case House():
+            return (row.code,)
+        case HouseVersion():
+            return (*natural_key(row.house), row.number)
         case Hand():
             return (*natural_key(row.game), row.position)
         case HandChange():
@@ -168,6 +174,26 @@ def tables_and_events() -> None:
     play(link, (-101, 12, 12, 202))
     tiebreak_start(event=tied, table_id=link.table_id)
     timer_change(event=tied, action="start", minutes=45)
+    houses_played(phone)
+
+
+def houses_played(phone: Device) -> None:
+    """A house rule set edited once (two versions), a table playing its first version and an
+    event playing its second."""
+    from scorer.tables.services import game_create
+
+    cafe = {"base": "loca-cezali", "name": "Köşe", "values": {"finish": {"normal": -100}, "foul": 100}}
+    house = house_create(document=cafe, device=phone)
+    first = house.versions.get().copy(house.code)
+    house_update(
+        house=house, document=cafe | {"colours": {"red": 2, "yellow": 1, "blue": 3, "black": 4}}, device=phone
+    )
+    game, _secret = game_create(
+        ruleset="loca-cezali", options={}, players=["Ali", "Veli"], hands_planned=2, house=first
+    )
+    hand_record(game=game, data=finish_hand())
+    event, _secret = new_event(4, house=house.versions.get(number=2).copy(house.code))
+    round_start(event=event)
 
 
 def finish_hand() -> dict:

@@ -79,7 +79,7 @@ def event_games_csv(request: HttpRequest, public_id: str) -> HttpResponse:
                 try:
                     result = score_game(
                         {
-                            "ruleset": game.ruleset,
+                            "ruleset": game.ruleset_document,
                             "options": game.options,
                             "hands_planned": game.hands_planned,
                             "players": game.players,

@@ -24,6 +24,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from scorer.events.backup import event_entries
+from scorer.houses.backup import house_entries
 from scorer.tables.backup import Exported, export_entries
 from scorer.tables.repair import tables_to_repair
 
@@ -63,10 +64,12 @@ class Command(BaseCommand):
                     count = self.write_lines(out)
         except OSError as exc:
             raise CommandError(f"Cannot write {dir or file}: {exc}") from exc
-        tables, events = count
+        tables, events, houses = count
         done = (
             f"{tables} table(s) and {events} event(s) exported" if events else f"{tables} table(s) exported"
         )
+        if houses:
+            done += f", {houses} house rule set(s)"
         if self.failed:
             self.stderr.write(f"{done}, {self.failed} could not be written.")
             sys.exit(EXIT_INCOMPLETE)
@@ -82,26 +85,32 @@ class Command(BaseCommand):
             )
         return not exported.problem
 
-    def write_lines(self, out) -> tuple[int, int]:
-        """Every table's line, then every event's (the tables an event links come first)."""
+    def write_lines(self, out) -> tuple[int, int, int]:
+        """Every table's line, then every event's (the tables an event links come first), then
+        every house rule set's."""
         counts = []
-        for entries in (export_entries(), event_entries()):
+        for entries in (export_entries(), event_entries(), house_entries()):
             counts.append(0)
             for exported in entries:
                 if self.written(exported):
                     out.write(exported.text.encode("utf-8") + b"\n")
                     counts[-1] += 1
         out.flush()
-        return counts[0], counts[1]
+        return counts[0], counts[1], counts[2]
 
-    def export_dir(self, folder: Path) -> tuple[int, int]:
+    def export_dir(self, folder: Path) -> tuple[int, int, int]:
         folder.mkdir(parents=True, exist_ok=True)
         counts = []
-        for prefix, entries in (("", export_entries(indent=2)), ("event-", event_entries(indent=2))):
+        parts = (
+            ("", export_entries(indent=2)),
+            ("event-", event_entries(indent=2)),
+            ("house-", house_entries(indent=2)),
+        )
+        for prefix, entries in parts:
             counts.append(0)
             for exported in entries:
                 if self.written(exported):
                     with replacing(folder / f"{prefix}{exported.public_id}.json") as out:
                         out.write(exported.text.encode("utf-8") + b"\n")
                     counts[-1] += 1
-        return counts[0], counts[1]
+        return counts[0], counts[1], counts[2]

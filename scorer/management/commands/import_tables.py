@@ -24,6 +24,7 @@ from django.db import DatabaseError
 
 from scorer.engine import InvalidInput
 from scorer.events.backup import event_restore, is_event_entry
+from scorer.houses.backup import house_restore, is_house_entry
 from scorer.tables.backup import RestoreRun, entry_import
 
 EXIT_INVALID = 2
@@ -43,10 +44,13 @@ class Command(BaseCommand):
         events = {"imported": 0, "skipped": 0, "failed": 0}
         self.run = RestoreRun()
         later = []  # the events, once every table is in
+        houses = {"imported": 0, "skipped": 0, "failed": 0}
         for name in files:
             for where, data in self.entries(name):
                 if is_event_entry(data):
                     later.append((where, data))
+                elif is_house_entry(data):
+                    houses[self.stored(where, data, self.import_house)] += 1
                 else:
                     counts[self.stored(where, data, partial(self.import_table, as_new=as_new))] += 1
         for where, data in later:
@@ -60,8 +64,21 @@ class Command(BaseCommand):
                 f"{events['imported']} event(s) imported, {events['skipped']} skipped (already present), "
                 f"{events['failed']} invalid."
             )
-        if counts["failed"] or events["failed"]:
+        if any(houses.values()):
+            self.stderr.write(
+                f"{houses['imported']} house rule set(s) imported, {houses['skipped']} skipped (already "
+                f"present), {houses['failed']} invalid."
+            )
+        if counts["failed"] or events["failed"] or houses["failed"]:
             sys.exit(EXIT_INVALID)
+
+    def import_house(self, where: str, data: dict) -> str:
+        house = house_restore(data=data)
+        if house is None:
+            self.stderr.write(f"{where}: skipped: a house rule set with this code exists already")
+            return "skipped"
+        self.stdout.write(f"{where}: house rule set {house.code}")
+        return "imported"
 
     def import_event(self, where: str, data: dict, as_new: bool) -> str:
         if as_new:

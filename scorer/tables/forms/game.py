@@ -16,16 +16,16 @@ from scorer.formkit.fields import (
     NulFreeForm,
     RuleSetOptionsMixin,
     checked,
-    ruleset_or_default,
     style_widgets,
 )
 from scorer.formkit.layout import Item, OrderedList, Section, snippet
+from scorer.houses.choice import HouseChoiceMixin
 
 MAX_PLAYERS = 4
 DEFAULT_HANDS = 5
 
 
-class RuleSetChoiceMixin(RuleSetOptionsMixin):
+class RuleSetChoiceMixin(HouseChoiceMixin, RuleSetOptionsMixin):
     """A form that starts with a rule set to choose (the new table, the new event): the rule
     set cards, and the options part htmx swaps in when the rule set or eşli changes
     (from ``options_url_name``)."""
@@ -50,12 +50,13 @@ class RuleSetChoiceMixin(RuleSetOptionsMixin):
             for rs in all_rulesets()
         ]
 
-    @staticmethod
-    def ruleset_changed(data) -> bool:
+    @classmethod
+    def ruleset_changed(cls, data) -> bool:
         """Without JavaScript: another rule set was chosen than the one whose options the page
-        showed (its hidden ``options_for``), so the options are shown again before anything is made."""
+        showed (its hidden ``options_for``), or a house rule set on another base, so the options
+        are shown again before anything is made."""
         shown_for = data.get("options_for")
-        return shown_for is not None and shown_for != data.get("ruleset")
+        return shown_for is not None and shown_for != cls.ruleset_wanted(data)
 
     @classmethod
     def shown_again(cls, data) -> bool:
@@ -86,7 +87,7 @@ class GameForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
     def __init__(self, data=None, initial=None, **kwargs) -> None:
         super().__init__(data, initial=initial, **kwargs)
         source = self.data if data is not None else (initial or {})  # self.data: without a NUL
-        self.chosen = ruleset_or_default(source.get("ruleset"))
+        self.chosen = self.chosen_from(source)  # a house rule set's base, when one is chosen
         self.partners = checked(source.get("option_partners"))
         self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
         self.fields["ruleset"].initial = self.chosen.id
@@ -216,6 +217,7 @@ class GameForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
             "players": data["players"],
             "hands_planned": data["hands_planned"],
             "first_dealer": data["first_dealer"],
+            "house": self.house_copy,
         }
 
     def engine_field(self, path: str) -> str | None:

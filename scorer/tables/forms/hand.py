@@ -15,6 +15,13 @@ from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet, get_r
 from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
 from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, error_items, style_widgets
 from scorer.formkit.layout import PlayerPart, snippet
+from scorer.tables.forms.gosterge import (
+    GOSTERGE,
+    gosterge_data,
+    gosterge_fields,
+    gosterge_initial,
+    gosterge_layout,
+)
 
 PLAYER_PATH = re.compile(r"^(?:hands\[\d+\]\.)?players\[(\d+)\](?:\.(.+))?$")
 OPENED_CHOICES = (
@@ -129,6 +136,7 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         )
         style_widgets([self.fields["finisher"]])
         self.fields.update(player_fields(self.ruleset, self.options, len(self.names)))
+        self.fields.update(gosterge_fields(self.ruleset))  # a house that multiplies by its colour
         if self.is_bound and self.data.get(OPEN_TYPED):
             self.data = self.opened_with_sets(self.data)
         self.helper = self.page_helper()
@@ -163,7 +171,8 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
     @property
     def layout_key(self) -> str:
         """Everything a pristine form's markup depends on besides the language (a cache key part)."""
-        return repr((self.ruleset.id, tuple(sorted(self.options.items())), tuple(self.names), self.dealer))
+        rules = self.ruleset.id if self.ruleset.house is None else repr(self.ruleset.house)
+        return repr((rules, tuple(sorted(self.options.items())), tuple(self.names), self.dealer))
 
     @property
     def foul_kinds(self) -> tuple[str, ...]:
@@ -181,6 +190,7 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         helper.layout = Layout(
             Div(
                 snippet("scorer/crispy/hand_errors.html"),
+                *gosterge_layout(self.fields),
                 Field("finisher", template="scorer/crispy/hand_finisher.html"),
                 *(self.flags_layout(i) for i in range(len(self.names)) if self.ruleset.finish_flags),
                 snippet("scorer/crispy/hand_points_help.html"),
@@ -355,7 +365,8 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
     # --- data ----------------------------------------------------------------------------------------
     def hand_data(self) -> dict:
         """The hand in HAND_FORMAT.md form (after ``is_valid()``): only what differs from the defaults."""
-        return {"players": [self.player_data(i) for i in range(len(self.names))]}
+        players = {"players": [self.player_data(i) for i in range(len(self.names))]}
+        return players | gosterge_data(self.cleaned_data, str(self.initial.get("indicator") or ""))
 
     def player_data(self, i: int) -> dict:
         data, p = self.cleaned_data, f"p{i}-"
@@ -394,7 +405,9 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         """An unbound form showing a stored hand (tile lists are shown as their points and okeys)."""
         rs = ruleset if isinstance(ruleset, RuleSet) else get_ruleset(ruleset)
         players = _quick_form_players(rs, options, names, hand_data)
-        initial: dict = {"finisher": DECK}
+        initial: dict = {"finisher": DECK, **gosterge_initial(hand_data)}
+        if hand_data.get("indicator"):
+            initial["indicator"] = hand_data["indicator"]
         for i, player in enumerate(players):
             initial.update(_player_initial(i, player))
             if player.get("finished"):
@@ -402,6 +415,8 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         return cls(rs, options, names, initial=initial, **kwargs)
 
     def engine_field(self, path: str) -> str | None:
+        if path == "indicator" and GOSTERGE in self.fields:
+            return GOSTERGE
         match = PLAYER_PATH.match(path)
         if match is None:
             return None

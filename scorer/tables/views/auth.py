@@ -26,7 +26,7 @@ def typed_form(request: HttpRequest, game: Game) -> HandForm | None:
     """The hand form as this request posted it, when it posted one (a save or a preview)."""
     if request.method != "POST" or not any(k == "finisher" or k.startswith("p0-") for k in request.POST):
         return None
-    form = HandForm(game.ruleset, game.options, game.players, data=request.POST)
+    form = HandForm(game.rules, game.options, game.players, data=request.POST)
     form.is_valid()  # the read-only copy shows what was typed, and the same errors the page would
     return form
 

@@ -17,6 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorer.engine import HandResult, InvalidInput
+from scorer.houses.services import house_use
 from scorer.models import Game, Hand
 from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
@@ -58,6 +59,8 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
             form.add_engine_errors(exc.errors)
         else:
             rights.grant_edit(request, game)
+            if form.house_version is not None:  # among this device's recent house rule sets
+                house_use(device=rights.device_ensure(request), house=form.house_version.house)
             messages.success(request, _("The table is open. This device can enter hands."))
             return redirect(board_url(game))
     return render(request, GAME_NEW, {"form": form})
