@@ -28,4 +28,6 @@ def house_choices(context, form) -> list[HouseChoice]:
     if chosen is not None and all(v.house_id != chosen.house_id for v in versions):
         versions = [chosen, *versions]
     code = form.house_code_chosen
-    return [HouseChoice(v.house.code, v.name or v.house.code, v.number, v.house.code == code) for v in versions]
+    return [
+        HouseChoice(v.house.code, v.name or v.house.code, v.number, v.house.code == code) for v in versions
+    ]
