@@ -187,7 +187,7 @@ class Hand(models.Model):
 class HandChange(models.Model):
     """One entry of a hand's history: its creation, a correction, its deletion or its restore.
 
-    Written in the same transaction as the change it records (scorer/tables/services.py). It keeps
+    Written in the same transaction as the change it records (scorer/tables/services/hands.py). It keeps
     the hand's input before and after (the hand format, like ``Hand.data``), never a score: the
     totals it shows are worked out by the engine when it is shown. The device is kept only to say
     "this phone" or "another phone" to whoever looks; nothing of its token is ever shown.

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine import all_rulesets
-from scorer.events.forms import EventForm
+from scorer.events.forms.creation import EventForm
 from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, ruleset_or_default, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.tables.forms.game import GameForm, RuleSetChoiceMixin

@@ -16,10 +16,14 @@ from django.utils.translation import gettext_lazy
 from scorer.engine import InvalidInput
 from scorer.engine.errors import FieldError
 from scorer.events.models import Event, EventRecord, EventTable, TieBreak
-from scorer.events.selectors import event_standings
-from scorer.events.services import _check_version, _lock_event, _record, _writable, cut_decide
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.base import check_version as _check_version
+from scorer.events.services.base import lock_event as _lock_event
+from scorer.events.services.base import record as _record
+from scorer.events.services.base import writable as _writable
+from scorer.events.services.tables import cut_decide
 from scorer.tables.selectors import game_board
-from scorer.tables.services import game_create
+from scorer.tables.services.games import game_create
 
 MINUS = "\u2212"
 MSG_NO_TIE = gettext_lazy("There is no tie at the cut at this table.")

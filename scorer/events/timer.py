@@ -19,8 +19,12 @@ from scorer.engine.errors import FieldError
 from scorer.events import clock
 from scorer.events.clock import Timer, timer_of
 from scorer.events.models import Event, EventRecord, Round
-from scorer.events.selectors import event_data
-from scorer.events.services import _check_version, _lock_event, _record, _tell_boards, _writable
+from scorer.events.selectors.document import event_data
+from scorer.events.services.base import check_version as _check_version
+from scorer.events.services.base import lock_event as _lock_event
+from scorer.events.services.base import record as _record
+from scorer.events.services.base import writable as _writable
+from scorer.events.services.rounds import _tell_boards
 
 START, PAUSE, RESUME, ADD = "start", "pause", "resume", "add"
 ACTIONS = (START, PAUSE, RESUME, ADD)

@@ -38,7 +38,8 @@ from scorer.tables.backuprows import row_fields, row_from
 from scorer.tables.joincode import normalized
 from scorer.tables.outcome import next_dealer
 from scorer.tables.selectors import game_document
-from scorer.tables.services import game_create, hand_fields
+from scorer.tables.services.games import game_create
+from scorer.tables.services.hands import hand_fields
 
 ENTRY_KEYS = frozenset({"table", "game"})
 PUBLIC_ID = re.compile(PUBLIC_ID_PATTERN)

@@ -14,7 +14,7 @@ from openskill.models import PlackettLuce
 from scorer.clubs.models import Club, ClubGame, ClubRating, Member
 from scorer.engine import score_game
 from scorer.models import Game
-from scorer.tables.services import hand_record, hand_update
+from scorer.tables.services.hands import hand_record, hand_update
 from tests.support.factories import claim, finisher, new_table
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,13 @@ from django.utils import timezone, translation
 from scorer.engine import InvalidInput
 from scorer.events.models import EventGame, EventTable
 from scorer.events.rules import score_event
-from scorer.events.selectors import event_standings
-from scorer.events.services import cut_decide, event_finish, match_game_open, round_start
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.finish import event_finish
+from scorer.events.services.rounds import round_start
+from scorer.events.services.tables import cut_decide, match_game_open
 from scorer.models import Game, Hand
-from scorer.tables.services import game_plan, hand_delete, hand_record, hand_restore, hand_update
+from scorer.tables.services.games import game_plan
+from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
 from tests.support.eventdb import new_event, play, play_round
 from tests.support.events import hand
 from tests.support.factories import new_table
@@ -189,7 +192,7 @@ def test_a_hand_of_a_match_game_cannot_be_deleted_once_the_next_game_is_open():
 
 
 def test_a_rematch_opened_from_the_board_is_an_event_game_too():
-    from scorer.tables.services import game_rematch
+    from scorer.tables.services.games import game_rematch
 
     event = knockout_best_of(2)
     first = links(event, 1)[0]

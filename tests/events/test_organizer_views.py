@@ -11,8 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round
-from scorer.events.selectors import event_document, event_standings
-from scorer.events.services import round_start
+from scorer.events.selectors.document import event_document
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.rounds import round_start
+from scorer.events.views import organizer as organizer_views
 from scorer.models import Game
 from tests.support.eventdb import new_event, play, play_round
 from tests.support.posts import NEW_EVENT
@@ -593,12 +595,11 @@ def test_the_organizer_page_shows_each_change(running):
 def test_a_table_saved_while_the_progress_renders_shows_at_the_next_stamp(running, monkeypatch):
     """The stamp is read before the standings: a hand committed in between never hides under the
     newer stamp (a stream sends a part only when its id changed)."""
-    from scorer.events.views import organizer as organizer_views
 
     event, secret, links = running
     client = organizer(event, secret)
     stamp = lambda page: re.search(r'id="progress"[^>]*data-etag="([^"]*)"', page).group(1)  # noqa: E731
-    real = organizer_views.selectors.event_standings
+    real = organizer_views.event_standings
     saved = []
 
     def standings_then_a_save(*args, **kwargs):
@@ -608,7 +609,7 @@ def test_a_table_saved_while_the_progress_renders_shows_at_the_next_stamp(runnin
             saved.append(True)
         return view
 
-    monkeypatch.setattr(organizer_views.selectors, "event_standings", standings_then_a_save)
+    monkeypatch.setattr(organizer_views, "event_standings", standings_then_a_save)
     first = client.get(event_url("event_organize", event)).content.decode()
     second = client.get(event_url("event_organize", event)).content.decode()
     assert "0/2 masa bitti" in first and "1/2 masa bitti" in second

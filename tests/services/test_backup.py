@@ -19,13 +19,8 @@ from scorer.models import Game, Hand
 from scorer.tables import backup, selectors
 from scorer.tables.backup import entry_import, table_entry, tables_export
 from scorer.tables.selectors import game_document
-from scorer.tables.services import (
-    game_create,
-    game_rematch,
-    hand_delete,
-    hand_record,
-    hand_update,
-)
+from scorer.tables.services.games import game_create, game_rematch
+from scorer.tables.services.hands import hand_delete, hand_record, hand_update
 
 pytestmark = pytest.mark.django_db
 

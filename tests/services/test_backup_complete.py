@@ -34,12 +34,16 @@ from scorer.events.models import (
     TableCard,
     TieBreak,
 )
-from scorer.events.selectors import event_document
-from scorer.events.services import entrant_withdraw, event_import, round_start, table_close
+from scorer.events.selectors.document import event_document
+from scorer.events.services.creation import event_import
+from scorer.events.services.entrants import entrant_withdraw
+from scorer.events.services.rounds import round_start
+from scorer.events.services.tables import table_close
 from scorer.events.tiebreak import tiebreak_start
 from scorer.events.timer import timer_change
 from scorer.models import Device, Game, Grant, Hand, HandChange
-from scorer.tables.services import game_rematch, hand_delete, hand_record, hand_restore, hand_update
+from scorer.tables.services.games import game_rematch
+from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
 from tests.services.test_backup import make_tables
 from tests.support.eventdb import new_event, play, play_round
 
@@ -175,7 +179,7 @@ def finish_hand() -> dict:
 
 
 def finished_rematch_chain() -> tuple[Game, Game]:
-    from scorer.tables.services import game_create
+    from scorer.tables.services.games import game_create
 
     game, _secret = game_create(ruleset="kerizim", options={}, players=["Ali", "Veli"], hands_planned=1)
     hand_record(game=game, data=finish_hand())

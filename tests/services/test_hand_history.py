@@ -6,8 +6,16 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scorer.models import Device, Game, Hand, HandChange
-from scorer.tables import services
-from scorer.tables.services import hand_delete, hand_record, hand_restore, hand_update
+from scorer.tables.services import hands as hand_services
+from scorer.tables.services.hands import (
+    HandAlreadySaved,
+    StaleHand,
+    _history,
+    hand_delete,
+    hand_record,
+    hand_restore,
+    hand_update,
+)
 from tests.support.factories import finisher, new_table
 
 pytestmark = pytest.mark.django_db
@@ -78,7 +86,7 @@ def test_a_stale_correction_writes_no_history():
     hand = hand_record(game=game, data=finisher(0))
     hand_update(hand=Hand.objects.get(pk=hand.pk), data=finisher(1), version=1)
 
-    with pytest.raises(services.StaleHand):
+    with pytest.raises(StaleHand):
         hand_update(hand=Hand.objects.get(pk=hand.pk), data=finisher(2), version=1)
 
     assert kinds(hand) == ["create", "correct"]
@@ -88,7 +96,7 @@ def test_a_hand_refused_as_already_saved_writes_no_history():
     game, _ = new_table()
     hand = hand_record(game=game, data=finisher(0), hands_before=0)
 
-    with pytest.raises(services.HandAlreadySaved):
+    with pytest.raises(HandAlreadySaved):
         hand_record(game=game, data=finisher(0), hands_before=0)
 
     assert HandChange.objects.count() == 1 and kinds(hand) == ["create"]
@@ -126,21 +134,21 @@ class Boom(Exception):
 
 def fail_after_history(monkeypatch):
     """Make every history write succeed, then fail: whatever was written before must go too."""
-    real = services._history
+    real = _history
 
     def write_then_fail(*args, **kwargs):
         real(*args, **kwargs)
         assert HandChange.objects.count() > 0  # the row was written inside the transaction
         raise Boom
 
-    monkeypatch.setattr(services, "_history", write_then_fail)
+    monkeypatch.setattr(hand_services, "_history", write_then_fail)
 
 
 def fail_history(monkeypatch):
     def refuse(*args, **kwargs):
         raise Boom
 
-    monkeypatch.setattr(services, "_history", refuse)
+    monkeypatch.setattr(hand_services, "_history", refuse)
 
 
 @pytest.mark.django_db(transaction=True)  # real transactions: COMMIT and ROLLBACK, not savepoints only
@@ -177,14 +185,14 @@ def test_a_correction_and_its_history_row_are_written_together_or_not_at_all(mon
 def test_a_deletion_and_a_restore_and_their_history_rows_are_written_together(monkeypatch, fail):
     game, _ = new_table()
     hand = hand_record(game=game, data=finisher(0))
-    real = services._history
+    real = _history
     fail(monkeypatch)
 
     with pytest.raises(Boom):
         hand_delete(hand=Hand.objects.get(pk=hand.pk))
     assert Hand.objects.get(pk=hand.pk).deleted_at is None and kinds(hand) == ["create"]
 
-    monkeypatch.setattr(services, "_history", real)
+    monkeypatch.setattr(hand_services, "_history", real)
     hand_delete(hand=Hand.objects.get(pk=hand.pk))
     fail(monkeypatch)
     with pytest.raises(Boom):

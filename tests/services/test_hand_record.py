@@ -13,7 +13,8 @@ from scorer.tables import backup
 from scorer.tables.board import csv_rows
 from scorer.tables.outcome import hand_outcome, next_dealer
 from scorer.tables.selectors import game_board, next_hand
-from scorer.tables.services import game_rematch, hand_delete, hand_record, hand_restore, hand_update
+from scorer.tables.services.games import game_rematch
+from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
 from tests.support.factories import finisher, new_table
 
 pytestmark = pytest.mark.django_db

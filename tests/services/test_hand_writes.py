@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scorer.models import Game, Hand
-from scorer.tables.services import (
+from scorer.tables.services.hands import (
     HandAlreadySaved,
     HandsChanged,
     StaleHand,

@@ -7,7 +7,7 @@ from django.utils import translation
 from scorer.documents import score_document
 from scorer.models import Device, Hand, HandChange
 from scorer.tables.history import differences, entries, total_changes
-from scorer.tables.services import hand_delete, hand_record, hand_update
+from scorer.tables.services.hands import hand_delete, hand_record, hand_update
 from tests.support.factories import NAMES, finisher, new_table
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from scorer.models import Game, Hand
-from scorer.tables.services import hand_delete, hand_record
+from scorer.tables.services.hands import hand_delete, hand_record
 from tests.support.eventdb import new_event, play_round
 from tests.support.factories import finisher, new_table
 

@@ -10,7 +10,8 @@ from django.db import connection
 
 from scorer.models import Game, Hand
 from scorer.tables import selectors
-from scorer.tables.services import game_create, hand_record
+from scorer.tables.services.games import game_create
+from scorer.tables.services.hands import hand_record
 from tests.support.poison import PLACEHOLDER, poison
 from tests.views.test_poisoned_tables import NAMED_HAND
 

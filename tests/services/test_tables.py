@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 
 from scorer.engine import InvalidInput, score_game
 from scorer.tables.selectors import deleted_hands, game_board, game_document, live_hand_count
-from scorer.tables.services import (
+from scorer.tables.services.hands import (
     MSG_GAME_COMPLETE,
     hand_delete,
     hand_record,

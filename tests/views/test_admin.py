@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 
 from scorer.models import Game, Hand
-from scorer.tables.services import hand_delete, hand_record
+from scorer.tables.services.hands import hand_delete, hand_record
 from tests.support.factories import finisher_alone, new_table
 
 pytestmark = pytest.mark.django_db

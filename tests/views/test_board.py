@@ -16,7 +16,8 @@ from django.urls import reverse
 from scorer.engine import score_game
 from scorer.models import Game
 from scorer.tables.selectors import game_board, game_document
-from scorer.tables.services import game_rematch, hand_delete, hand_record
+from scorer.tables.services.games import game_rematch
+from scorer.tables.services.hands import hand_delete, hand_record
 from tests.support.factories import NAMES, claim, finisher, new_table, url
 from tests.support.markup import post_actions
 

@@ -16,7 +16,7 @@ from scorer.engine import score_game
 from scorer.tables import boardcache
 from scorer.tables.rights import DEVICE_COOKIE
 from scorer.tables.selectors import game_document
-from scorer.tables.services import hand_delete, hand_record, hand_restore, hand_update
+from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
 from tests.support.factories import claim, finisher, new_table, url
 
 pytestmark = pytest.mark.django_db

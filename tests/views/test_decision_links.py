@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scorer.engine import score_hand
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from scorer.templatetags.calc import calculator_url
 from tests.support.factories import finisher, new_table, url
 

@@ -10,9 +10,10 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from scorer.events.models import Event, EventGame, EventTable
-from scorer.events.services import cut_decide, round_start
+from scorer.events.services.rounds import round_start
+from scorer.events.services.tables import cut_decide
 from scorer.models import Game, Hand
-from scorer.tables.services import hand_delete, hand_update
+from scorer.tables.services.hands import hand_delete, hand_update
 from tests.support.eventdb import new_event, play, play_round
 from tests.support.events import hand
 from tests.support.factories import url

@@ -12,7 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorer.events import public
-from scorer.events.services import event_finish, round_start
+from scorer.events.services.finish import event_finish
+from scorer.events.services.rounds import round_start
 from scorer.platform import cache as safe_cache
 from tests.support.eventdb import new_event, play, play_round
 

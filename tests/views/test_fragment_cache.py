@@ -13,7 +13,7 @@ from django.utils import translation
 
 from scorer.tables.forms import HandForm
 from scorer.tables.selectors import next_hand
-from scorer.tables.services import hand_update
+from scorer.tables.services.hands import hand_update
 from tests.support.factories import claim, finisher, new_table, url
 from tests.support.posts import E2_CALC_SETUP
 

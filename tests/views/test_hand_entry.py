@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorer.models import Hand
 from scorer.tables.selectors import game_board
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from tests.support.factories import NAMES, claim, finisher_alone, new_table, post_hand, url
 from tests.support.markup import elements
 from tests.support.posts import E2_CALC_SETUP as SETUP

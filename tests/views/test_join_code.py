@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scorer.models import JOIN_CODE_ALPHABET, Game, Grant, new_join_code
 from scorer.tables.joincode import normalized, shown
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from tests.support.factories import claim, finisher, new_table, url
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ from django.utils.html import escape
 
 from scorer.engine import get_ruleset
 from scorer.models import Hand
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from tests.support.factories import claim, new_table, url
 from tests.support.markup import elements
 from tests.support.posts import E2_CALC_SETUP

@@ -10,7 +10,7 @@ from django.test import Client
 
 from scorer.engine.outlook import replay_chances
 from scorer.events.models import EventGame
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from scorer.tables import boardcache
 from scorer.tables.selectors import game_board
 from tests.support.eventdb import new_event

@@ -4,7 +4,7 @@ live board with htmx, only for the scorekeeper, refused when the table changed m
 import pytest
 
 from scorer.models import Game
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from tests.support.factories import claim, finisher, new_table, url
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.models import Game
-from scorer.tables.services import game_create, hand_record
+from scorer.tables.services.games import game_create
+from scorer.tables.services.hands import hand_record
 from tests.support.poison import PLACEHOLDER, poison
 
 pytestmark = pytest.mark.django_db

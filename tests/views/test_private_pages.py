@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from scorer.models import Game
 from scorer.tables.views.board import OFFLINE_COPY_HEADER
 from tests.support.eventdb import new_event

@@ -21,7 +21,8 @@ from scorer.models import Grant
 from scorer.platform import push
 from scorer.tables import push as table_push
 from scorer.tables.rights import game_link_rotate
-from scorer.tables.services import game_plan, hand_delete, hand_record
+from scorer.tables.services.games import game_plan
+from scorer.tables.services.hands import hand_delete, hand_record
 from tests.support.aio import run_apart
 from tests.support.eventdb import new_event, play
 from tests.support.factories import claim, finisher_alone, new_table
@@ -251,7 +252,7 @@ def first_link(event) -> EventGame:
 
 
 def started_event():
-    from scorer.events.services import round_start
+    from scorer.events.services.rounds import round_start
 
     event, secret = new_event(8, hands=2)
     round_start(event=event)

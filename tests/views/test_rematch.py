@@ -9,9 +9,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.http import Http404
 
+from scorer.engine import InvalidInput
 from scorer.models import Game
-from scorer.tables import selectors, services
-from scorer.tables.services import game_create, game_rematch, hand_delete, hand_record
+from scorer.tables import selectors
+from scorer.tables.services import games as game_services
+from scorer.tables.services.games import game_create, game_rematch, rematch_dealer
+from scorer.tables.services.hands import hand_delete, hand_record
 from tests.support.factories import claim, finisher, new_table, url
 from tests.support.markup import post_actions
 
@@ -49,7 +52,7 @@ def test_the_rematch_has_the_same_players_rule_set_options_and_hands_and_the_dea
 @pytest.mark.parametrize(("first", "planned", "expected"), [(0, 5, 1), (3, 1, 0), (1, 11, 0), (0, 2, 2)])
 def test_the_rematch_dealer_continues_the_rotation(first, planned, expected):
     game, _ = finished_game(planned=planned, first_dealer=first)
-    assert services.rematch_dealer(game) == expected
+    assert rematch_dealer(game) == expected
 
 
 def test_a_second_rematch_request_returns_the_first():
@@ -66,7 +69,7 @@ def test_a_rematch_opened_between_the_check_and_the_insert_is_returned_not_doubl
     game, _ = finished_game()
     other, _ = new_table(game.ruleset, options=game.options)
     Game.objects.filter(pk=other.pk).update(rematch_of=game)  # the other request won the race
-    monkeypatch.setattr(services, "rematch_get", lambda game: None)  # …after our check
+    monkeypatch.setattr(game_services, "rematch_get", lambda game: None)  # …after our check
 
     rematch, created = game_rematch(game=game)
 
@@ -87,7 +90,7 @@ def test_no_rematch_before_the_last_planned_hand():
     game, _ = finished_game(planned=3)
     hand_delete(hand=game.hands.last())
 
-    with pytest.raises(services.InvalidInput):
+    with pytest.raises(InvalidInput):
         game_rematch(game=game)
     assert not Game.objects.filter(rematch_of=game).exists()
 

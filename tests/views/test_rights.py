@@ -17,7 +17,7 @@ from scorer.models import Game, Grant, hash_secret
 from scorer.platform.flash import MAX_MESSAGES
 from scorer.platform.qr import qr_svg
 from scorer.tables import rights
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from tests.support.factories import NAMES, claim_url, finisher, new_table, posted_table, url
 from tests.support.posts import E2_HAND as HAND
 from tests.support.posts import NEW_TABLE

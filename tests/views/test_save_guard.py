@@ -11,7 +11,7 @@ from django.contrib.messages import get_messages
 
 from scorer.models import Hand
 from scorer.tables.forms.guard import MSG_GUARD_MISSING, MSG_GUARD_UNREADABLE
-from scorer.tables.services import hand_delete, hand_record
+from scorer.tables.services.hands import hand_delete, hand_record
 from tests.support.factories import claim, finisher, new_table, url
 from tests.support.markup import field_value
 from tests.support.posts import E2_HAND as HAND

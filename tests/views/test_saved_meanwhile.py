@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scorer.models import Hand
-from scorer.tables.services import hand_update
+from scorer.tables.services.hands import hand_update
 from tests.support.factories import claim, new_table, url
 from tests.support.markup import elements, field_value
 from tests.support.posts import E2_HAND as HAND

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scorer.models import Game, Hand
 from scorer.tables import renumbering
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from scorer.tables.views.auth import SESSION_KEY
 from tests.support.factories import NAMES, claim, claim_url, finisher_alone, new_table, post_hand, url
 from tests.support.markup import field_value

@@ -1,7 +1,5 @@
-"""Tournaments: a new event (name, date, rule set and options, hands, format, entrants, seed), an
-event's import, and the organizer's actions (late arrival, withdrawal, decision at the cut, a
-tie-break game, a table closed, and the bare event version every other action posts), and a
-table card's code typed in, and the public standings' seat search.
+"""A new event (name, date, rule set and options, hands, format, entrants, seed) and an event's
+import.
 
 Like the new-table form, these validate and lay out; the rules (scorer/events/rules) check the
 event document they build and their error paths (``entrants[3]``, ``format.rounds``) are put back
@@ -17,21 +15,22 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Layout
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 
 from scorer.engine import all_rulesets
-from scorer.events.models import Entrant, Event, new_seed
+from scorer.events.models import Event, new_seed
 from scorer.events.rules.document import MAX_ENTRANTS
 from scorer.events.rules.nextround import knockout_tables, points_tables
 from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, ruleset_or_default, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.platform.numbers import parse_count
-from scorer.tables.forms.code import CodeForm
 from scorer.tables.forms.game import RuleSetChoiceMixin
 from scorer.tables.forms.imports import GameImportForm
 
 DEFAULT_HANDS = 11
 """The written eşli sheet plays games of 11 hands; LOCA and GkOkay allow it."""
+
+
 MAX_EVENT_IMPORT_BYTES = 2 * 1024 * 1024
 """A 64-player event of 3 rounds with 11 hands a game exports to about 300 KiB."""
 
@@ -300,273 +299,3 @@ class EventImportForm(GameImportForm):
             "text",
             StrictButton(_("Import the event"), type="submit", css_class="btn-primary btn-lg w-100"),
         )
-
-
-# --- the organizer's actions ------------------------------------------------------------------------
-
-NOTE_MAX = 200
-TIE_BREAK_HANDS = 1
-"""A tie at the cut is played off over one hand unless the organizer says otherwise."""
-
-
-class ActionForm(EngineErrorsMixin, NulFreeForm):
-    """An organizer action, based on the event's ``version`` it was shown at (an older one is
-    refused by the services). crispy lays out its fields inside the template's form element, which
-    keeps the action's address and htmx wiring; ``auto_id`` keeps ids unique on the page."""
-
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
-
-    def __init__(self, data=None, *, event: Event, auto_id: str = "id_%s", **kwargs) -> None:
-        super().__init__(data, auto_id=auto_id, initial={"version": event.version}, **kwargs)
-        self.event = event
-        style_widgets(field for name, field in self.fields.items() if name != "version")
-        self.helper = FormHelper()  # no layout: every field the subclass keeps, in order
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
-
-    def engine_field(self, path: str) -> str | None:
-        """A refusal about the version (or the whole event) goes on top, the others on their field."""
-        return path if path in self.fields and path != "version" else None
-
-    def kwargs(self) -> dict:
-        """Keyword arguments of the action's service (after ``is_valid()``)."""
-        data = self.cleaned_data
-        return {"version": data.get("version")} | ({"note": data["note"]} if "note" in data else {})
-
-
-NOTE_LABEL = gettext_lazy("Note")
-
-
-def note_field(label=NOTE_LABEL) -> forms.CharField:
-    return forms.CharField(label=label, max_length=NOTE_MAX, required=False)
-
-
-class LateForm(ActionForm):
-    """A late arrival: a name, or a team and its two players."""
-
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=120, required=False)
-    player_1 = forms.CharField(label=gettext_lazy("Player 1"), max_length=60, required=False)
-    player_2 = forms.CharField(label=gettext_lazy("Player 2"), max_length=60, required=False)
-    note = note_field()
-
-    def __init__(self, data=None, **kwargs) -> None:
-        super().__init__(data, auto_id="late-%s", **kwargs)
-        for name in ("name", "player_1", "player_2"):
-            self.fields[name].widget.attrs["autocomplete"] = "off"
-        if self.event.partners:
-            self.fields["name"].label = _("Team name")
-            self.fields["name"].help_text = _("Left empty, the team is named after its players.")
-        else:
-            del self.fields["player_1"], self.fields["player_2"]
-
-    def clean(self) -> dict:
-        data = super().clean()
-        if self.event.partners:
-            for name in ("player_1", "player_2"):
-                if not data.get(name) and name not in self.errors:
-                    self.add_error(name, _("Write this player's name."))
-        elif not data.get("name") and "name" not in self.errors:
-            self.add_error("name", _("Write the late arrival's name."))
-        return data
-
-    def kwargs(self) -> dict:
-        data = self.cleaned_data
-        players = [data["player_1"], data["player_2"]] if self.event.partners else None
-        name = data["name"] or (" – ".join(players) if players else "")
-        return super().kwargs() | {"name": name, "players": players}
-
-    def engine_field(self, path: str) -> str | None:
-        return "name" if path.startswith("entrant") else super().engine_field(path)
-
-
-class WithdrawForm(ActionForm):
-    """A withdrawal (what they played counts) or a no-show (never seated)."""
-
-    entrant = forms.TypedChoiceField(label=gettext_lazy("Entrant"), coerce=int)
-    reason = forms.ChoiceField(
-        label=gettext_lazy("What happened"),
-        widget=forms.RadioSelect,
-        choices=[
-            (Entrant.WITHDRAWN, gettext_lazy("Withdrew (what they played still counts)")),
-            (Entrant.NO_SHOW, gettext_lazy("Did not come (never seated)")),
-        ],
-        initial=Entrant.WITHDRAWN,
-    )
-    note = note_field()
-
-    def __init__(self, data=None, *, active=(), **kwargs) -> None:
-        super().__init__(data, auto_id="withdraw-%s", **kwargs)
-        self.fields["entrant"].choices = [(entrant.pk, entrant.name) for entrant in active]
-
-    def kwargs(self) -> dict:
-        data = self.cleaned_data
-        return super().kwargs() | {
-            "entrant_id": data["entrant"],
-            "no_show": data["reason"] == Entrant.NO_SHOW,
-        }
-
-
-class DecideForm(ActionForm):
-    """Who goes on from a tie at the cut (decision E6): the organizer ticks them."""
-
-    chosen = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple, required=False)
-    note = note_field(gettext_lazy("Note (how it was decided)"))
-
-    def __init__(self, data=None, *, table, entrants=(), **kwargs) -> None:
-        super().__init__(data, auto_id=f"cut-{table.number}-%s", **kwargs)
-        self.table = table
-        self.ids = {entrant.name: entrant.pk for entrant in entrants}
-        field = self.fields["chosen"]
-        field.choices = [(name, name) for name in table.tie_at_cut]
-        field.label = (
-            _("Tied for the title: choose the champion (decision E6)")
-            if table.final
-            else _("Tied at the cut: choose who goes on (decision E6)")
-        )
-
-    def clean_chosen(self) -> list[str]:
-        chosen = self.cleaned_data.get("chosen") or []
-        if not chosen:
-            raise forms.ValidationError(
-                _("Tick the champion.")
-                if self.table.final
-                else _("Tick who goes on: at least one of the tied.")
-            )
-        return chosen
-
-    def kwargs(self) -> dict:
-        chosen = [self.ids[name] for name in self.cleaned_data["chosen"] if name in self.ids]
-        return super().kwargs() | {"chosen": chosen}
-
-    def engine_field(self, path: str) -> str | None:
-        return "chosen" if "decided" in path else super().engine_field(path)
-
-
-class TieBreakForm(ActionForm):
-    """A tie-break game at the cut: a table of only the tied, over ``hands`` hands."""
-
-    hands = forms.TypedChoiceField(label=gettext_lazy("Hands of the tie-break game"), coerce=int)
-
-    def __init__(self, data=None, *, table, hand_counts=(1,), **kwargs) -> None:
-        super().__init__(data, auto_id=f"tiebreak-{table.number}-%s", **kwargs)
-        self.table = table
-        field = self.fields["hands"]
-        field.choices = [(n, str(n)) for n in hand_counts]
-        field.initial = TIE_BREAK_HANDS if TIE_BREAK_HANDS in hand_counts else hand_counts[0]
-
-    def kwargs(self) -> dict:
-        return super().kwargs() | {"hands": self.cleaned_data["hands"]}
-
-
-class TimerForm(ActionForm):
-    """The round timer: its length in minutes (to start it, or to add), and what to do."""
-
-    action = forms.ChoiceField(choices=[(a, a) for a in ("start", "pause", "resume", "add")])
-    minutes = forms.IntegerField(label=gettext_lazy("Minutes"), min_value=1, max_value=600, required=False)
-
-    def __init__(self, data=None, *, minutes: int = 45, **kwargs) -> None:
-        super().__init__(data, auto_id="timer-%s", **kwargs)
-        self.initial["minutes"] = minutes
-        self.fields["minutes"].widget.attrs["inputmode"] = "numeric"
-        self.helper.layout = Layout("version", Div("minutes", css_class="round-timer-minutes"))
-
-    def clean(self) -> dict:
-        data = super().clean()
-        if (
-            data.get("action") in ("start", "add")
-            and not data.get("minutes")
-            and "minutes" not in self.errors
-        ):
-            self.add_error("minutes", _("How many minutes?"))
-        return data
-
-    def kwargs(self) -> dict:
-        data = self.cleaned_data
-        return super().kwargs() | {"action": data["action"], "minutes": data.get("minutes")}
-
-    def engine_field(self, path: str) -> str | None:
-        return None if path == "action" else super().engine_field(path)
-
-
-class CloseForm(ActionForm):
-    """A table closed before it could finish (decision E8), with why."""
-
-    note = note_field(gettext_lazy("Why (written down)"))
-
-    def __init__(self, data=None, *, table, **kwargs) -> None:
-        super().__init__(data, auto_id=f"close-{table.number}-%s", **kwargs)
-        self.table = table
-
-
-__all__ = [
-    "ActionForm",
-    "CloseForm",
-    "DecideForm",
-    "EventForm",
-    "EventImportForm",
-    "LateForm",
-    "TieBreakForm",
-    "TimerForm",
-    "WithdrawForm",
-    "placement_text",
-]
-
-
-class CardCodeForm(CodeForm):
-    """A table card's code typed in: the same as scanning the card."""
-
-    msg_not_a_code = gettext_lazy(
-        "A card code has 6 letters and digits, as the table card shows it (for example K7M-Q2P)."
-    )
-    msg_no_such_code = gettext_lazy(
-        "No table card has this code. Check it on the card, or ask the organizer."
-    )
-    field_id = "card-code"
-    button_label = gettext_lazy("Open the table")
-
-    def __init__(self, data=None, **kwargs) -> None:
-        super().__init__(data, **kwargs)
-        self.fields["kod"].label = gettext_lazy("Card code")
-        self.fields["kod"].help_text = gettext_lazy("6 letters and digits, for example K7M-Q2P.")
-
-
-SEARCH_MAX = 80
-"""At most this many characters of a seat search are read (the longest team name fits)."""
-
-
-class SearchField(forms.CharField):
-    """What is searched for, shown again as it is read: trimmed, at most :data:`SEARCH_MAX`."""
-
-    def prepare_value(self, value):
-        return value.strip()[:SEARCH_MAX] if isinstance(value, str) else value
-
-    def clean(self, value) -> str:
-        return super().clean(value)[:SEARCH_MAX]
-
-
-class SeatSearchForm(NulFreeForm):
-    """The public standings' "find your seat" (without JavaScript): a name, or part of one."""
-
-    button_label = gettext_lazy("Search")
-    button_class = "btn-theme-outline"
-    label_class = "fw-semibold"
-    joined = True
-    announce_errors = False
-
-    ara = SearchField(
-        required=False,
-        label=pgettext_lazy("event", "Find your seat"),
-        help_text=pgettext_lazy("event", "Type your name: your table and seat show."),
-        widget=forms.SearchInput(attrs={"class": "form-control", "autocomplete": "off"}),
-    )
-
-    def __init__(self, data=None, **kwargs) -> None:
-        super().__init__(data, auto_id="seat-%s", **kwargs)
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-        self.helper.disable_csrf = True
-        self.helper.layout = Layout(Field("ara", template="scorer/crispy/with_button.html"))
-
-    def query(self) -> str:
-        """What to look for ("" when nothing, or nothing readable, was typed)."""
-        return self.cleaned_data["ara"] if self.is_valid() else ""

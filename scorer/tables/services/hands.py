@@ -1,164 +1,25 @@
-"""Services of tables: the one place views and commands call to store (Django-Styleguide style).
+"""A table's hands: scored and checked against the table, recorded at most once, corrected,
+deleted and restored, each change with its row of the hand's history in the same transaction."""
 
-Writes are atomic and validate through the engine first: nothing invalid is ever stored.
-"""
-
-from functools import cache
-
-from django.db import IntegrityError, connections, router, transaction
+from django.db import transaction
 from django.db.models import Count, Exists, F, JSONField, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scorer.engine import HandResult, InvalidInput, get_ruleset, score_game, score_input
+from scorer.engine import HandResult, InvalidInput, get_ruleset, score_input
 from scorer.engine.errors import FieldError
-from scorer.engine.names import clean_name
 from scorer.engine.parse import parse_hand
-from scorer.models import Device, Game, Hand, HandChange, new_join_code
-from scorer.tables import guards, push, selectors
+from scorer.models import Device, Game, Hand, HandChange
+from scorer.tables import guards, selectors
 from scorer.tables.outcome import hand_outcome, next_dealer
+from scorer.tables.services.versions import lock, touch
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
+
+
 MSG_RESTORE_FULL = gettext_noop("All planned hands have been played: the deleted hand cannot come back.")
-MSG_NOT_OVER = gettext_noop("A rematch can start once every planned hand of this game has been played.")
-
-
-def game_create(
-    *,
-    ruleset: str,
-    options: dict,
-    players: list[str],
-    hands_planned: int,
-    first_dealer: int = 0,
-    rematch_of: Game | None = None,
-    in_event: bool = False,
-) -> tuple[Game, str]:
-    """Create a table; returns it and its edit link's secret (derived, never stored: scorer/tables/editlink.py).
-    ``in_event``: a game of an event table (scorer/events), whose deletes, restores and number of
-    hands the event guards (scorer/tables/guards.py)."""
-    document = {
-        "ruleset": ruleset,
-        "options": options,
-        "players": players,
-        "hands_planned": hands_planned,
-        "hands": [],
-    }
-    score_game(document)  # validates rule set, options, names and planned hands
-    if not 0 <= first_dealer < len(players):
-        raise InvalidInput([FieldError("first_dealer", _("Choose one of the players."))])
-    fields = {
-        "ruleset": ruleset,
-        "options": get_ruleset(ruleset).normalize_options(options),
-        "players": [clean_name(name) for name in players],
-        "hands_planned": hands_planned,
-        "first_dealer": first_dealer,
-        "rematch_of": rematch_of,
-        "in_event": in_event,
-    }
-    game = _create_with_code(fields)
-    return game, game.link_secret
-
-
-JOIN_CODE_TRIES = 8
-
-
-def _create_with_code(fields: dict) -> Game:
-    """Insert the table; should its random join code be taken already (about one chance in
-    887 million per table there is), insert it again with another. Any other conflict (a rematch
-    opened meanwhile) is raised."""
-    for _attempt in range(JOIN_CODE_TRIES):
-        code = new_join_code()
-        try:
-            with transaction.atomic():
-                return Game.objects.create(code=code, **fields)
-        except IntegrityError:
-            if not Game.objects.filter(code=code).exists():
-                raise
-    raise IntegrityError("no free join code")
-
-
-def rematch_dealer(game: Game) -> int:
-    """Who deals first in the rematch: the player who would have dealt the next hand (the deal
-    keeps rotating from one game to the next), after the last hand's stored dealer."""
-    last = game.hands.live().order_by("-position").values_list("dealer", flat=True).first()
-    return next_dealer(last, game.first_dealer, len(game.players))
-
-
-def rematch_get(game: Game) -> Game | None:
-    return Game.objects.filter(rematch_of=game).first()
-
-
-@transaction.atomic
-def game_rematch(*, game: Game) -> tuple[Game, bool]:
-    """Open the rematch (rövanş) of a finished table: same players, rule set, options and number
-    of hands, the deal rotating on. Returns the rematch and whether this call created it.
-
-    Idempotent: a table has at most one rematch (a unique link, also under concurrent requests);
-    when it already exists it is returned.
-    """
-    _lock(game)  # one rematch decision at a time; the new version shows viewers the rematch link
-    existing = rematch_get(game)
-    if existing is not None:
-        return existing, False
-    if game.hands.live().count() < game.hands_planned:
-        raise InvalidInput([FieldError("", _(MSG_NOT_OVER))])
-    kwargs = {
-        "ruleset": game.ruleset,
-        "options": game.options,
-        "players": game.players,
-        "hands_planned": game.hands_planned,
-        "first_dealer": rematch_dealer(game),
-        "rematch_of": game,
-    }
-    try:
-        with transaction.atomic():
-            rematch, _secret = game_create(**kwargs)
-    except IntegrityError:  # another request opened it between our check and our insert
-        return Game.objects.get(rematch_of=game), False
-    return rematch, True
-
-
-MSG_PLAN_COUNT = gettext_noop("Choose one of this rule set's numbers of hands.")
-MSG_PLAN_BELOW = gettext_noop("{played} hands have been played already: choose at least {played}.")
-MSG_PLAN_REMATCH = gettext_noop("The rematch is open already: this game's number of hands stays as it is.")
-
-
-class TableChanged(Exception):
-    """The table changed since the form was shown (a hand saved, another phone's change)."""
-
-
-def plan_choices(game: Game, played: int) -> tuple[int, ...]:
-    """The numbers of hands this table may change to: the rule set's, and not below those played."""
-    return tuple(n for n in get_ruleset(game.ruleset).hand_counts if n >= max(played, 1))
-
-
-@transaction.atomic
-def game_plan(*, game: Game, hands_planned: int, version: int | None) -> Game:
-    """Change how many hands the table plays, while it runs (or, finished, before its rematch).
-
-    ``version`` is the table's version the form was shown at: the change is made only if nothing
-    changed since (one UPDATE that also locks the row), so it can never cut a game below a hand
-    another phone saved meanwhile; :class:`TableChanged` otherwise. The new count must be one of
-    the rule set's and not below the hands played (read under that lock)."""
-    if hands_planned not in get_ruleset(game.ruleset).hand_counts:
-        raise InvalidInput([FieldError("hands_planned", _(MSG_PLAN_COUNT))])
-    guards.check(game, guards.PLAN, hands_planned=hands_planned, path="hands_planned")
-    now = timezone.now()
-    rows = Game.objects.filter(pk=game.pk)
-    if version is not None:
-        rows = rows.filter(version=version)
-    if not rows.update(hands_planned=hands_planned, version=F("version") + 1, updated_at=now):
-        raise TableChanged()
-    push.table_changed(game)
-    played = game.hands.live().count()
-    if hands_planned < played:
-        raise InvalidInput([FieldError("hands_planned", _(MSG_PLAN_BELOW).format(played=played))])
-    if Game.objects.filter(rematch_of=game).exists():
-        raise InvalidInput([FieldError("hands_planned", _(MSG_PLAN_REMATCH))])
-    game.refresh_from_db(fields=["hands_planned", "version", "updated_at"])
-    return game
 
 
 def hand_score(*, game: Game, data: object) -> HandResult:
@@ -210,51 +71,6 @@ class HandAlreadySaved(Exception):
         self.hand = hand
         self.number = number
         """Its number on the board (live hands count 1, 2, …; a deleted one: the number it had)."""
-
-
-@cache
-def _touch_query(alias: str) -> str:
-    """Bump a table's version and those of its rematches after it (their boards show its points
-    in the series tally), returning each new version: one statement."""
-    quote = connections[alias].ops.quote_name
-    game, pk, link = quote(Game._meta.db_table), quote("id"), quote(Game._meta.get_field("rematch_of").column)
-    down, depth, version = quote("down"), quote("depth"), quote("version")
-    updated = quote(Game._meta.get_field("updated_at").column)
-    return (
-        f"WITH RECURSIVE {down} ({pk}, {depth}) AS (SELECT {pk}, 0 FROM {game} WHERE {pk} = %s"
-        f" UNION ALL SELECT {quote('g')}.{pk}, {down}.{depth} + 1 FROM {game} {quote('g')}"
-        f" JOIN {down} ON {quote('g')}.{link} = {down}.{pk} WHERE {down}.{depth} < {CHAIN_LONGEST})"
-        f" UPDATE {game} SET {version} = {version} + 1, {updated} = %s"
-        f" WHERE {pk} IN (SELECT {pk} FROM {down}) RETURNING {pk}, {version}"
-    )
-
-
-CHAIN_LONGEST = 200
-
-
-def _touch(game: Game) -> None:
-    """Bump the table's version (the viewers' ETag) and its later rematches' (their series tally
-    shows this table's points): one UPDATE … RETURNING, no re-read."""
-    alias = router.db_for_write(Game)
-    connection = connections[alias]
-    now = timezone.now()
-    with connection.cursor() as cursor:
-        sql = _touch_query(alias)
-        cursor.execute(sql, [game.pk, connection.ops.adapt_datetimefield_value(now)])
-        versions = dict(cursor.fetchall())
-    game.version, game.updated_at = versions.get(game.pk, game.version), now
-    push.table_changed(game, also=versions)
-
-
-def _lock(game: Game) -> None:
-    """Bump the table's version, which locks its row until the transaction ends.
-
-    PostgreSQL: other writers of this table wait at this UPDATE. SQLite: the IMMEDIATE
-    transaction already holds the database's write lock. Rolled back with everything else if
-    the hand is not stored after all.
-    """
-    Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
-    push.table_changed(game)  # sent only if the transaction commits
 
 
 def _hand_stats(game: Game, request_id: str = "") -> Game:
@@ -310,7 +126,7 @@ def hand_record(
     """
     fields = hand_fields(game=game, data=data)
     stored = fields["data"]
-    _lock(game)
+    lock(game)
     stats = _hand_stats(game, request_id)
     if stats.request_pk is not None:
         raise _already_saved(game, stats.request_pk)
@@ -373,7 +189,7 @@ def hand_update(
         now,
     )
     hand.version = (version if version is not None else hand.version) + 1
-    _touch(hand.game)
+    touch(hand.game)
     _history(hand, HandChange.CORRECT, device, before=before, after=stored, at=now)
     return hand
 
@@ -387,7 +203,7 @@ def hand_delete(*, hand: Hand, device: Device | None = None) -> Hand:
     _history(hand, HandChange.DELETE, device, before=hand.data)
     hand.deleted_at = timezone.now()
     hand.save(update_fields=["deleted_at"])
-    _touch(hand.game)
+    touch(hand.game)
     return hand
 
 
@@ -400,7 +216,7 @@ def hand_restore(*, hand: Hand, device: Device | None = None) -> Hand:
     _ensure_room(hand.game)
     hand.deleted_at = None
     hand.save(update_fields=["deleted_at"])
-    _touch(hand.game)
+    touch(hand.game)
     _history(hand, HandChange.RESTORE, device, after=hand.data, over=False)  # only a table with room
     return hand
 
@@ -438,21 +254,3 @@ def _history(
         after=after,
         after_game_end=_game_over(hand.game_id) if over is None else over,
     )
-
-
-@transaction.atomic
-def tables_purge(*, changed_before, deleted_before, dry_run: bool = False) -> dict[str, int]:
-    """Retention: tables unchanged since ``changed_before`` go with their hands; hands deleted
-    before ``deleted_before`` go for good. A tournament's tables stay: they are its record, and
-    its standings and exports read them. Returns the counts (nothing deleted with ``dry_run``)."""
-    tables = Game.objects.filter(updated_at__lt=changed_before, in_event=False)
-    hands = Hand.objects.filter(deleted_at__lt=deleted_before).exclude(game__in=tables)
-    counts = {
-        "tables": tables.count(),
-        "hands": Hand.objects.filter(game__in=tables).count(),
-        "deleted": hands.count(),
-    }
-    if not dry_run:
-        hands.delete()
-        tables.delete()
-    return counts
