@@ -11,7 +11,8 @@ from django.utils.html import escape
 
 from scorer.engine import clauses
 from scorer.teaching.examples import EXAMPLES
-from scorer.teaching.glossary import FINDERS, TERMS, term, terms_in_order
+from scorer.teaching.gloss import FINDERS
+from scorer.teaching.glossary import TERMS, term, terms_in_order
 from scorer.teaching.practice import LEVELS
 from tests.support.gloss import page_words, unlinked_first_words
 from tests.support.seeds import check_quote
