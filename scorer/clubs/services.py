@@ -230,12 +230,6 @@ def season_create(*, club: Club, name: str, starts, ends) -> Season:
     return season
 
 
-@transaction.atomic
-def season_delete(*, season: Season) -> None:
-    season.delete()
-    _touch(season.club)
-
-
 def _touch(club: Club) -> None:
     """The club's cached pages are keyed by ``updated_at`` (scorer/clubs/selectors.py)."""
     club.updated_at = timezone.now()

@@ -137,11 +137,6 @@ def entry_text(entry: dict, *, indent: int | None = None) -> str:
     return text
 
 
-def tables_export() -> Iterator[str]:
-    """The JSON lines of every table that can be written, oldest first."""
-    return (exported.text for exported in export_entries() if exported.text)
-
-
 # --- import ------------------------------------------------------------------------------------
 
 

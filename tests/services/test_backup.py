@@ -17,7 +17,7 @@ from bench.handgen import NAMES, generate
 from scorer.engine import InvalidInput, get_ruleset
 from scorer.models import Game, Hand
 from scorer.tables import backup, selectors
-from scorer.tables.backup import entry_import, table_entry, tables_export
+from scorer.tables.backup import entry_import, table_entry
 from scorer.tables.selectors import game_document
 from scorer.tables.services.games import game_create, game_rematch
 from scorer.tables.services.hands import hand_delete, hand_record, hand_update
@@ -139,7 +139,7 @@ def test_an_entry_holds_the_hand_format_game_document():
 def test_importing_twice_skips_the_tables_already_present(tmp_path):
     make_tables(1)
     archive = tmp_path / "tables.jsonl"
-    archive.write_text("\n".join(tables_export()) + "\n", encoding="utf-8")
+    call_command("export_tables", str(archive), stdout=io.StringIO(), stderr=io.StringIO())
     count = Game.objects.count()
     err = io.StringIO()
     call_command("import_tables", str(archive), stdout=io.StringIO(), stderr=err)
@@ -254,7 +254,7 @@ def test_a_rematch_link_survives_a_backup_round_trip(tmp_path, order):
 def test_tables_imported_as_new_keep_their_rematch_link_among_themselves(tmp_path):
     game, rematch = finished_with_rematch()
     archive = tmp_path / "rematch.jsonl"
-    archive.write_text("\n".join(tables_export()) + "\n", encoding="utf-8")
+    call_command("export_tables", str(archive), stdout=io.StringIO(), stderr=io.StringIO())
     call_command("import_tables", "--as-new", str(archive), stdout=io.StringIO(), stderr=io.StringIO())
 
     copies = Game.objects.exclude(pk__in=[game.pk, rematch.pk])

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.events.models import Entrant, Event
+from scorer.events.timer import ACTIONS
 from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, style_widgets
 
 NOTE_MAX = 200
@@ -170,7 +171,7 @@ class TieBreakForm(ActionForm):
 class TimerForm(ActionForm):
     """The round timer: its length in minutes (to start it, or to add), and what to do."""
 
-    action = forms.ChoiceField(choices=[(a, a) for a in ("start", "pause", "resume", "add")])
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     minutes = forms.IntegerField(label=gettext_lazy("Minutes"), min_value=1, max_value=600, required=False)
 
     def __init__(self, data=None, *, minutes: int = 45, **kwargs) -> None:

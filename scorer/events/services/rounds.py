@@ -80,7 +80,7 @@ def round_start(*, event: Event, device=None, version: int | None = None) -> Rou
         Round.objects.filter(pk=last.pk).update(status=Round.LOCKED)
     elif data.rounds:
         Round.objects.filter(pk=data.rounds[-1].pk).update(status=Round.DONE)
-        _tell_boards(data, data.rounds[-1])
+        tell_boards(data, data.rounds[-1])
     number = len(data.rounds) + 1
     rnd = _seat(locked, number, view.next_round, data.entrants, view.standings)
     Event.objects.filter(pk=locked.pk).update(status=Event.RUNNING)
@@ -92,7 +92,7 @@ def round_start(*, event: Event, device=None, version: int | None = None) -> Rou
     return rnd
 
 
-def _tell_boards(data, rnd: Round) -> None:
+def tell_boards(data, rnd: Round) -> None:
     """The boards of the round before show that the next round has started (and where the table
     card's holder goes now): a new version of each of its games, pushed to the open boards."""
     game_ids = [
