@@ -76,6 +76,10 @@ class Quote:
         return SOURCE_NAMES[self.seed]
 
     @property
+    def section_tr(self) -> str:
+        return self.section
+
+    @property
     def section_en(self) -> str:
         return SECTIONS[self.seed][self.section]
 
