@@ -583,7 +583,7 @@ def test_csv_export_has_a_bom_a_row_per_hand_and_a_totals_row(client):
     response = client.get(url("export_csv", game))
 
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert 'filename="okey-' in response["Content-Disposition"]  # tests/views/test_export_names.py
+    assert 'filename="okey-' in response["Content-Disposition"]  # tests/tables/test_export_names.py
     assert response.content.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     board = game_board(game)

@@ -1,7 +1,7 @@
 """A table stored with a name no page can show (a lone surrogate, NUL, a control character) never
 answers 500 on its board, live poll, print view, CSV, JSON and hand page, on the home page and
 "Masalarım" of everyone who opened it, or in the admin: every page shows the name repaired, until
-``manage.py repair_tables`` stores the repair (tests/services)."""
+``manage.py repair_tables`` stores the repair (tests/tables/test_repair_tables.py)."""
 
 import pytest
 from django.contrib.auth import get_user_model

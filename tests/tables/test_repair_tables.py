@@ -13,7 +13,7 @@ from scorer.tables import selectors
 from scorer.tables.services.games import game_create
 from scorer.tables.services.hands import hand_record
 from tests.support.poison import PLACEHOLDER, poison
-from tests.views.test_poisoned_tables import NAMED_HAND
+from tests.tables.test_poisoned_tables import NAMED_HAND
 
 pytestmark = pytest.mark.django_db
 
