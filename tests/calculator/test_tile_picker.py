@@ -138,3 +138,8 @@ def test_garbage_never_crashes(client):
     )
 
     assert response.status_code == 200
+    picker = response.context["picker"]  # every part read as its default, nothing counted
+    assert (picker.ruleset, picker.indicator, picker.active) == ("loca", None, 0)
+    assert picker.names == ["Oyuncu 1", "Oyuncu 2", "Oyuncu 3", "Oyuncu 4"]
+    assert sum(sum(counts.values()) for counts in picker.counts) == 0
+    assert 'id="picker-body"' in response.content.decode()

@@ -16,6 +16,7 @@ from scorer.events.services.finish import event_finish
 from scorer.events.services.rounds import round_start
 from scorer.platform import cache as safe_cache
 from tests.support.eventdb import new_event, play, play_round
+from tests.support.events import NAMES
 
 pytestmark = pytest.mark.django_db
 
@@ -142,6 +143,8 @@ def test_with_the_cache_down_the_pages_are_rendered_afresh(settings, monkeypatch
     for name in ("standings", "standings_live", "display", "display_live"):
         response = Client().get(url(name, event), HTTP_ACCEPT_ENCODING="br")
         assert response.status_code == 200, name
+        html = response.content.decode()
+        assert all(entrant in html for entrant in NAMES[:8]), name  # the standings themselves
 
 
 def queries(address: str) -> int:
@@ -171,9 +174,12 @@ def test_a_cached_poll_costs_two_queries(django_assert_num_queries):
     event = started(16)
     Client().get(url("standings_live", event), **HTMX)
     with django_assert_num_queries(2):  # the event, its stamp
-        assert Client().get(url("standings_live", event), **HTMX).status_code == 200
+        cached = Client().get(url("standings_live", event), **HTMX)
     with django_assert_num_queries(2):
-        assert Client().get(url("standings_live", event, v="x"), **HTMX).status_code == 200
+        stale = Client().get(url("standings_live", event, v="x"), **HTMX)
+    assert cached.status_code == stale.status_code == 200
+    assert cached.content == stale.content  # the same shared copy…
+    assert all(entrant in cached.content.decode() for entrant in NAMES[:16])  # …of the standings
 
 
 def test_the_display_without_javascript_shows_server_pages_and_refreshes_to_the_next():

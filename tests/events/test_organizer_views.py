@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round
+from scorer.events.models import Entrant, Event, EventGame, EventGrant, EventRecord, EventTable, Round
 from scorer.events.selectors.document import event_document
 from scorer.events.selectors.standings import event_standings
 from scorer.events.services.rounds import round_start
@@ -178,7 +178,14 @@ def test_only_the_organizer_reaches_the_organizer_pages(running, who, name):
 @pytest.mark.parametrize("name", ORGANIZER_GETS)
 def test_the_organizer_reaches_them(running, name):
     event, secret, _links = running
-    assert organizer(event, secret).get(event_url(name, event)).status_code == 200
+    response = organizer(event, secret).get(event_url(name, event))
+    assert response.status_code == 200
+    html = response.content.decode()
+    # each shows the running round's tables: their seats by name, and the organizer's controls
+    assert all(entrant.name in html for entrant in Entrant.objects.filter(event=event))
+    assert {"event_organize": "Masa kartları", "event_progress": "0/2 masa bitti", "event_cards": "kart"}[
+        name
+    ] in html
 
 
 def test_a_scorekeeper_link_gives_its_table_only(running):
@@ -214,6 +221,7 @@ def test_a_wrong_organizer_link_opens_nothing(running):
     assert client.get(reverse("scorer:event_claim", args=[event.public_id, wrong])).status_code == 403
     assert client.get(event_url("event_organize", event)).status_code == 403
     assert client.get(reverse("scorer:event_claim", args=["x" * 16, secret])).status_code == 404
+    assert EventGrant.objects.filter(event=event).count() == 0  # no device became its organizer
 
 
 def test_a_new_organizer_link_locks_out_the_other_organizers_and_their_table_rights(running):

@@ -199,4 +199,6 @@ def test_a_nul_in_the_admins_search_is_never_a_500():
 
     response = client.get("/yonetim/scorer/game/", {"q": f"Ali{NUL}"})
 
-    assert response.status_code < 500
+    assert response.status_code == 200
+    assert response.context["cl"].result_count == 0  # searched, found nothing
+    assert NUL not in response.content.decode()

@@ -94,9 +94,14 @@ def test_the_limits_fail_open_only_when_the_database_does_not_answer_either(
 
 
 def test_the_admin_login_works(redis_down):
-    get_user_model().objects.create_superuser("op", "op@example.com", "a-long-passphrase")
-    response = Client().post("/yonetim/login/", {"username": "op", "password": "a-long-passphrase"})
-    assert response.status_code == 302
+    operator = get_user_model().objects.create_superuser("op", "op@example.com", "a-long-passphrase")
+    client = Client()
+    response = client.post(
+        "/yonetim/login/?next=/yonetim/", {"username": "op", "password": "a-long-passphrase"}
+    )
+    assert response.status_code == 302 and response["Location"] == "/yonetim/"
+    assert client.session["_auth_user_id"] == str(operator.pk)  # the session holds the login
+    assert client.get("/yonetim/").context["user"] == operator
 
 
 def test_the_outage_is_logged_once_a_minute_not_per_request(redis_down, monkeypatch, caplog):

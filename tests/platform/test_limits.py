@@ -84,7 +84,9 @@ def test_limits_are_per_client_ip(limits):
         one.post(reverse("scorer:game_new"), NEW_TABLE)
 
     assert one.post(reverse("scorer:game_new"), NEW_TABLE).status_code == 429
+    assert Game.objects.count() == 3
     assert other.post(reverse("scorer:game_new"), NEW_TABLE).status_code == 302
+    assert Game.objects.count() == 4
 
 
 def test_the_api_answers_a_json_429_in_the_documented_error_shape(client, limits):

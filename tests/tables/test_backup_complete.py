@@ -44,8 +44,8 @@ from scorer.events.timer import timer_change
 from scorer.models import Device, Game, Grant, Hand, HandChange
 from scorer.tables.services.games import game_rematch
 from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
-from tests.tables.test_backup import make_tables
 from tests.support.eventdb import new_event, play, play_round
+from tests.tables.test_backup import make_tables
 
 pytestmark = pytest.mark.django_db
 

@@ -84,8 +84,10 @@ def test_the_delete_and_rotate_buttons_are_links_to_their_questions(keeper, tabl
 def test_nobody_else_is_asked(table):
     game, _ = table
     viewer = Client()
-    assert viewer.get(url("hand_delete", game, 1)).status_code == 403
-    assert viewer.get(url("game_link_rotate", game)).status_code == 403
+    for action in (url("hand_delete", game, 1), url("game_link_rotate", game)):
+        response = viewer.get(action)
+        assert response.status_code == 403
+        assert 'action="' + action + '"' not in response.content.decode()  # no form that would do it
 
 
 # --- a phone that loses its rights ------------------------------------------------------------------
@@ -156,7 +158,11 @@ def test_a_revoked_phone_claiming_the_new_link_edits_again(table, keeper, helper
     game.refresh_from_db()
     claim(helper, game, game.link_secret)
 
-    assert helper.post(url("hand_new", game), E2_HAND | {"hands_before": "2"}).status_code == 302
+    response = helper.post(url("hand_new", game), E2_HAND | {"hands_before": "2"})
+
+    assert response.status_code == 302 and response["Location"] == url("game_board", game)
+    assert game.hands.live().count() == 3
+    assert "data-add-hand" in helper.get(url("game_board", game)).content.decode()  # it edits again
 
 
 def test_the_undo_after_a_delete_is_a_labelled_button(keeper, table):

@@ -114,6 +114,9 @@ def test_the_finisher_and_a_never_opened_player_need_no_points(client, table):
     response = post_hand(client, table, E2_HAND)  # Ayşe finished, Deniz never opened
 
     assert response.status_code == 302
+    ayse, _bora, _cem, deniz = Hand.objects.get().data["players"]
+    assert ayse["finished"] and "remaining" not in ayse
+    assert deniz["opened"] == "none" and "remaining" not in deniz
 
 
 def test_zero_typed_is_saved_as_zero(client, table):
