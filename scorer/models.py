@@ -284,31 +284,10 @@ class RateCount(models.Model):
 
 
 # Tournaments (scorer/events/models.py): one Django app, so their models are registered here too.
-from scorer.events.models import (  # noqa: E402
-    CardGrant,
-    Entrant,
-    Event,
-    EventGame,
-    EventGrant,
-    EventRecord,
-    EventTable,
-    Round,
-    TableCard,
-    TieBreak,
-)
+from scorer.events import models as event_models  # noqa: E402
+from scorer.events.models import *  # noqa: E402, F403 (the names of its __all__)
 
-__all__ += [
-    "TieBreak",
-    "CardGrant",
-    "TableCard",
-    "Entrant",
-    "Event",
-    "EventGame",
-    "EventGrant",
-    "EventRecord",
-    "EventTable",
-    "Round",
-]
+__all__ += event_models.__all__
 
 # Clubs (scorer/clubs/models.py), registered here for the same reason.
 from scorer.clubs.models import Club, ClubEvent, ClubGame, ClubGrant, ClubRating, Member, Season  # noqa: E402

@@ -17,11 +17,10 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorer.engine import all_rulesets
 from scorer.events.models import Event, new_seed
 from scorer.events.rules.document import MAX_ENTRANTS
 from scorer.events.rules.nextround import knockout_tables, points_tables
-from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, ruleset_or_default, style_widgets
+from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm
 from scorer.formkit.layout import Section, snippet
 from scorer.platform.numbers import parse_count
 from scorer.tables.forms.game import RuleSetChoiceMixin
@@ -123,11 +122,7 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
         initial.setdefault("date", datetime.date.today().isoformat())
         super().__init__(data, initial=initial, **kwargs)
         source = data if data is not None else initial
-        self.chosen = ruleset_or_default(source.get("ruleset"))
-        self.partners = checked(source.get("option_partners"))
-        self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
-        self.fields["ruleset"].initial = self.chosen.id
-        self.add_option_fields()
+        self.choose_ruleset(source)
         counts = self.chosen.hand_counts
         self.fields["hands_per_game"].choices = [(n, str(n)) for n in counts]
         self.fields["hands_per_game"].initial = DEFAULT_HANDS if DEFAULT_HANDS in counts else counts[-1]
@@ -142,24 +137,16 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
             else _("One player a line, 3 to 256. Late arrivals can be added later.")
         )
         self.fields["games_per_match"].help_text = games_hint(parse_count(source.get("games_per_match")) or 1)
-        style_widgets(self.fields.values())
-        self.helper = self.page_helper()
-        self.options_helper = self.part_helper(self.options_layout())
+        self.lay_out()
 
     options_url_name = "scorer:event_new_options"
 
     def page_helper(self) -> FormHelper:
-        helper = FormHelper(self)
-        helper.form_id = "event-new-form"
-        helper.form_class = "event-new"
-        helper.form_action = "scorer:event_new"
-        helper.attrs = {"novalidate": True}
-        helper.layout = Layout(
+        return self.page_helper_of(
+            "event",
             Div("name", css_class="mb-3"),
             Div("date", css_class="mb-3"),
-            Field("ruleset", template="scorer/crispy/ruleset_cards.html"),
-            snippet("scorer/crispy/game_new_refresh.html"),
-            self.options_layout(),
+            *self.ruleset_parts(),
             Section(
                 _("Format"),
                 Field("kind", template="scorer/crispy/segmented.html"),
@@ -185,7 +172,6 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
             Div("seed", css_class="mb-4"),
             StrictButton(_("Create the event"), type="submit", css_class="btn-primary btn-lg w-100"),
         )
-        return helper
 
     def counts(self) -> dict:
         """Rounds and tables by number of entrants: a few rows for the page (read without
@@ -204,12 +190,7 @@ class EventForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
     def options_layout(self) -> Div:
         """What depends on the rule set and eşli (htmx swaps exactly this part in)."""
         return Div(
-            snippet("scorer/crispy/game_options_head.html"),
-            Section(
-                _("Options"),
-                *(Field(f.name, template="scorer/crispy/game_option.html") for f in self.option_fields),
-                css_class="mb-3",
-            ),
+            *self.option_parts(),
             Div("hands_per_game", css_class="mb-3"),
             Div("entrants", css_class="mb-3 entrants"),
             css_id="game-options",
