@@ -105,7 +105,12 @@ class ClubGameForm(GameForm):
     def __init__(self, data=None, initial=None, *, club: Club, **kwargs) -> None:
         self.club = club
         if data is None:
-            initial = {"ruleset": club.ruleset, **_option_initial(club), **(initial or {})}
+            initial = {
+                "ruleset": club.ruleset,
+                **_option_initial(club),
+                **_house_initial(club),
+                **(initial or {}),
+            }
         super().__init__(data, initial=initial, **kwargs)
         for field in self.player_fields:
             field.field.widget.attrs["list"] = MEMBERS_LIST_ID
@@ -131,7 +136,12 @@ class ClubEventForm(EventForm):
     def __init__(self, data=None, initial=None, *, club: Club, **kwargs) -> None:
         self.club = club
         if data is None:
-            initial = {"ruleset": club.ruleset, **_option_initial(club), **(initial or {})}
+            initial = {
+                "ruleset": club.ruleset,
+                **_option_initial(club),
+                **_house_initial(club),
+                **(initial or {}),
+            }
         super().__init__(data, initial=initial, **kwargs)
         source = data if data is not None else self.initial
         del self.fields["entrants"]
@@ -229,6 +239,11 @@ def _line_count(source) -> int:
     ]
     last = filled[-1] + 1 if filled else 0
     return min(MAX_ENTRANT_LINES, max(ENTRANT_LINES, last + MORE_LINES))
+
+
+def _house_initial(club: Club) -> dict:
+    """The club's house rule set, as the form's chosen one (its latest version)."""
+    return {"ev": club.house_code} if club.house_code else {}
 
 
 def _option_initial(club: Club) -> dict:

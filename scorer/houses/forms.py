@@ -90,33 +90,29 @@ class HouseForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
         return all_rulesets()
 
     # --- fields ---------------------------------------------------------------------------------
+    @property
+    def base_name(self) -> str:
+        return _(self.chosen.name)
+
     def add_value_fields(self) -> None:
-        base, name = self.chosen, _(self.chosen.name)
+        """A field per number of the base, empty for the base's own (shown beside it)."""
+        base = self.chosen
         values = base.values()
         for row in base.finish_table:
-            finish, m = values["finish"][row.key], values["multiplier"][row.key]
-            self.fields[f"finish_{row.key}"] = number_field(
-                _(row.label), f"{name}: {shown('finish', finish)}", shown("finish", finish)
-            )
-            self.fields[f"multiplier_{row.key}"] = number_field(_("Multiplier"), f"{name}: ×{m}", m)
+            finish, m = shown("finish", values["finish"][row.key]), values["multiplier"][row.key]
+            self.fields[f"finish_{row.key}"] = number_field(_("Finisher"), finish, finish)
+            self.fields[f"multiplier_{row.key}"] = number_field(_("Multiplier"), f"×{m}", m)
         for kind in AMOUNTS:
-            self.fields[kind] = number_field(_(LABELS[kind]), f"{name}: {values[kind]}", values[kind])
+            self.fields[kind] = number_field(_(LABELS[kind]), str(values[kind]), values[kind])
         if base.pairs_and_multiplier is not None:
-            choices = [
-                (
-                    "",
-                    _("As {ruleset}: {way}").format(
-                        ruleset=name, way=_(PAIRS_CHOICES[base.pairs_and_multiplier])
-                    ),
-                )
-            ]
+            way = _(PAIRS_CHOICES[base.pairs_and_multiplier])
+            choices = [("", _("As {ruleset}: {way}").format(ruleset=self.base_name, way=way))]
             choices += [(key, _(text)) for key, text in PAIRS_CHOICES.items()]
             self.fields["pairs_and_multiplier"] = forms.ChoiceField(
                 label=_(LABELS["pairs_and_multiplier"]), choices=choices, required=False
             )
         for colour in COLOURS:
-            label = _(TILE_WORDS[colour]).capitalize()
-            self.fields[f"colour_{colour}"] = number_field(label, _("1 to 10"), 1)
+            self.fields[f"colour_{colour}"] = number_field(_(TILE_WORDS[colour]).capitalize(), "×1", 1)
 
     @property
     def row_fields(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:

@@ -25,6 +25,9 @@ from scorer.engine.rulesets import RuleSet
 from scorer.engine.scoring import make_context
 from scorer.teaching.reasons import Reason, Side, player_reasons, team_reasons
 
+SAMPLE_INDICATOR = "blue-5"
+"""The gösterge a colour house is shown with when the hand names none."""
+
 
 @dataclass(frozen=True, slots=True)
 class Cell:
@@ -56,7 +59,12 @@ class Column:
 
     @property
     def name(self) -> str:
-        return _(self.ruleset.name)
+        return self.ruleset.title  # a house rule set's own name
+
+    @property
+    def key(self) -> str:
+        """What names the column in the page (a house's base is a published rule set's id too)."""
+        return "house" if self.ruleset.house is not None else self.ruleset.id
 
 
 @dataclass
@@ -75,10 +83,13 @@ class Comparison:
         return found
 
 
-def hand_compare(*, hand: dict) -> Comparison:
-    """Score ``hand`` under its own rule set (first column) and under every other one."""
+def hand_compare(*, hand: dict, house: RuleSet | None = None) -> Comparison:
+    """Score ``hand`` under its own rule set (first column), a house rule set beside it when one is
+    given, and every other published one."""
     base = get_ruleset(hand.get("ruleset"))
-    order = [base] + [rs for rs in all_rulesets() if rs.id != base.id]
+    order = (
+        [base] + ([house] if house is not None else []) + [rs for rs in all_rulesets() if rs.id != base.id]
+    )
     columns = [score_column(rs, hand) for rs in order]
     return Comparison(base=base.id, columns=columns, rows=compare_rows(columns))
 
@@ -102,8 +113,11 @@ def score_column(rs: RuleSet, hand: dict) -> Column:
 def adapt_hand(hand: dict, rs: RuleSet) -> tuple[dict, list[str]]:
     """The hand as ``rs`` can take it, and a note for everything changed or dropped."""
     adapted = copy.deepcopy(hand)
-    adapted["ruleset"] = rs.id
+    adapted["ruleset"] = rs.as_document()
     notes: list[str] = []
+    if rs.colours is not None and not adapted.get("indicator"):
+        adapted["indicator"] = SAMPLE_INDICATOR
+        notes.append(_("The hand names no gösterge: this house's colour is taken as blue."))
     options = adapt_options(hand, rs, notes)
     adapted["options"] = options
     for player in adapted.get("players", []):

@@ -18,7 +18,6 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -114,7 +113,7 @@ def organize_context(request: HttpRequest, event: Event, bound: ActionForm | Non
         "records": records,
         "organizer_url": link,
         "decisions": for_kind(event.kind),
-        "ruleset_name": _(get_ruleset(event.ruleset).name),
+        "ruleset_name": event.rules.title,  # a house rule set's own name
         "placement": placement_text(event.placement_points),
         "can_add_late": not event.finished
         and (not view.data.rounds if event.knockout else len(view.data.rounds) < (event.rounds_planned or 0)),
