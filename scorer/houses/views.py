@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -27,13 +28,12 @@ FORM_PAGE = "scorer/houses/house_form.html"
 HOUSE_PAGE = "scorer/houses/house.html"
 HOUSE_ANCHORS = ("finish", "multiplier", "not_opened", "okey_in_hand", "foul")
 """The anchors of the lines citing ``house.<value>`` (scorer/templatetags/okey.py, rule_url)."""
-NEXT_PAGES = {"masa": "scorer:game_new", "turnuva": "scorer:event_new", "kulup": "scorer:club_new"}
-"""Where "make one on the way" goes back to, with the new house chosen (``?sonra=masa``)."""
-
-
 def next_page(data) -> str:
-    key = str(data.get("sonra") or "")
-    return key if key in NEXT_PAGES else ""
+    """Where "make one on the way" goes back to, with the new house chosen (``?sonra=/masa/yeni/``):
+    a path of this site only, without its query."""
+    path = str(data.get("sonra") or "").split("?", 1)[0]
+    safe = path.startswith("/") and url_has_allowed_host_and_scheme(path, allowed_hosts=None)
+    return path if safe and len(path) <= 200 else ""
 
 
 def form_context(request: HtmxHttpRequest, form: HouseForm, **extra) -> dict:
@@ -85,14 +85,14 @@ def house_new(request: HtmxHttpRequest) -> HttpResponse:
     if not context["saveable"]:
         return render(request, FORM_PAGE, context)
     house = services.house_create(document=form.document(), device=rights.device_ensure(request))
-    messages.success(request, _("The house rule set is saved. Share its code, its link or its QR code."))
     return after_save(request, house)
 
 
 def after_save(request: HtmxHttpRequest, house: House) -> HttpResponse:
     target = next_page(request.POST)
     if target:
-        return redirect(f"{reverse(NEXT_PAGES[target])}?ev={house.code}")
+        messages.success(request, _("The house rule set {code} is saved and chosen.").format(code=house.code))
+        return redirect(f"{target}?ev={house.code}")
     return redirect(reverse("scorer:house", args=[house.code]) + "?kaydedildi=1")
 
 
