@@ -28,6 +28,8 @@ FORM_PAGE = "scorer/houses/house_form.html"
 HOUSE_PAGE = "scorer/houses/house.html"
 HOUSE_ANCHORS = ("finish", "multiplier", "not_opened", "okey_in_hand", "foul")
 """The anchors of the lines citing ``house.<value>`` (scorer/templatetags/okey.py, rule_url)."""
+
+
 def next_page(data) -> str:
     """Where "make one on the way" goes back to, with the new house chosen (``?sonra=/masa/yeni/``):
     a path of this site only, without its query."""
