@@ -28,6 +28,11 @@ NAV = (
     ),
     ("scorer:calculator", _("Calculator"), {"scorer:calculator", "scorer:calculator_shared"}),
     ("scorer:rules_index", _("Rules"), {"scorer:rules_index", "scorer:rules"}),
+    (
+        "scorer:houses",
+        _("House rules"),
+        {"scorer:houses", "scorer:house_new", "scorer:house", "scorer:house_version", "scorer:house_edit"},
+    ),
     ("scorer:examples", _("Examples"), {"scorer:examples", "scorer:example"}),
     ("scorer:compare", _("Compare"), {"scorer:compare"}),
     ("scorer:tile_picker", _("Tile picker"), {"scorer:tile_picker"}),
