@@ -4,6 +4,8 @@ the running game keeping its numbers once the house is edited; a colour house as
 gösterge's colour and multiplying the hand, in Turkish with JavaScript and in English without.
 axe finds nothing on the new pages."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
@@ -143,6 +145,37 @@ def test_a_kahvehane_house_made_on_one_phone_is_played_from_another_and_an_edit_
     table.goto(live_server.url + reverse("scorer:game_board", args=[game.public_id]))
     assert board_totals(table) == [-100, 200]
     expect(table.locator("[data-house-plays]")).to_have_attribute("data-house-version", "1")
+
+
+def test_a_houses_page_prints_on_one_a4_sheet_and_its_pages_pass_axe(phones, live_server):
+    cafe = {
+        "base": "loca-cezali",
+        "name": "Köşe Kahvesi",
+        "values": {
+            "finish": {"normal": -100, "okey": -400, "pairs_okey": -800, "elden": -200, "pairs": -200},
+            "multiplier": {"okey": 3, "pairs_okey": 3},
+            "not_opened": 200,
+            "okey_in_hand": 100,
+            "foul": 100,
+            "pairs_and_multiplier": "product",
+        },
+        "colours": {"red": 4, "yellow": 6, "blue": 3, "black": 5},
+    }
+    house = house_create(document=cafe, device=None)
+    page = phones()
+    page.goto(live_server.url + reverse("scorer:house", args=[house.code]))
+    expect(page.locator("[data-difference]")).to_have_count(15)
+    check_axe(page)
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1
+    page.emulate_media(media="screen")
+    page.goto(live_server.url + reverse("scorer:houses") + "?kod=QQQQQQ")
+    expect(page.locator("#id_kod_error")).to_be_visible()
+    check_axe(page)
+    page.goto(live_server.url + reverse("scorer:compare") + f"?ev={house.code}")
+    expect(page.locator('th[data-ruleset="house"]')).to_contain_text("Köşe Kahvesi")
+    check_axe(page)
 
 
 @pytest.mark.parametrize("lang", ["tr", "en"])

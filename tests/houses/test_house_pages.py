@@ -201,3 +201,14 @@ def test_an_unknown_house_or_version_is_404(client):
     house = save(client)
     assert client.get(reverse("scorer:house", args=["QQQQQQ"])).status_code == 404
     assert client.get(reverse("scorer:house_version", args=[house.code, 7])).status_code == 404
+
+
+def test_the_compare_page_puts_a_house_beside_the_published_rule_sets(client):
+    house = save(client)
+    page = client.get(reverse("scorer:compare") + f"?ev={house.code}").content.decode()
+    headers = re.findall(r'<th scope="col" class="num" data-ruleset="([\w-]+)"', page)
+    assert headers[1] == "house" and len(headers) == 5
+    assert f'href="{reverse("scorer:house_version", args=[house.code, 1])}"' in page
+    assert field_value(page, "ev") == house.code
+    plain = client.get(reverse("scorer:compare") + "?ev=NOSUCH").content.decode()
+    assert len(re.findall(r'<th scope="col" class="num" data-ruleset=', plain)) == 4

@@ -176,17 +176,27 @@ def test_the_rematch_plays_the_same_copy(client):
 
 
 def test_the_outlook_weighs_the_houses_numbers():
-    game, _secret = game_create(
-        ruleset="loca",
-        options={},
-        players=["A", "B"],
-        hands_planned=2,
-        house=made_copy({"base": "loca", "values": {"not_opened": 5000}}),
-    )
-    hand_record(game=game, data={"players": [{"opened": "sets", "finished": True}, {}]})
-    outlook = board_outlook(game_board(Game.objects.get(pk=game.pk)))
-    sentences = [s for prospect in outlook["prospects"] for s in prospect.sentences]
-    assert outlook["left"] == 1 and sentences
+    """With 250 between them and one hand left, the leader "wins if they finish" under LOCA; when a
+    player who never opened pays only 100, the leader can also lose by finishing late."""
+
+    def sentences(house) -> list[tuple[str, ...]]:
+        game, _secret = game_create(
+            ruleset="loca", options={}, players=["A", "B"], hands_planned=2, house=house
+        )
+        hand = {
+            "players": [
+                {"opened": "sets", "finished": True},
+                {"opened": "sets", "remaining": {"points": 149}},
+            ]
+        }
+        hand_record(game=game, data=hand)
+        outlook = board_outlook(game_board(Game.objects.get(pk=game.pk)))
+        assert outlook["left"] == 1
+        return [prospect.sentences for prospect in outlook["prospects"]]
+
+    base = sentences(None)
+    house = sentences(made_copy({"base": "loca", "values": {"not_opened": 100}}))
+    assert len(house[0]) == len(base[0]) + 1  # "… unless …" besides "wins if they finish"
 
 
 def made_copy(document: dict):
