@@ -144,7 +144,7 @@ def test_the_claims_read_in_plain_words(language, any_finish, okey_only):
 
 
 @pytest.mark.parametrize(
-    ("language", "assumes"), [("tr", "ceza almadığı her sonda"), ("en", "pays no penalty")]
+    ("language", "assumes"), [("tr", "ceza almadığını varsayar"), ("en", "pays no penalty")]
 )
 def test_what_the_claims_assume_shows_and_the_details_are_folded(language, assumes):
     cache.clear()
