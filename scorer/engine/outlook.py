@@ -180,14 +180,14 @@ def endings(ruleset: RuleSet, options: Mapping, names: tuple[str, ...]) -> Model
     seats = range(len(names))
     shapes = states(ruleset)
 
+    inputs = {(s, st): state_input(names[s], st) for s in seats for st in shapes}
+
     def ending(
         finisher: int | None, kind: frozenset[str], rewarded: bool, others: tuple[State, ...]
     ) -> Ending:
         it = iter(others)
-        players = tuple(
-            finisher_input(names[s], kind, rewarded) if s == finisher else state_input(names[s], next(it))
-            for s in seats
-        )
+        out = finisher_input(names[finisher], kind, rewarded) if finisher is not None else None
+        players = tuple(out if s == finisher else inputs[s, next(it)] for s in seats)
         totals, teams = hand_totals(HandInput(ruleset.id, options, players), ruleset)
         codes = iter(st.code for st in others)
         return Ending(
