@@ -42,7 +42,7 @@ def game_states(draw):
     }
     partners = bool(options.get("partners"))
     count = 4 if partners else draw(st.integers(2, 4))
-    spread = draw(st.sampled_from((150, 500, 1500, 5000)))
+    spread = draw(st.sampled_from((150, 500, 1500, 5000, 10000)))
     totals = tuple(draw(st.integers(-spread, spread)) for _ in range(2 if partners else count))
     return ruleset_id, options, count, totals, draw(st.sampled_from((1, 2)))
 
