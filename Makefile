@@ -200,8 +200,8 @@ test-deep: install-dev static messages chromium bytecode
 # to stored hands. The engine's and the docs' tests touch no database, and the other browser
 # tests look at pages whose queries the view tests already run: they run once, in `make test`.
 # POSTGRES_TESTS=tests runs the whole suite there.
-POSTGRES_TESTS ?= scorer tests/api tests/clubs tests/events tests/live tests/platform \
-	tests/services tests/support tests/teaching tests/views tests/browser/test_saved_meanwhile.py \
+POSTGRES_TESTS ?= scorer tests/api tests/calculator tests/clubs tests/events tests/formkit tests/live tests/platform \
+	tests/shell tests/support tests/tables tests/teaching tests/browser/test_saved_meanwhile.py \
 	tests/browser/test_offline.py tests/browser/test_push.py tests/browser/test_corrections.py \
 	tests/browser/test_event_guard_e2e.py
 test-postgres: install-dev static messages chromium bytecode

@@ -13,10 +13,10 @@ from django.utils import timezone
 from scorer.engine import FieldError, GameTotals, InvalidInput
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.names import clean_name
-from scorer.events.services import event_create
+from scorer.events.services.creation import event_create
 from scorer.models import Game, Hand
 from scorer.tables.selectors import game_document
-from scorer.tables.services import game_create
+from scorer.tables.services.games import game_create
 
 from .models import Club, ClubEvent, ClubGame, ClubRating, Member, Season
 from .ratings import Match, Ratings, score_totals
@@ -228,12 +228,6 @@ def season_create(*, club: Club, name: str, starts, ends) -> Season:
     season = Season.objects.create(club=club, name=name, starts=starts, ends=ends)
     _touch(club)
     return season
-
-
-@transaction.atomic
-def season_delete(*, season: Season) -> None:
-    season.delete()
-    _touch(season.club)
 
 
 def _touch(club: Club) -> None:

@@ -38,7 +38,8 @@ from scorer.tables.backuprows import row_fields, row_from
 from scorer.tables.joincode import normalized
 from scorer.tables.outcome import next_dealer
 from scorer.tables.selectors import game_document
-from scorer.tables.services import game_create, hand_fields
+from scorer.tables.services.games import game_create
+from scorer.tables.services.hands import hand_fields
 
 ENTRY_KEYS = frozenset({"table", "game"})
 PUBLIC_ID = re.compile(PUBLIC_ID_PATTERN)
@@ -134,11 +135,6 @@ def entry_text(entry: dict, *, indent: int | None = None) -> str:
     text = json.dumps(entry, ensure_ascii=False, indent=indent, sort_keys=True)
     text.encode("utf-8")
     return text
-
-
-def tables_export() -> Iterator[str]:
-    """The JSON lines of every table that can be written, oldest first."""
-    return (exported.text for exported in export_entries() if exported.text)
 
 
 # --- import ------------------------------------------------------------------------------------

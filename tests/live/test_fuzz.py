@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.api.views import score
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from scorer.teaching.examples import EXAMPLES
 from tests.live import fuzz
 from tests.live.fuzz import api_body, api_problems, form_post, form_problems
