@@ -43,16 +43,16 @@ def score_input(hand: HandInput) -> HandResult:
     )
 
 
-def hand_colour(hand: HandInput) -> tuple[str, int]:
+def hand_colour(hand: HandInput, ruleset: RuleSet) -> tuple[str, int]:
     """A colour house's (HOUSE_RULES.md ``colours``) gösterge colour and its factor for this hand."""
     colour = hand.indicator.partition("-")[0]
-    return colour, hand.ruleset.colours[colour]
+    return colour, ruleset.colours[colour]
 
 
-def colour_parts(hand: HandInput) -> tuple[tuple[str, int], str]:
+def colour_parts(hand: HandInput, ruleset: RuleSet) -> tuple[tuple[str, int], str]:
     """The Context's colour and the note each multiplied line's detail gets ("" for a factor of 1:
     nothing is multiplied, and a 0-point line is never marked)."""
-    colour = hand_colour(hand)
+    colour = hand_colour(hand, ruleset)
     name, factor = colour
     if factor == 1:
         return colour, ""
@@ -78,7 +78,7 @@ def make_context(hand: HandInput, ruleset: RuleSet, *, coloured: bool = True) ->
     multiplies the totals)."""
     finisher = hand.finisher
     outcome = hand_outcome(hand, ruleset, finisher)
-    colour = UNCOLOURED if ruleset.colours is None or not coloured else colour_parts(hand)
+    colour = UNCOLOURED if ruleset.colours is None or not coloured else colour_parts(hand, ruleset)
     if finisher is None:
         return record(Context, (hand, ruleset, outcome, *UNFINISHED, *colour))
     row = ruleset.finish_row(hand.players[finisher])

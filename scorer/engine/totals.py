@@ -21,7 +21,7 @@ from typing import NamedTuple
 from .codes import Outcome
 from .game import parse_game
 from .inputs import HandInput, PlayerInput
-from .rulesets import Context
+from .rulesets import Context, RuleSet
 from .scoring import hand_colour, make_context, opener_value, side_tile_factor
 
 
@@ -65,12 +65,13 @@ def game_totals(data: object, *, text_checked: bool = False) -> GameTotals:
     )
 
 
-def hand_totals(hand: HandInput) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A validated hand's player totals, and its two team totals with partners (else ``()``).
+def hand_totals(hand: HandInput, ruleset: RuleSet | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A validated hand's player totals, and its two team totals with partners (else ``()``);
+    ``ruleset``: the rule set to score it under, when not the hand's own.
 
     The numbers are the rule set's own (a house's ``values``), and a colour house's factor
     multiplies every total as it multiplies every line."""
-    ruleset = hand.ruleset
+    ruleset = hand.ruleset if ruleset is None else ruleset
     ctx = make_context(hand, ruleset, coloured=False)
     players = hand.players
     totals = [player_total(ctx, i, player) for i, player in enumerate(players)]
@@ -80,7 +81,7 @@ def hand_totals(hand: HandInput) -> tuple[tuple[int, ...], tuple[int, ...]]:
                 totals[hand.previous(taker)] += player.side_tile * side_tile_factor(ctx, player)
     teams = tuple(team_total(ctx, totals, team) for team in (0, 1)) if hand.partners else ()
     if ruleset.colours is not None:
-        factor = hand_colour(hand)[1]
+        factor = hand_colour(hand, ruleset)[1]
         return tuple(total * factor for total in totals), tuple(total * factor for total in teams)
     return tuple(totals), teams
 
