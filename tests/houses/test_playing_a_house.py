@@ -5,8 +5,8 @@ form and from the tile picker, the rematch, the outlook, exports and imports, an
 and standings, and a club's tables and ratings."""
 
 import json
-import secrets
 import re
+import secrets
 
 import pytest
 from django.urls import reverse
