@@ -277,3 +277,16 @@ def test_game_document_is_what_every_reader_scores():
         game=game, data={"players": [{"opened": "sets", "finished": True}, {}], "indicator": "yellow-3"}
     )
     assert score_game(game_document(game)).totals == (-606, 1212)
+
+
+def test_an_event_made_with_a_house_by_its_code_plays_it(client):
+    from scorer.events.models import Event
+    from tests.support.posts import NEW_EVENT
+
+    house = made({"base": "loca", "name": "Perşembe kuralı", "values": {"foul": 50}})
+    response = client.post(reverse("scorer:event_new"), {**NEW_EVENT, "house_code": house.code})
+    assert response.status_code == 302, response.content.decode()[:800]
+    event = Event.objects.get()
+    assert (event.house["values"], event.house_code, event.house_version) == ({"foul": 50}, house.code, 1)
+    organizer = client.get(reverse("scorer:event_organize", args=[event.public_id])).content.decode()
+    assert "Perşembe kuralı" in organizer  # the rule set's name is the house's
