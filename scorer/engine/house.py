@@ -85,7 +85,8 @@ def parse_house(raw: dict, errors: ErrorList) -> tuple[RuleSet | None, RuleSet |
     try:
         # marshal writes what decoded JSON holds (dicts, lists, text, numbers, true, false, null)
         # back faithfully, types and order included, in C: twice as fast as repr, thrice json.dumps.
-        key = marshal.dumps(raw)
+        # Version 1 writes no references to objects seen before: the same house, the same bytes.
+        key = marshal.dumps(raw, 1)
     except (ValueError, RecursionError):  # not plain data, or nested too deeply: not remembered
         key = None
     built = _built.get(key) if key is not None else None

@@ -6,7 +6,7 @@ penalties charged to them, fouls, information lines. Team lines (Cezalı 101 Eş
 
 from .codes import LineCode as C
 from .codes import Outcome
-from .i18n import _
+from .i18n import _, gettext_noop
 from .inputs import NOTHING_LEFT, HandInput, Opened, PlayerInput, record
 from .results import HandResult, Line, PlayerResult, TeamResult
 from .rulesets import Context, RuleSet
@@ -49,6 +49,11 @@ def hand_colour(hand: HandInput, ruleset: RuleSet) -> tuple[str, int]:
     return colour, ruleset.colours[colour]
 
 
+MSG_COLOUR = gettext_noop("× {factor} ({colour} gösterge)")
+_colour_notes: dict[tuple[str, str, int], str] = {}
+"""Each note by its words in the language asked and its factor (a few per language and house)."""
+
+
 def colour_parts(hand: HandInput, ruleset: RuleSet) -> tuple[tuple[str, int], str]:
     """The Context's colour and the note each multiplied line's detail gets ("" for a factor of 1:
     nothing is multiplied, and a 0-point line is never marked)."""
@@ -56,8 +61,13 @@ def colour_parts(hand: HandInput, ruleset: RuleSet) -> tuple[tuple[str, int], st
     name, factor = colour
     if factor == 1:
         return colour, ""
-    note = _("× {factor} ({colour} gösterge)").format(factor=factor, colour=_(TILE_WORDS[name]))
-    return colour, " · " + note
+    key = (_(MSG_COLOUR), _(TILE_WORDS[name]), factor)
+    note = _colour_notes.get(key)
+    if note is None:
+        if len(_colour_notes) > 256:
+            _colour_notes.clear()
+        note = _colour_notes[key] = " · " + key[0].format(factor=factor, colour=key[1])
+    return colour, note
 
 
 def texts_and_rules(items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
