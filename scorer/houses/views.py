@@ -185,6 +185,8 @@ def houses_index(request: HtmxHttpRequest) -> HttpResponse:
     """What house rule sets are, this device's recent ones, one opened by its code."""
     code = request.GET.get("kod")
     if code is not None:
+        if over_limit(request, "join_code", "GET"):  # a code typed: slowed like a table's code
+            return too_many_requests(request, "join_code")
         house = selectors.house_find(code)
         if house is not None:
             return redirect("scorer:house", house.code)
