@@ -269,3 +269,22 @@ def test_the_static_storage_keeps_each_url_and_forgets_them_when_collectstatic_r
     )
     list(storage.post_process({}))
     assert storage.url("css/a.css") == "/static/css/a.5678.css"
+
+
+LANGUAGE_COOKIE = (
+    "from django.test import Client; "
+    "r = Client().post('/i18n/setlang/', {'language': 'en', 'next': '/'}, headers={'X-Forwarded-Proto': 'https'}); "
+    "c = r.cookies['django_language']; print(r.status_code, c.value, repr(c['secure']), c['samesite'])"
+)
+
+
+def test_under_https_the_language_cookie_is_secure_and_same_site(tmp_path):
+    run = manage(tmp_path, "shell", "-c", LANGUAGE_COOKIE, OKEYCALC_HTTPS="1", OKEYCALC_SECRET_KEY=KEY)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1].split() == ["302", "en", "True", "Lax"]
+
+
+def test_without_https_the_language_cookie_is_same_site_and_not_secure(tmp_path):
+    run = manage(tmp_path, "shell", "-c", LANGUAGE_COOKIE, OKEYCALC_SECRET_KEY=KEY)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1].split() == ["302", "en", "''", "Lax"]

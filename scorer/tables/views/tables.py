@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -193,7 +193,12 @@ def hand_page(
         "delete_refused": guards.refusal(game, guards.DELETE, hand=hand) if hand is not None else "",
         **extra,
     }
-    return render(request, HAND_PAGE, context)
+    response = render(request, HAND_PAGE, context)
+    # Kept by no cache: the page carries the request id of its save and the hand count or version
+    # it was shown with (a copy from the back button would send them again against a board that
+    # moved on), and only a device with the edit right may see it.
+    add_never_cache_headers(response)
+    return response
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
