@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.contrib.contenttypes.models import ContentType
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, resolve
+from django.urls import resolve
 
 from scorer.calculator.share import share_token
 from scorer.clubs.models import Club
@@ -31,6 +31,7 @@ from scorer.teaching.examples import EXAMPLES
 from tests.support.eventdb import new_event, play_round
 from tests.support.factories import NAMES, claim, finisher, new_table
 from tests.support.posts import E2_HAND
+from tests.support.urls import url_patterns
 
 pytestmark = pytest.mark.django_db
 
@@ -57,19 +58,6 @@ def redis_down(settings, monkeypatch):
 
 
 # --- the URL patterns ---------------------------------------------------------------------------
-
-
-def patterns(resolver: URLResolver = None, prefix: str = "", namespace: str = ""):
-    """(name, route) of every URL pattern, included ones too; an unnamed one is named by its route."""
-    resolver = resolver or get_resolver()
-    for entry in resolver.url_patterns:
-        route = prefix + str(entry.pattern)
-        if isinstance(entry, URLResolver):
-            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
-            yield from patterns(entry, route, inner)
-        else:
-            assert isinstance(entry, URLPattern)
-            yield (f"{namespace}{entry.name}" if entry.name else route), route
 
 
 PART = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>\w+)>|\(\?P<(?P<group>\w+)>[^)]*\)")
@@ -202,7 +190,7 @@ def test_every_url_pattern_answers_without_a_5xx_while_redis_is_down(
     holder = Client()
     with django_capture_on_commit_callbacks(execute=True):
         ids = site(holder)
-    pages = {name: path_of(name, route, ids) for name, route in patterns()}
+    pages = {name: path_of(name, route, ids) for name, route in url_patterns()}
     for name, path in pages.items():  # each address is that pattern's (unnamed ones are named by route)
         found = resolve(path)
         assert name in (found.view_name, found.route.replace("^", "", 1)), (name, path)
