@@ -2,7 +2,8 @@
 (Django's Redis cache for the pages and the rate limits, the Redis push backend), Redis pointed at
 a port where nothing listens, and every URL pattern of the resolver asked for with real ids: a
 table with hands (one deleted), an event two rounds in with its table cards, a club with members,
-a counted game and a season, a calculator share link, the admin's rows. No answer is a 5xx.
+a counted game and a season, a calculator share link, the admin's rows. No answer is a 5xx, and
+the push's warnings name the topics it could not announce, not the rendered parts they carried.
 
 The patterns come from walking the URL resolver, so a new page is asked for the day it is added;
 a pattern with a part this test has no id for fails it, naming the pattern.
@@ -185,7 +186,7 @@ of the admin has a page of its own there)."""
 
 
 def test_every_url_pattern_answers_without_a_5xx_while_redis_is_down(
-    redis_down, django_capture_on_commit_callbacks
+    redis_down, django_capture_on_commit_callbacks, caplog
 ):
     holder = Client()
     with django_capture_on_commit_callbacks(execute=True):
@@ -208,3 +209,5 @@ def test_every_url_pattern_answers_without_a_5xx_while_redis_is_down(
     missing = {name: path for name, path in pages.items() if answers[name, "GET"] == 404}
     assert missing.keys() == NOT_FOUND_ALLOWED, "a real id answered 404"
     assert len(pages) > 130
+    pushes = [r.getMessage() for r in caplog.records if r.name == "scorer.platform.push"]
+    assert pushes and not any("<" in message for message in pushes)  # the topics, not a rendered part
