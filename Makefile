@@ -198,11 +198,12 @@ test-deep: install-dev static messages chromium bytecode
 # On PostgreSQL, every test that reaches the database through the app: the views, services,
 # events, clubs, API, live servers (the fuzz of every form and query string among them), and the
 # browser tests of what two phones or a lost answer do to stored hands (a test folder left out says
-# why in tests/platform/test_production.py). The engine's and the docs' tests touch no database, and the other browser
-# tests look at pages whose queries the view tests already run: they run once, in `make test`.
+# why in tests/platform/test_production.py). The engine's and the docs' tests touch no database,
+# and the other browser tests look at pages whose queries the view tests already run: they run
+# once, in `make test`.
 # POSTGRES_TESTS=tests runs the whole suite there.
-POSTGRES_TESTS ?= scorer tests/api tests/clubs tests/events tests/live tests/platform \
-	tests/services tests/support tests/tables tests/teaching tests/views tests/browser/test_saved_meanwhile.py \
+POSTGRES_TESTS ?= scorer tests/api tests/calculator tests/clubs tests/events tests/formkit tests/live tests/platform \
+	tests/shell tests/support tests/tables tests/teaching tests/browser/test_saved_meanwhile.py \
 	tests/browser/test_offline.py tests/browser/test_push.py tests/browser/test_corrections.py \
 	tests/browser/test_event_guard_e2e.py
 test-postgres: install-dev static messages chromium bytecode

@@ -284,7 +284,8 @@ def complete_one(club, names) -> float:
 
     from scorer.clubs import services
     from scorer.engine import get_ruleset
-    from scorer.tables.services import game_create, hand_record
+    from scorer.tables.services.games import game_create
+    from scorer.tables.services.hands import hand_record
 
     rng = random.Random(7)
     game, _secret = game_create(
@@ -303,7 +304,7 @@ def correct_early(game) -> float:
     from django.db import transaction
 
     from scorer.engine import get_ruleset
-    from scorer.tables.services import hand_update
+    from scorer.tables.services.hands import hand_update
 
     hand = game.hands.live().order_by("position").first()
     data = club_hand(random.Random(11), get_ruleset(RULESET), game.options)

@@ -9,7 +9,7 @@ What it does, all by itself:
   with the benchmark's settings (``bench/web_settings.py``: the app's, DEBUG off, rate limits off,
   plus the minimal views ``/bench-floor/`` and ``/bench-floor/post/``), on 127.0.0.1 only;
 - a points event of ``4 × --tables`` players (LOCA Cezalı, ``--hands`` hands a game), round 1
-  drawn, through the app's own services (scorer/events/services.py);
+  drawn, through the app's own services (scorer/events/services/);
 - then, all at once: one scorekeeper per table claims its edit link and enters its hands through
   the real hand form (GET the form, POST it; tables alternate between the two instances, every
   third hand is a double tap sent to both), ``--viewers`` phones open the public standings and
@@ -153,11 +153,13 @@ class Table:
 
 def make_event(args) -> tuple[str, list[Table]]:
     """The event (points, round 1 drawn) through the app's services; its public id and tables."""
-    from scorer.events import selectors, services
+    from scorer.events.selectors.standings import event_standings
+    from scorer.events.services.creation import event_create
+    from scorer.events.services.rounds import round_start
     from tests.support.events import NAMES
 
     entrants = [f"{NAMES[k % len(NAMES)]} {k + 1}" for k in range(4 * args.tables)]
-    event, _secret = services.event_create(
+    event, _secret = event_create(
         name="Bench turnuvası",
         date=None,
         ruleset="loca-cezali",
@@ -168,8 +170,8 @@ def make_event(args) -> tuple[str, list[Table]]:
         rounds=1,
         seed=1907,
     )
-    services.round_start(event=event)
-    view = selectors.event_standings(event, next_round=False)
+    round_start(event=event)
+    view = event_standings(event, next_round=False)
     tables = []
     for progress in view.current:
         game = progress.current_game.game
@@ -312,8 +314,8 @@ def load(args, bases: list[str], event_id: str, tables: list[Table]) -> float:
 
 def check(args, bases: list[str], event_id: str, tables: list[Table]) -> dict:
     """Hands stored exactly once; the standings both instances show are the rules' own."""
-    from scorer.events import selectors
     from scorer.events.rules import score_event
+    from scorer.events.selectors.document import event_document, event_find
 
     lost = doubled = 0
     phone = Phone()
@@ -324,8 +326,8 @@ def check(args, bases: list[str], event_id: str, tables: list[Table]) -> dict:
         doubled += len(stored) - len(set(stored)) + len(set(stored) - set(table.confirmed))
     if lost or doubled:
         STATS.fail(f"{lost} hands lost, {doubled} doubled or unconfirmed")
-    event = selectors.event_find(event_id)
-    result = score_event(selectors.event_document(event)).to_dict()
+    event = event_find(event_id)
+    result = score_event(event_document(event)).to_dict()
     expected = [(row["place"], row["entrant"]) for row in result["standings"]]
     for base in bases:
         html = phone.request(None, f"{base}/turnuva/{event_id}/siralama/").body

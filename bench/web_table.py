@@ -16,7 +16,8 @@ django.setup()
 from handgen import random_hand  # noqa: E402
 
 from scorer.engine import InvalidInput  # noqa: E402
-from scorer.tables import services  # noqa: E402
+from scorer.tables.services.games import game_create  # noqa: E402
+from scorer.tables.services.hands import hand_record  # noqa: E402
 
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]
 
@@ -33,14 +34,12 @@ def loca_hands(rng: random.Random) -> list[dict]:
 def main(count: int) -> None:
     hands = loca_hands(random.Random(12))
     options = hands[0]["options"]
-    game, secret = services.game_create(
-        ruleset="loca", options=options, players=NAMES, hands_planned=count + 1
-    )
+    game, secret = game_create(ruleset="loca", options=options, players=NAMES, hands_planned=count + 1)
     saved = 0
     for hand in (h for h in hands if h["options"] == options):
         players = [dict(p, name=n) for p, n in zip(hand["players"], NAMES, strict=True)]
         try:
-            services.hand_record(game=game, data={"players": players})
+            hand_record(game=game, data={"players": players})
         except InvalidInput:
             continue
         saved += 1

@@ -187,7 +187,7 @@ class Hand(models.Model):
 class HandChange(models.Model):
     """One entry of a hand's history: its creation, a correction, its deletion or its restore.
 
-    Written in the same transaction as the change it records (scorer/tables/services.py). It keeps
+    Written in the same transaction as the change it records (scorer/tables/services/hands.py). It keeps
     the hand's input before and after (the hand format, like ``Hand.data``), never a score: the
     totals it shows are worked out by the engine when it is shown. The device is kept only to say
     "this phone" or "another phone" to whoever looks; nothing of its token is ever shown.
@@ -284,31 +284,10 @@ class RateCount(models.Model):
 
 
 # Tournaments (scorer/events/models.py): one Django app, so their models are registered here too.
-from scorer.events.models import (  # noqa: E402
-    CardGrant,
-    Entrant,
-    Event,
-    EventGame,
-    EventGrant,
-    EventRecord,
-    EventTable,
-    Round,
-    TableCard,
-    TieBreak,
-)
+from scorer.events import models as event_models  # noqa: E402
+from scorer.events.models import *  # noqa: E402, F403 (the names of its __all__)
 
-__all__ += [
-    "TieBreak",
-    "CardGrant",
-    "TableCard",
-    "Entrant",
-    "Event",
-    "EventGame",
-    "EventGrant",
-    "EventRecord",
-    "EventTable",
-    "Round",
-]
+__all__ += event_models.__all__
 
 # Clubs (scorer/clubs/models.py), registered here for the same reason.
 from scorer.clubs.models import Club, ClubEvent, ClubGame, ClubGrant, ClubRating, Member, Season  # noqa: E402

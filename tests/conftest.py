@@ -142,7 +142,7 @@ def _fast_password_hasher() -> None:
 
 @pytest.fixture(scope="session", autouse=True)
 def _rate_limits_off() -> None:
-    """Tests post far faster than people; tests/views/test_limits.py turns the limits back on."""
+    """Tests post far faster than people; tests/platform/test_limits.py turns the limits back on."""
     from django.conf import settings
 
     settings.RATELIMIT_ENABLE = False

@@ -9,15 +9,14 @@ import re
 
 from crispy_forms.bootstrap import StrictButton
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Div, Field, Layout
+from crispy_forms.layout import Div
 from django import forms
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorer.engine import all_rulesets
-from scorer.events.forms import EventForm
-from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, checked, ruleset_or_default, style_widgets
+from scorer.events.forms.creation import EventForm
+from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, style_widgets
 from scorer.formkit.layout import Section, snippet
 from scorer.tables.forms.game import GameForm, RuleSetChoiceMixin
 
@@ -52,36 +51,21 @@ class ClubForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
 
     def __init__(self, data=None, initial=None, **kwargs) -> None:
         super().__init__(data, initial=initial, **kwargs)
-        source = data if data is not None else (initial or {})
-        self.chosen = ruleset_or_default(source.get("ruleset"))
-        self.partners = checked(source.get("option_partners"))
-        self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
-        self.fields["ruleset"].initial = self.chosen.id
-        self.add_option_fields()
-        style_widgets(self.fields.values())
-        self.helper = FormHelper(self)
-        self.helper.form_id = "club-new-form"
-        self.helper.form_class = "club-new"
-        self.helper.form_action = "scorer:club_new"
-        self.helper.attrs = {"novalidate": True}
-        self.helper.layout = Layout(
+        self.choose_ruleset(data if data is not None else (initial or {}))
+        self.lay_out()
+
+    def page_helper(self) -> FormHelper:
+        return self.page_helper_of(
+            "club",
             Div("name", css_class="mb-3"),
-            Field("ruleset", template="scorer/crispy/ruleset_cards.html"),
-            snippet("scorer/crispy/game_new_refresh.html"),
-            self.options_layout(),
+            *self.ruleset_parts(),
             Div("members", css_class="mb-4"),
             StrictButton(_("Open the club"), type="submit", css_class="btn-primary btn-lg w-100"),
         )
-        self.options_helper = self.part_helper(self.options_layout())
 
     def options_layout(self) -> Div:
         return Div(
-            snippet("scorer/crispy/game_options_head.html"),
-            Section(
-                _("Options"),
-                *(Field(f.name, template="scorer/crispy/game_option.html") for f in self.option_fields),
-                css_class="mb-3",
-            ),
+            *self.option_parts(),
             css_id="game-options",
             css_class="game-options",
             data_ruleset=self.chosen.id,

@@ -18,7 +18,7 @@ from scorer.models import ClubEvent, EventGame, Game, HandChange, TieBreak
 def hand_changed(sender, instance: HandChange, created: bool, raw: bool = False, **kwargs) -> None:
     if not created or raw:
         return
-    # Asked after the commit: a hand's save keeps its own few statements (tests/services/test_hand_writes.py).
+    # Asked after the commit: a hand's save keeps its own few statements (tests/tables/test_hand_writes.py).
     transaction.on_commit(partial(_recount, instance.hand.game_id))
 
 

@@ -34,12 +34,6 @@ def club_events(club: Club) -> list:
     return [link.event for link in ClubEvent.objects.filter(club=club).select_related("event")]
 
 
-def event_club(event) -> Club | None:
-    """The club an event was opened in, if any."""
-    link = ClubEvent.objects.filter(event=event).select_related("club").first()
-    return link.club if link else None
-
-
 CHUNK = 500
 """Games whose hands are read in one query."""
 

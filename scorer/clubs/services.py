@@ -14,10 +14,10 @@ from scorer.engine import FieldError, GameTotals, InvalidInput
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.names import clean_name
 from scorer.engine.parse import MAX_NAME, name_problem
-from scorer.events.services import event_create
+from scorer.events.services.creation import event_create
 from scorer.models import Game, Hand
 from scorer.tables.selectors import game_document
-from scorer.tables.services import game_create
+from scorer.tables.services.games import game_create
 
 from .models import Club, ClubEvent, ClubGame, ClubRating, Member, Season
 from .ratings import Match, Ratings, score_totals
@@ -249,12 +249,6 @@ def season_create(*, club: Club, name: str, starts, ends) -> Season:
     season = Season.objects.create(club=club, name=name, starts=starts, ends=ends)
     _touch(club)
     return season
-
-
-@transaction.atomic
-def season_delete(*, season: Season) -> None:
-    season.delete()
-    _touch(season.club)
 
 
 def _touch(club: Club) -> None:

@@ -4,9 +4,10 @@ Every table of a round is a normal okeycalc :class:`~scorer.models.Game` (entry,
 corrections, history, viewers as for any table), linked to its event table by
 :class:`EventGame` (a knockout match of several games links one game per match game: the later
 ones are the rematches, rövanş, of the earlier ones). The rules of standings and seating stay in
-:mod:`scorer.events.rules`; :mod:`scorer.events.selectors` builds their event document from these
-rows. The organizer's link works like a table's edit link (scorer/tables/editlink.py) with its
-own salt, and its devices hold :class:`EventGrant` rows.
+:mod:`scorer.events.rules`; :mod:`scorer.events.selectors.document` builds their event document from these
+rows. The organizer's link works like a table's edit link (scorer/tables/editlink.py), derived from
+``event:<public id>`` so that a table's edit link and an event's never open each other, and its
+devices hold :class:`EventGrant` rows.
 """
 
 import secrets
@@ -29,9 +30,6 @@ __all__ = [
     "TableCard",
     "TieBreak",
 ]
-
-ORGANIZER_SALT = "okeycalc.event"
-"""Salts the organizer link: a table's edit link and an event's never open each other."""
 
 
 def new_event_id() -> str:

@@ -1,7 +1,7 @@
 """What the event's public pages show (the live standings and the venue display), shared by everyone.
 
 Nobody needs rights to watch an event: its public id is enough, and what a viewer sees depends only
-on the event (its stamp, :func:`scorer.events.selectors.event_stamp`, which changes with every hand
+on the event (its stamp, :func:`scorer.events.selectors.document.event_stamp`, which changes with every hand
 at any of its tables and every organizer change), the language, the page part and, on the display
 without JavaScript, the server's page. So each part is rendered once per stamp and kept in the
 shared cache (through :mod:`scorer.platform.cache`: while the cache is down a part is rendered
@@ -21,7 +21,7 @@ from django.template.loader import get_template
 from scorer.events.clock import timer_of
 from scorer.events.rules.nextround import knockout_tables
 from scorer.events.rules.standings import FINAL_PLACES
-from scorer.events.selectors import EventStandings, TableProgress
+from scorer.events.selectors.standings import EventStandings, TableProgress
 from scorer.platform import cache, push
 
 CACHE_SECONDS = 60 * 60

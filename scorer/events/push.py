@@ -1,13 +1,13 @@
 """An event's changes, pushed to its open standings, venue displays and organizer pages
 (scorer/platform/push/).
 
-The event's topic is published by every organizer change (scorer/events/services.py) and, through
+The event's topic is published by every organizer change (scorer/events/services/) and, through
 :func:`tables_events` registered with the tables (scorer/tables/push.py), by every write to one of
-its tables. The stamp the hub reads is :func:`scorer.events.selectors.event_stamp`.
+its tables. The stamp the hub reads is :func:`scorer.events.selectors.document.event_stamp`.
 """
 
 from scorer.events.models import Event, EventGame
-from scorer.events.selectors import event_stamp
+from scorer.events.selectors.document import event_stamp
 from scorer.platform import push
 from scorer.tables import push as table_push
 

@@ -16,10 +16,11 @@ from django.utils.translation import gettext_lazy
 from scorer.engine import InvalidInput
 from scorer.engine.errors import FieldError
 from scorer.events.models import Event, EventRecord, EventTable, TieBreak
-from scorer.events.selectors import event_standings
-from scorer.events.services import _check_version, _lock_event, _record, _writable, cut_decide
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.base import check_version, lock_event, record, writable
+from scorer.events.services.tables import cut_decide
 from scorer.tables.selectors import game_board
-from scorer.tables.services import game_create
+from scorer.tables.services.games import game_create
 
 MINUS = "\u2212"
 MSG_NO_TIE = gettext_lazy("There is no tie at the cut at this table.")
@@ -77,9 +78,9 @@ def _players(event: Event, ids: list[int], by_id: dict) -> list[str]:
 @transaction.atomic
 def tiebreak_start(*, event: Event, table_id: int, hands: int = 1, device=None, version=None) -> TieBreak:
     """Seat the tied entrants of a table at a tie-break game of ``hands`` hands."""
-    locked = _lock_event(event)
-    _check_version(locked, version)
-    _writable(locked)
+    locked = lock_event(event)
+    check_version(locked, version)
+    writable(locked)
     view = event_standings(locked, next_round=False)
     table = _tied_table(view, table_id)
     by_name = {entrant.name: entrant for entrant in view.data.entrants}
@@ -95,7 +96,7 @@ def tiebreak_start(*, event: Event, table_id: int, hands: int = 1, device=None, 
     tie_break = TieBreak.objects.create(
         table=table.table, game=game, entrants=ids, places=cut - len(table.advancing)
     )
-    _record(
+    record(
         locked, EventRecord.TIE_BREAK, device=device, round_number=table.round_number,
         table_number=table.number, entrants=list(table.tie_at_cut),
         note=_("%(n)s hand(s)") % {"n": hands},

@@ -19,8 +19,9 @@ from scorer.engine.errors import FieldError
 from scorer.events import clock
 from scorer.events.clock import Timer, timer_of
 from scorer.events.models import Event, EventRecord, Round
-from scorer.events.selectors import event_data
-from scorer.events.services import _check_version, _lock_event, _record, _tell_boards, _writable
+from scorer.events.selectors.document import event_data
+from scorer.events.services.base import check_version, lock_event, record, writable
+from scorer.events.services.rounds import tell_boards
 
 START, PAUSE, RESUME, ADD = "start", "pause", "resume", "add"
 ACTIONS = (START, PAUSE, RESUME, ADD)
@@ -67,9 +68,9 @@ def timer_change(
     *, event: Event, action: str, minutes: int | None = None, device=None, version: int | None = None
 ) -> Timer:
     """Start (``minutes`` long), pause, resume or add ``minutes`` to the current round's timer."""
-    locked = _lock_event(event)
-    _check_version(locked, version)
-    _writable(locked)
+    locked = lock_event(event)
+    check_version(locked, version)
+    writable(locked)
     data = event_data(locked)
     if not data.rounds:
         raise _invalid("action", MSG_NO_ROUND)
@@ -78,6 +79,6 @@ def timer_change(
     _changed(rnd, action, minutes, at)
     rnd.save(update_fields=["timer_seconds", "timer_ends_at", "timer_left"])
     if action == START:
-        _record(locked, EventRecord.TIMER, device=device, round_number=rnd.number, note=f"{minutes} min")
-    _tell_boards(data, rnd)  # every table's phone is pushed the new timer
+        record(locked, EventRecord.TIMER, device=device, round_number=rnd.number, note=f"{minutes} min")
+    tell_boards(data, rnd)  # every table's phone is pushed the new timer
     return timer_of(rnd, at)

@@ -37,7 +37,8 @@ from scorer.tables.backuprows import Exported, entries_of, row_fields, row_from
 from scorer.tables.joincode import normalized
 from scorer.tables.outcome import next_dealer
 from scorer.tables.selectors import game_document
-from scorer.tables.services import game_create, hand_fields
+from scorer.tables.services.games import game_create
+from scorer.tables.services.hands import hand_fields
 
 ENTRY_KEYS = frozenset({"table", "game"})
 PUBLIC_ID = re.compile(PUBLIC_ID_PATTERN)
@@ -106,11 +107,6 @@ def _hand_meta(hand: Hand) -> dict:
 def export_entries(*, indent: int | None = None) -> Iterator[Exported]:
     """Every table's entry (what ``manage.py export_tables`` writes first)."""
     return entries_of(Game, table_entry, indent=indent)
-
-
-def tables_export() -> Iterator[str]:
-    """The JSON lines of every table that can be written, oldest first."""
-    return (exported.text for exported in export_entries() if exported.text)
 
 
 # --- import ------------------------------------------------------------------------------------

@@ -22,7 +22,8 @@ from scorer.tables.charts import Chart, running_chart
 from scorer.tables.forms.plan import PlanForm
 from scorer.tables.outcome import finish_kinds
 from scorer.tables.selectors import Board, HandRow, Series
-from scorer.tables.services import MSG_RESTORE_FULL, plan_choices
+from scorer.tables.services.games import plan_choices
+from scorer.tables.services.hands import MSG_RESTORE_FULL
 from scorer.templatetags.okey import score
 
 FORMULA_TRIGGERS = "=+-@\t\r＝＋－＠"

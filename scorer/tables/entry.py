@@ -2,8 +2,8 @@
 correction (:func:`hand_correct`).
 
 Each takes the posted hand form, checks it (the form's own checks, then the engine's, so that
-every error shows at once), stores it through :func:`scorer.tables.services.hand_record` or
-:func:`~scorer.tables.services.hand_update`, and answers what happened: :class:`Saved`,
+every error shows at once), stores it through :func:`scorer.tables.services.hands.hand_record` or
+:func:`~scorer.tables.services.hands.hand_update`, and answers what happened: :class:`Saved`,
 :class:`Unconfirmed` (values typed for a player who never opened, not yet shown as not
 counting), :class:`Conflict` (another phone saved meanwhile), :class:`Kept` (the scorekeeper kept
 the other phone's hand), :class:`Gone` (the corrected hand was deleted meanwhile) or
@@ -27,9 +27,17 @@ from dataclasses import dataclass
 from scorer.engine import HandResult, InvalidInput
 from scorer.models import Device, Game, Hand
 from scorer.platform.numbers import parse_count
-from scorer.tables import history, selectors, services
+from scorer.tables import history, selectors
 from scorer.tables.forms import HandForm, SavedMeanwhileChoiceForm, SaveGuardForm
 from scorer.tables.forms.choice import ADD, KEEP
+from scorer.tables.services.hands import (
+    HandAlreadySaved,
+    HandsChanged,
+    StaleHand,
+    hand_record,
+    hand_score,
+    hand_update,
+)
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9-]{16,64}")
 """A request id as static/js/offline.js makes it (a UUID); anything else is ignored."""
@@ -121,7 +129,7 @@ def score_form(game: Game, form: HandForm) -> HandResult | None:
     """
     valid = form.is_valid()
     try:
-        result = services.hand_score(game=game, data=form.hand_data())
+        result = hand_score(game=game, data=form.hand_data())
     except InvalidInput as exc:
         form.add_engine_errors(exc.errors)
         return None
@@ -207,12 +215,12 @@ def hand_submit(*, game: Game, data: Mapping, device: Device | None = None) -> A
         return _chosen(game, data, form, result, choice, device)
     seen = seen_hands(data)
     try:
-        hand = services.hand_record(
+        hand = hand_record(
             game=game, data=form.hand_data(), hands_before=seen, request_id=request_id_of(data), device=device
         )
-    except services.HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
+    except HandAlreadySaved as exc:  # a repeated tap on save, or the same post twice
         return _again(game, exc, form)
-    except services.HandsChanged:  # another device saved a different hand meanwhile
+    except HandsChanged:  # another device saved a different hand meanwhile
         return _saved_meanwhile(game, data, form, result, seen)
     except InvalidInput as exc:
         form.add_engine_errors(exc.errors)
@@ -229,7 +237,7 @@ def _kept(game: Game, choice: SavedMeanwhileChoiceForm) -> Kept | None:
     return Kept(selectors.hand_number(game, position))
 
 
-def _again(game: Game, exc: services.HandAlreadySaved, form: HandForm) -> Saved:
+def _again(game: Game, exc: HandAlreadySaved, form: HandForm) -> Saved:
     """Already saved: the stored hand, with where the values posted now differ from it."""
     return Saved(
         exc.hand, exc.number, again=True, differs=history.differences(game, exc.hand.data, form.hand_data())
@@ -257,15 +265,15 @@ def _chosen(
     if choice.cleaned_data["choice"] != ADD:
         return _replace(game, data, form, result, choice, device)
     try:
-        hand = services.hand_record(
+        hand = hand_record(
             game=game, data=form.hand_data(), hands_before=shown_hands, request_id=request_id_of(data),
             device=device, follows=choice.follows,
         )  # fmt: skip
-    except services.HandAlreadySaved as exc:  # the same choice posted twice
+    except HandAlreadySaved as exc:  # the same choice posted twice
         return _again(game, exc, form)
-    except services.StaleHand:  # theirs was corrected meanwhile: compare again
+    except StaleHand:  # theirs was corrected meanwhile: compare again
         return _saved_meanwhile(game, data, form, result, seen)
-    except services.HandsChanged:  # a third hand was saved meanwhile: compare with it
+    except HandsChanged:  # a third hand was saved meanwhile: compare with it
         return _saved_meanwhile(game, data, form, result, shown_hands)
     except InvalidInput as exc:  # e.g. the table's planned hands are all played now
         form.add_engine_errors(exc.errors)
@@ -283,8 +291,8 @@ def _replace(
     if theirs is None:  # deleted meanwhile (also when "keep theirs" was chosen: there is no theirs)
         return _saved_meanwhile(game, data, form, result, seen)
     try:
-        hand = services.hand_update(hand=theirs, data=form.hand_data(), version=version, device=device)
-    except services.StaleHand:  # corrected again meanwhile on yet another phone: show it
+        hand = hand_update(hand=theirs, data=form.hand_data(), version=version, device=device)
+    except StaleHand:  # corrected again meanwhile on yet another phone: show it
         return _saved_meanwhile(game, data, form, result, seen)
     except InvalidInput as exc:
         form.add_engine_errors(exc.errors)
@@ -305,8 +313,8 @@ def hand_correct(*, hand: Hand, number: int, data: Mapping, device: Device | Non
     if dropped_unseen(data, form):
         return Unconfirmed(form, number, result, version=based_on)
     try:
-        hand = services.hand_update(hand=hand, data=form.hand_data(), version=based_on, device=device)
-    except services.StaleHand as exc:  # changed meanwhile on another device: show theirs, keep ours
+        hand = hand_update(hand=hand, data=form.hand_data(), version=based_on, device=device)
+    except StaleHand as exc:  # changed meanwhile on another device: show theirs, keep ours
         if exc.current.deleted_at is not None:
             return Gone(number)
         return Conflict(

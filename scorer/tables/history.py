@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput
 from scorer.models import Game, HandChange
-from scorer.tables.forms.hand import OPENED_CHOICES
-from scorer.tables.services import hand_score
+from scorer.tables.forms.handfields import OPENED_CHOICES
+from scorer.tables.services.hands import hand_score
 
 OPENED = dict(OPENED_CHOICES)
 REMAINING_LABELS = {

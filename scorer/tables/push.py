@@ -1,6 +1,6 @@
 """A table's changes, pushed to its open boards (scorer/platform/push/).
 
-Every write to a table bumps its ``version`` (scorer/tables/services.py); :func:`table_changed`
+Every write to a table bumps its ``version`` (scorer/tables/services/); :func:`table_changed`
 publishes the table's topic when that write commits, and the topics of whatever registered as
 related (an event shows its tables' hands: scorer/events/push.py). The stamp the hub reads for a
 table is its version.

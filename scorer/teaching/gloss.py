@@ -12,13 +12,18 @@ Only the words are found here; the link's markup lives in its template.
 
 import re
 from collections.abc import Callable
+from functools import cached_property
 
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from scorer.teaching.glossary import FINDERS, TERMS, Term
+from scorer.teaching.glossary import TERMS, Term
 
+WORD = re.compile(r"\w+")
+WORD_START = re.compile(r"\w*")
+LOOKAROUND = re.compile(r"\(\?<?[=!][^)]*\)|\\w\*|\\b")
+"""What a form's length leaves out when forms are ordered: the longest literal word is tried first."""
 SPLIT = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
 NAME = re.compile(r"</?([a-zA-Z][\w-]*)")
 ENTITY = re.compile(r"&#?\w+;")
@@ -113,3 +118,57 @@ def template_link(found: Term, text: str) -> str:
 
 def gloss_page_html(html: str, language: str, seen: set[str]) -> SafeString:
     return mark_safe(gloss(html, language, seen, template_link))
+
+
+class Finder:
+    """Finds the glossary words in running text of one language: one regular expression of all forms,
+    longest first (so "sahte okey" wins over "okey", "işlek" over "işle…")."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    @cached_property
+    def patterns(self) -> dict[str, tuple[frozenset[str], re.Pattern]]:
+        """Per first two letters (lower case): the slugs of the terms with a form starting so, and one
+        expression of those forms, longest literal first (so "sahte okey" wins over "okey", "işlek"
+        over "işle…")."""
+        groups: dict[str, list[tuple[int, str, str]]] = {}
+        for k, term_ in enumerate(TERMS):
+            for j, form in enumerate(term_.forms_en if self.language == "en" else term_.forms_tr):
+                literal = WORD_START.match(LOOKAROUND.sub("", form)).group(0).lower()
+                groups.setdefault(literal[:2], []).append(
+                    (len(LOOKAROUND.sub("", form)), term_.slug, f"(?P<t{k}_{j}>{form})")
+                )
+        compiled = {}
+        for start, forms in groups.items():
+            forms.sort(key=lambda item: -item[0])
+            # a word starts after a non-letter: "taş" in "yantaş" is no tile
+            expression = re.compile(r"(?<!\w)(?:" + "|".join(f for _n, _s, f in forms) + ")", re.IGNORECASE)
+            compiled[start] = (frozenset(slug for _n, slug, _f in forms), expression)
+        return compiled
+
+    def matches(self, text: str, seen: set[str] | frozenset[str] = frozenset()):
+        """``(start, end, term)`` for each glossary word in ``text``, in order, leaving out words whose
+        terms are all in ``seen``.
+
+        Words are read with a plain word scan; only a word that starts like the form of a term not
+        seen yet is matched, against the forms starting with the same two letters (trying every form
+        at every position of a page was as slow as rendering the page)."""
+        patterns, pos = self.patterns, 0
+        for word in WORD.finditer(text):
+            start = word.start()
+            if start < pos:
+                continue
+            head = word.group(0)[:2]
+            group = patterns.get(head.lower())
+            if group is None and ("I" in head or "İ" in head):  # Turkish capitals: "İŞLEK", "ISKARTA"
+                group = patterns.get(head.replace("İ", "i").replace("I", "ı").lower())
+            if group is None or group[0] <= seen:
+                continue
+            match = group[1].match(text, start)
+            if match:
+                pos = match.end()
+                yield start, pos, TERMS[int(match.lastgroup[1:].partition("_")[0])]
+
+
+FINDERS = {"tr": Finder("tr"), "en": Finder("en")}

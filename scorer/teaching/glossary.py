@@ -4,23 +4,17 @@ Each :class:`Term` says in both languages what the word means at a 101 table and
 passage that defines it (a :class:`~scorer.engine.decisions.Quote`, checked verbatim and by section
 like the decisions' quotes). ``forms_tr`` / ``forms_en`` are the regular expressions that find the
 word in running text (Turkish adds suffixes: "okeyi", "çiftle", "göstergenin"), so that a page can
-link the first place each word appears (:mod:`scorer.teaching.gloss`).
+link the first place each word appears (:mod:`scorer.teaching.gloss` finds them).
 
 Pure data: no Django import.
 """
 
-import re
 from dataclasses import dataclass
-from functools import cached_property
 
 from scorer.engine.decisions import SEED_GKOKAY, SEED_KERIZIM, SEED_LOCA, Quote
 
 SUFFIX = r"\w*"
 """A Turkish word goes on with suffixes: the stem matches the whole word."""
-WORD = re.compile(r"\w+")
-WORD_START = re.compile(r"\w*")
-LOOKAROUND = re.compile(r"\(\?<?[=!][^)]*\)|\\w\*|\\b")
-"""What a form's length leaves out when forms are ordered: the longest literal word is tried first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -605,57 +599,3 @@ def term(slug: str) -> Term:
         return BY_SLUG[slug]
     except KeyError:
         raise LookupError(f"No glossary term {slug!r}") from None
-
-
-class Finder:
-    """Finds the glossary words in running text of one language: one regular expression of all forms,
-    longest first (so "sahte okey" wins over "okey", "işlek" over "işle…")."""
-
-    def __init__(self, language: str) -> None:
-        self.language = language
-
-    @cached_property
-    def patterns(self) -> dict[str, tuple[frozenset[str], re.Pattern]]:
-        """Per first two letters (lower case): the slugs of the terms with a form starting so, and one
-        expression of those forms, longest literal first (so "sahte okey" wins over "okey", "işlek"
-        over "işle…")."""
-        groups: dict[str, list[tuple[int, str, str]]] = {}
-        for k, term_ in enumerate(TERMS):
-            for j, form in enumerate(term_.forms_en if self.language == "en" else term_.forms_tr):
-                literal = WORD_START.match(LOOKAROUND.sub("", form)).group(0).lower()
-                groups.setdefault(literal[:2], []).append(
-                    (len(LOOKAROUND.sub("", form)), term_.slug, f"(?P<t{k}_{j}>{form})")
-                )
-        compiled = {}
-        for start, forms in groups.items():
-            forms.sort(key=lambda item: -item[0])
-            # a word starts after a non-letter: "taş" in "yantaş" is no tile
-            expression = re.compile(r"(?<!\w)(?:" + "|".join(f for _n, _s, f in forms) + ")", re.IGNORECASE)
-            compiled[start] = (frozenset(slug for _n, slug, _f in forms), expression)
-        return compiled
-
-    def matches(self, text: str, seen: set[str] | frozenset[str] = frozenset()):
-        """``(start, end, term)`` for each glossary word in ``text``, in order, leaving out words whose
-        terms are all in ``seen``.
-
-        Words are read with a plain word scan; only a word that starts like the form of a term not
-        seen yet is matched, against the forms starting with the same two letters (trying every form
-        at every position of a page was as slow as rendering the page)."""
-        patterns, pos = self.patterns, 0
-        for word in WORD.finditer(text):
-            start = word.start()
-            if start < pos:
-                continue
-            head = word.group(0)[:2]
-            group = patterns.get(head.lower())
-            if group is None and ("I" in head or "İ" in head):  # Turkish capitals: "İŞLEK", "ISKARTA"
-                group = patterns.get(head.replace("İ", "i").replace("I", "ı").lower())
-            if group is None or group[0] <= seen:
-                continue
-            match = group[1].match(text, start)
-            if match:
-                pos = match.end()
-                yield start, pos, TERMS[int(match.lastgroup[1:].partition("_")[0])]
-
-
-FINDERS = {"tr": Finder("tr"), "en": Finder("en")}

@@ -4,7 +4,7 @@ phone that can no longer edit it): the tables' views know nothing of events."""
 from django import template
 
 from scorer.events import clock as server_clock
-from scorer.events.selectors import TablePlace, table_place
+from scorer.events.selectors.place import TablePlace, table_place
 from scorer.models import Game
 
 register = template.Library()

@@ -2,7 +2,7 @@
 // settings show under their headings, and a table gives rounds and tables by count):
 //  - only the chosen format's settings show (Puanlı or Eleme);
 //  - a line says how many rounds and tables the entrants typed give (numbers from the server:
-//    scorer/events/forms.py counts_data, the plan the rounds are seated by);
+//    scorer/events/forms/creation.py counts_data, the plan the rounds are seated by);
 //  - the "games per match" hint follows the chosen number.
 (() => {
   const data = () => {

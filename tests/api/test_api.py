@@ -198,6 +198,7 @@ def test_body_over_the_default_limit_is_413(client):
     padded = json.dumps({**HAND, "notes": "x" * settings.OKEYCALC_API_MAX_BODY})
     response = post(client, padded)
     assert response.status_code == 413
+    assert error_paths(response) == [""]  # the documented error shape, about the whole body
 
 
 def test_score_needs_no_csrf_token():
@@ -214,7 +215,9 @@ def test_score_only_accepts_post(client, method):
 
 
 def test_rulesets_only_accepts_get(client):
-    assert client.post(RULESETS, data="{}", content_type="application/json").status_code == 405
+    response = client.post(RULESETS, data="{}", content_type="application/json")
+    assert response.status_code == 405
+    assert response["Allow"] == "GET"
 
 
 # --- GET /api/v1/rulesets ------------------------------------------------------------------------

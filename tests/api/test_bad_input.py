@@ -10,6 +10,7 @@ from scorer.api.views import score
 from tests.api.test_api import HAND, SCORE, error_paths, post
 from tests.api.test_command import error_paths as output_paths
 from tests.api.test_command import manage, run, write
+from tests.support.posts import E2_TOTALS
 
 SURROGATE_HAND = '{"ruleset": "loca", "players": [{"name": "Ali"}, {"name": "\\ud800"}]}'
 
@@ -68,6 +69,7 @@ def test_a_chunked_body_too_large_is_a_413():
     response = score(chunked_request(b" " * (65 * 1024), terminated=True))
 
     assert response.status_code == 413
+    assert set(json.loads(response.content)) == {"errors"}
 
 
 def test_a_chunked_body_the_server_cannot_decode_is_a_411_not_an_empty_body():
@@ -84,6 +86,12 @@ def test_an_odd_content_length_is_never_a_500(client, length):
     )
 
     assert response.status_code in (200, 400, 413)
+    body = response.json()  # a score, or the documented errors: never a page
+    assert (
+        [p["total"] for p in body["players"]] == E2_TOTALS
+        if response.status_code == 200
+        else set(body) == {"errors"}
+    )
 
 
 class MalformedChunks(io.RawIOBase):

@@ -7,7 +7,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Hand
-from scorer.tables.services import game_rematch, hand_record
+from scorer.tables.services.games import game_rematch
+from scorer.tables.services.hands import hand_record
 from tests.support.factories import NAMES, claim_in, finisher, new_table
 
 POLL_WAIT_MS = 6000

@@ -16,7 +16,7 @@ from scorer.clubs.models import Club
 from scorer.clubs.selectors import club_document
 from scorer.engine import score_game
 from scorer.models import Game
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from tests.conftest import DOCS_SCREENSHOT_DIR, MOBILE_VIEWPORT, check_axe, shoot
 from tests.support.factories import finisher
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Hand
-from scorer.tables.services import hand_record, hand_update
+from scorer.tables.services.hands import hand_record, hand_update
 from tests.conftest import DOCS_SCREENSHOT_DIR, MOBILE_VIEWPORT, shoot
 from tests.support.factories import claim_in, finisher, new_table
 

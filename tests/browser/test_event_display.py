@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from tests.support.eventdb import names, new_event, play
 
 TV = {"width": 1920, "height": 1080}

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scorer.events.models import Event, EventGame
 from scorer.events.rules import score_event
-from scorer.events.selectors import event_document
+from scorer.events.selectors.document import event_document
 from tests.conftest import SCREENSHOT_DIR as SCREENSHOTS
 from tests.conftest import shoot
 from tests.support.eventdb import names, play

@@ -10,8 +10,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.events.models import EventGame
-from scorer.events.selectors import event_standings
-from scorer.events.services import round_start
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.rounds import round_start
 from tests.support.eventdb import new_event, play_round
 
 WAIT_MS = 15_000

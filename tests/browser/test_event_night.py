@@ -16,8 +16,10 @@ from playwright.sync_api import Page, expect
 
 from scorer.events.models import Event
 from scorer.events.public import alphabetical
-from scorer.events.selectors import event_standings
-from scorer.events.services import event_create, event_finish, event_unfinish, round_start
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.creation import event_create
+from scorer.events.services.finish import event_finish, event_unfinish
+from scorer.events.services.rounds import round_start
 from tests.browser import test_event_e2e
 from tests.browser.test_event_e2e import games, play_rest, save_a_hand
 from tests.conftest import DOCS_SCREENSHOT_DIR, check_axe, shoot

@@ -6,7 +6,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Hand
-from scorer.tables.services import hand_update
+from scorer.tables.services.hands import hand_update
 from tests.conftest import SCREENSHOT_DIR, shoot
 from tests.support.factories import claim_url, finisher_alone, new_table
 

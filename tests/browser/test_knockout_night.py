@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scorer.events import clock
 from scorer.events.models import Event, EventGame, TieBreak
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from scorer.events.timer import timer_change
 from tests.browser.test_event_night import assert_readable, organizer_finishes
 from tests.conftest import DOCS_SCREENSHOT_DIR, check_axe, shoot

@@ -127,7 +127,7 @@ def test_chromium_finds_the_app_installable_with_no_error(phone: Page, live_serv
 # --- a scorekeeper's table ----------------------------------------------------------------------
 
 from scorer.models import Game  # noqa: E402
-from scorer.tables.services import game_create  # noqa: E402
+from scorer.tables.services.games import game_create  # noqa: E402
 from tests.browser.test_tables import HANDS, NAMES, board_totals, enter_hand, expected_totals  # noqa: E402
 
 ONLINE_HAND = HANDS[1]
@@ -375,7 +375,7 @@ def test_with_the_server_stopped_hands_are_kept_and_go_out_within_a_minute_of_it
 
 # --- viewers, teaching pages, a new release -------------------------------------------------------
 
-from scorer.tables.services import hand_record  # noqa: E402
+from scorer.tables.services.hands import hand_record  # noqa: E402
 from tests.browser.test_tables import hand_data  # noqa: E402
 
 STORED_TEXTS_JS = """async () => {

@@ -8,7 +8,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scorer.models import Hand
-from scorer.tables.services import hand_delete
+from scorer.tables.services.hands import hand_delete
 from tests.browser.test_corrections import axe
 from tests.conftest import DOCS_SCREENSHOT_DIR, MOBILE_VIEWPORT, SCREENSHOT_DIR, shoot
 from tests.support.factories import NAMES, claim_in, finisher, new_table

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from tests.support.eventdb import new_event
 
 

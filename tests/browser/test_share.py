@@ -6,7 +6,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorer.models import Game
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from tests.conftest import SCREENSHOT_DIR, shoot
 from tests.support.factories import claim_url, new_table
 

@@ -11,7 +11,8 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scorer.models import Game
-from scorer.tables.services import game_rematch, hand_delete, hand_record
+from scorer.tables.services.games import game_rematch
+from scorer.tables.services.hands import hand_delete, hand_record
 from tests.conftest import SCREENSHOT_DIR, check_axe, shoot
 from tests.support.factories import claim_in, finisher, new_table
 

@@ -12,8 +12,8 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scorer.events.models import EventGame
-from scorer.events.services import round_start
-from scorer.tables.services import hand_update
+from scorer.events.services.rounds import round_start
+from scorer.tables.services.hands import hand_update
 from tests.conftest import DOCS_SCREENSHOT_DIR, check_axe, shoot
 from tests.support.eventdb import new_event, play_round
 from tests.support.events import hand

@@ -16,7 +16,7 @@ from scorer.clubs.backup import MSG_NO_TABLE
 from scorer.clubs.models import Club, ClubGame, ClubRating, Member
 from scorer.clubs.selectors import leaderboard
 from scorer.models import Game
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from tests.clubs.test_club_pages import club_url, open_club, open_table
 from tests.support.factories import finisher
 

@@ -14,8 +14,8 @@ from scorer.clubs.models import Club, ClubEvent, ClubGame, ClubRating
 from scorer.clubs.selectors import club_rating_differences
 from scorer.clubs.services import club_event_create
 from scorer.events.models import Event, EventGame
-from scorer.events.services import round_reseat, round_start
-from scorer.tables.services import hand_update
+from scorer.events.services.rounds import round_reseat, round_start
+from scorer.tables.services.hands import hand_update
 from tests.support.eventdb import new_event, play_round
 from tests.support.events import hand
 

@@ -14,7 +14,7 @@ from openskill.models import PlackettLuce
 from scorer.clubs.models import Club, ClubGame, ClubRating, Member
 from scorer.engine import score_game
 from scorer.models import Game
-from scorer.tables.services import hand_record, hand_update
+from scorer.tables.services.hands import hand_record, hand_update
 from tests.support.factories import claim, finisher, new_table
 
 pytestmark = pytest.mark.django_db
@@ -266,8 +266,10 @@ def test_a_new_admin_link_locks_out_the_old_one(client):
     other = Client()
     other.get(club_url(club, "club_claim", club.link_secret))
     client.post(club_url(club, "club_link_rotate"))
-    assert other.get(club_url(club, "club_table_new")).status_code == 403
-    assert client.get(club_url(club, "club_table_new")).status_code == 200
+    refused = other.get(club_url(club, "club_table_new"))
+    kept = client.get(club_url(club, "club_table_new"))
+    assert refused.status_code == 403 and 'name="ruleset"' not in refused.content.decode()
+    assert kept.status_code == 200 and 'name="ruleset"' in kept.content.decode()  # the new table's form
 
 
 def test_a_members_rating_chart_in_a_season_replays_that_seasons_games_alone(client, commits):

@@ -13,7 +13,7 @@ from scorer.clubs.ratings import Match
 from scorer.clubs.selectors import club_document
 from scorer.clubs.services import club_create, club_game_add, club_table_join
 from scorer.engine import InvalidInput, score_game
-from scorer.tables.services import hand_delete, hand_record, hand_update
+from scorer.tables.services.hands import hand_delete, hand_record, hand_update
 from tests.support.factories import finisher, new_table
 
 pytestmark = pytest.mark.django_db

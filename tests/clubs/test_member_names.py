@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.clubs.models import Club, ClubRating, Member
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from tests.clubs.test_club_pages import club_url, open_club, open_table
 from tests.support.factories import finisher
 

@@ -4,10 +4,10 @@ them out (no request.POST read by hand)."""
 import pytest
 from crispy_forms.utils import render_crispy_form
 
-from scorer.events.forms import DecideForm, LateForm, TieBreakForm, TimerForm, WithdrawForm
+from scorer.events.forms.actions import DecideForm, LateForm, TieBreakForm, TimerForm, WithdrawForm
 from scorer.events.models import Entrant
-from scorer.events.selectors import event_standings
-from scorer.events.services import round_start
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.rounds import round_start
 from tests.support.eventdb import new_event, play
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.events.models import Event
-from scorer.events.selectors import event_document
-from scorer.events.services import round_start
+from scorer.events.selectors.document import event_document
+from scorer.events.services.rounds import round_start
 from tests.events.test_organizer_views import NEW_EVENT
 from tests.support.eventdb import new_event, play_round
 

@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.events.rules.nextround import knockout_tables, points_tables
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from tests.support.eventdb import new_event, play_round
 
 

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.events.rules.decisions import DECISIONS
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from tests.support.eventdb import new_event
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorer.events.selectors import event_standings
-from scorer.events.services import round_start
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.rounds import round_start
 from scorer.platform.numbers import number_text
 from tests.support.eventdb import new_event, play_round
 

@@ -8,9 +8,12 @@ from django.test.utils import CaptureQueriesContext
 from scorer.engine import InvalidInput
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round
 from scorer.events.rules import score_event
-from scorer.events.selectors import event_document, event_stamp, event_standings
-from scorer.events.services import event_create, event_import, round_start
-from scorer.tables.services import game_rematch, hand_record
+from scorer.events.selectors.document import event_document, event_stamp
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.creation import event_create, event_import
+from scorer.events.services.rounds import round_start
+from scorer.tables.services.games import game_rematch
+from scorer.tables.services.hands import hand_record
 from tests.support.eventdb import new_event, play, play_round
 from tests.support.events import hand
 

@@ -10,10 +10,13 @@ from django.utils import timezone, translation
 from scorer.engine import InvalidInput
 from scorer.events.models import EventGame, EventTable
 from scorer.events.rules import score_event
-from scorer.events.selectors import event_standings
-from scorer.events.services import cut_decide, event_finish, match_game_open, round_start
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.finish import event_finish
+from scorer.events.services.rounds import round_start
+from scorer.events.services.tables import cut_decide, match_game_open
 from scorer.models import Game, Hand
-from scorer.tables.services import game_plan, hand_delete, hand_record, hand_restore, hand_update
+from scorer.tables.services.games import game_plan
+from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
 from tests.support.eventdb import new_event, play, play_round
 from tests.support.events import hand
 from tests.support.factories import new_table
@@ -189,7 +192,7 @@ def test_a_hand_of_a_match_game_cannot_be_deleted_once_the_next_game_is_open():
 
 
 def test_a_rematch_opened_from_the_board_is_an_event_game_too():
-    from scorer.tables.services import game_rematch
+    from scorer.tables.services.games import game_rematch
 
     event = knockout_best_of(2)
     first = links(event, 1)[0]
@@ -341,9 +344,10 @@ def test_an_invalid_document_keeps_its_tables_and_says_where_in_words():
 def test_a_delete_waits_for_the_round_being_started_and_then_refuses():
     """The guard locks the event's row first: a delete made while round 2 is being started waits
     for it and then sees it (without the lock it would read the rounds as they were and go
-    through, leaving round 1 incomplete behind round 2)."""
+    through, leaving round 1 incomplete behind round 2). The organizer's transaction commits only
+    once PostgreSQL shows the delete waiting for its lock, or once the delete is over without
+    having waited, which fails the test."""
     import threading
-    import time
 
     from django.db import connections, transaction
 
@@ -353,14 +357,26 @@ def test_a_delete_waits_for_the_round_being_started_and_then_refuses():
     round_start(event=event)
     play_round(event)
     kept = links(event, 1)[0].game.hands.live().get()
-    seated = threading.Event()
+    seated, delete_over = threading.Event(), threading.Event()
+    waited = []
+
+    def delete_waits_for_me() -> bool:
+        with connection.cursor() as cursor:  # this thread's connection: the organizer's transaction
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))"
+            )
+            return cursor.fetchone()[0] > 0
 
     def organizer() -> None:
         try:
             with transaction.atomic():
                 round_start(event=event)
                 seated.set()
-                time.sleep(0.5)  # round 2 is seated, not committed yet
+                while not delete_over.is_set():  # round 2 is seated, not committed yet
+                    if delete_waits_for_me():
+                        waited.append(True)
+                        break
+                    delete_over.wait(0.01)
         finally:
             seated.set()
             connections.close_all()
@@ -368,8 +384,12 @@ def test_a_delete_waits_for_the_round_being_started_and_then_refuses():
     thread = threading.Thread(target=organizer)
     thread.start()
     assert seated.wait(10)
-    message = refused(hand_delete, hand=Hand.objects.get(pk=kept.pk))
-    thread.join(10)
+    try:
+        message = refused(hand_delete, hand=Hand.objects.get(pk=kept.pk))
+    finally:
+        delete_over.set()
+        thread.join(10)
 
-    assert "round 2 has started" in message
+    assert waited == [True]  # the delete waited for the round being started…
+    assert "round 2 has started" in message  # …and then saw it
     assert Hand.objects.get(pk=kept.pk).deleted_at is None and not event_standings(event).errors

@@ -8,8 +8,10 @@ from django.urls import reverse
 
 from scorer.engine import InvalidInput
 from scorer.events.models import Event, EventRecord, EventTable, Round
-from scorer.events.selectors import finish_undoable
-from scorer.events.services import event_finish, event_unfinish, round_start, table_close
+from scorer.events.selectors.document import finish_undoable
+from scorer.events.services.finish import event_finish, event_unfinish
+from scorer.events.services.rounds import round_start
+from scorer.events.services.tables import table_close
 from scorer.models import Game
 from tests.support.eventdb import new_event, play_round
 

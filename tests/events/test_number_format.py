@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from scorer.platform.numbers import MINUS, number_text
 from tests.support.eventdb import new_event, play
 

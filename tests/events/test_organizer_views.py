@@ -10,9 +10,11 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, Round
-from scorer.events.selectors import event_document, event_standings
-from scorer.events.services import round_start
+from scorer.events.models import Entrant, Event, EventGame, EventGrant, EventRecord, EventTable, Round
+from scorer.events.selectors.document import event_document
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.rounds import round_start
+from scorer.events.views import organizer as organizer_views
 from scorer.models import Game
 from tests.support.eventdb import new_event, play, play_round
 from tests.support.posts import NEW_EVENT
@@ -176,7 +178,14 @@ def test_only_the_organizer_reaches_the_organizer_pages(running, who, name):
 @pytest.mark.parametrize("name", ORGANIZER_GETS)
 def test_the_organizer_reaches_them(running, name):
     event, secret, _links = running
-    assert organizer(event, secret).get(event_url(name, event)).status_code == 200
+    response = organizer(event, secret).get(event_url(name, event))
+    assert response.status_code == 200
+    html = response.content.decode()
+    # each shows the running round's tables: their seats by name, and the organizer's controls
+    assert all(entrant.name in html for entrant in Entrant.objects.filter(event=event))
+    assert {"event_organize": "Masa kartları", "event_progress": "0/2 masa bitti", "event_cards": "kart"}[
+        name
+    ] in html
 
 
 def test_a_scorekeeper_link_gives_its_table_only(running):
@@ -212,6 +221,7 @@ def test_a_wrong_organizer_link_opens_nothing(running):
     assert client.get(reverse("scorer:event_claim", args=[event.public_id, wrong])).status_code == 403
     assert client.get(event_url("event_organize", event)).status_code == 403
     assert client.get(reverse("scorer:event_claim", args=["x" * 16, secret])).status_code == 404
+    assert EventGrant.objects.filter(event=event).count() == 0  # no device became its organizer
 
 
 def test_a_new_organizer_link_locks_out_the_other_organizers_and_their_table_rights(running):
@@ -593,12 +603,11 @@ def test_the_organizer_page_shows_each_change(running):
 def test_a_table_saved_while_the_progress_renders_shows_at_the_next_stamp(running, monkeypatch):
     """The stamp is read before the standings: a hand committed in between never hides under the
     newer stamp (a stream sends a part only when its id changed)."""
-    from scorer.events.views import organizer as organizer_views
 
     event, secret, links = running
     client = organizer(event, secret)
     stamp = lambda page: re.search(r'id="progress"[^>]*data-etag="([^"]*)"', page).group(1)  # noqa: E731
-    real = organizer_views.selectors.event_standings
+    real = organizer_views.event_standings
     saved = []
 
     def standings_then_a_save(*args, **kwargs):
@@ -608,7 +617,7 @@ def test_a_table_saved_while_the_progress_renders_shows_at_the_next_stamp(runnin
             saved.append(True)
         return view
 
-    monkeypatch.setattr(organizer_views.selectors, "event_standings", standings_then_a_save)
+    monkeypatch.setattr(organizer_views, "event_standings", standings_then_a_save)
     first = client.get(event_url("event_organize", event)).content.decode()
     second = client.get(event_url("event_organize", event)).content.decode()
     assert "0/2 masa bitti" in first and "1/2 masa bitti" in second

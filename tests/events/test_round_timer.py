@@ -9,7 +9,7 @@ from django.urls import reverse
 from scorer.engine import InvalidInput
 from scorer.events import clock
 from scorer.events.models import Event, EventGame, EventRecord, Round
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from scorer.events.timer import MSG_NOT_RUNNING, timer_change
 from tests.support.eventdb import new_event
 

@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.events import public
-from scorer.events.selectors import event_standings
-from scorer.events.services import round_start
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.rounds import round_start
 from tests.support.eventdb import new_event, play
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,10 @@ from django.urls import reverse
 
 from scorer.events.corrections import changed_fields, seating_shifts
 from scorer.events.models import EventGame, EventRecord, Round
-from scorer.events.selectors import event_standings
-from scorer.events.services import round_start, seating_keep
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.rounds import round_start, seating_keep
 from scorer.models import Hand
-from scorer.tables.services import hand_delete, hand_restore, hand_update
+from scorer.tables.services.hands import hand_delete, hand_restore, hand_update
 from tests.support.eventdb import new_event, play, play_round
 from tests.support.events import hand
 

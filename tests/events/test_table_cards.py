@@ -9,7 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.events.models import CardGrant, EventGame, EventRecord, TableCard
-from scorer.events.services import event_finish, round_start
+from scorer.events.services.finish import event_finish
+from scorer.events.services.rounds import round_start
 from scorer.models import Game
 from tests.support.eventdb import new_event, play_round
 

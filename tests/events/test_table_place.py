@@ -7,9 +7,11 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.events.models import EventGame
-from scorer.events.selectors import table_place
-from scorer.events.services import event_finish, round_start, table_close
-from scorer.tables.services import game_create
+from scorer.events.selectors.place import table_place
+from scorer.events.services.finish import event_finish
+from scorer.events.services.rounds import round_start
+from scorer.events.services.tables import table_close
+from scorer.tables.services.games import game_create
 from tests.support.eventdb import new_event, play_round
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,10 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable, TieBreak
-from scorer.events.selectors import event_standings
-from scorer.events.services import round_start
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services.rounds import round_start
 from scorer.events.tiebreak import MSG_STILL_TIED
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from tests.support.eventdb import new_event, play
 from tests.support.events import hand
 

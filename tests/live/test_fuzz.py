@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from scorer.api.views import score
 from scorer.clubs.models import Club
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from scorer.teaching.examples import EXAMPLES
 from tests.live import endpoints, fuzz
 from tests.live.endpoints import ENDPOINTS, NOT_FUZZED, Targets

@@ -21,12 +21,12 @@ from django.urls import resolve
 from scorer.calculator.share import share_token
 from scorer.clubs.models import Club
 from scorer.events.models import TableCard
-from scorer.events.services import round_start
+from scorer.events.services.rounds import round_start
 from scorer.models import Game, Hand
 from scorer.platform import cache as safe_cache
 from scorer.platform import push
 from scorer.platform.push import backends as push_backends
-from scorer.tables.services import hand_delete
+from scorer.tables.services.hands import hand_delete
 from scorer.teaching import practice
 from scorer.teaching.examples import EXAMPLES
 from tests.support.eventdb import new_event, play_round

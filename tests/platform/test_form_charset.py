@@ -34,7 +34,13 @@ def test_a_form_in_another_charset_gets_the_400_page(path, charset):
 
 @pytest.mark.parametrize("charset", [None, "utf-8", "UTF-8", ""])
 def test_utf_8_forms_go_on_as_before(charset):
-    assert post("/hesap/", charset).status_code == 200
+    response = post("/hesap/", charset)
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "<title>Hesap makinesi" in page and "Geçersiz istek" not in page
+    posted = response.context["setup"].data  # the body was read as the form it is
+    assert (posted["ruleset"], posted["players"]) == ("loca", "4")
 
 
 def test_the_400_page_speaks_the_chosen_language():

@@ -40,7 +40,7 @@ BREAKS = [
     ("views-apart", "scorer/teaching/views/compare.py", "from scorer.calculator.views import calculator"),
     ("shared-no-domain", "scorer/formkit/fields.py", "from scorer.tables.forms import HandForm"),
     ("shared-no-domain", "scorer/shell/errors.py", "from scorer.models import Game"),
-    ("documents-no-database", "scorer/documents.py", "from scorer.tables.services import game_create"),
+    ("documents-no-database", "scorer/documents.py", "from scorer.tables.services.games import game_create"),
     ("documents-no-database", "scorer/documents.py", "from scorer.events.models import Event"),
     ("club-ratings-pure", "scorer/clubs/ratings.py", "from django.utils.translation import gettext"),
     ("club-ratings-pure", "scorer/clubs/ratings.py", "from scorer.documents import score_document"),

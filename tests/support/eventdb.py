@@ -1,8 +1,8 @@
 """Events in the database for tests: create one, play its tables' hands, decide its order."""
 
 from scorer.events.models import Event, EventGame
-from scorer.events.services import event_create
-from scorer.tables.services import hand_record
+from scorer.events.services.creation import event_create
+from scorer.tables.services.hands import hand_record
 from tests.support.events import NAMES, hand
 
 

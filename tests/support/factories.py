@@ -17,7 +17,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.models import Game
-from scorer.tables.services import game_create, hand_record
+from scorer.tables.services.games import game_create
+from scorer.tables.services.hands import hand_record
 from tests.support.posts import NEW_TABLE
 
 NAMES = ["Ayşe", "Bora", "Cem", "Deniz"]

@@ -5,7 +5,7 @@ implementation in scorer/teaching/gloss.py, which works on the markup before it 
 import re
 from html.parser import HTMLParser
 
-from scorer.teaching.glossary import FINDERS
+from scorer.teaching.gloss import FINDERS
 
 VOID = frozenset(
     ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]

@@ -5,7 +5,7 @@ says so too."""
 
 import pytest
 
-from scorer.tables.services import hand_record
+from scorer.tables.services.hands import hand_record
 from tests.support.factories import claim, finisher, new_table, post_hand, url
 from tests.support.posts import E2_HAND
 

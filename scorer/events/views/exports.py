@@ -13,8 +13,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorer.engine import InvalidInput, score_game
-from scorer.events import rights, selectors, services
-from scorer.events.forms import EventImportForm
+from scorer.events import rights
+from scorer.events.forms.creation import EventImportForm
+from scorer.events.selectors.document import event_data, event_get
+from scorer.events.selectors.standings import event_standings
+from scorer.events.services import creation as creation_services
 from scorer.events.views.organizer import LINK_FIRST, organize_url
 from scorer.platform.limits import limited
 from scorer.platform.numbers import number_text
@@ -37,7 +40,7 @@ def _csv(rows: list[list[object]], filename: str) -> HttpResponse:
 def event_export_json(request: HttpRequest, public_id: str) -> HttpResponse:
     """The event as an EVENT_FORMAT.md document (turnuva.json): the one its pages score, so a
     decision at the cut that no longer fits the numbers is left out as they leave it (E15)."""
-    document = selectors.event_standings(selectors.event_get(public_id), next_round=False).document
+    document = event_standings(event_get(public_id), next_round=False).document
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json; charset=utf-8"
     )
@@ -47,8 +50,8 @@ def event_export_json(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_safe
 def event_standings_csv(request: HttpRequest, public_id: str) -> HttpResponse:
-    event = selectors.event_get(public_id)
-    view = selectors.event_standings(event, next_round=False)
+    event = event_get(public_id)
+    view = event_standings(event, next_round=False)
     if event.knockout:
         header = [_("Place"), _("Entrant"), _("Round reached"), _("Position"), _("Match total"), _("Wins")]
         rows = [
@@ -67,8 +70,8 @@ def event_standings_csv(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_safe
 def event_games_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     """Every hand of every game: round, table, game, hand, then each seat's player and score."""
-    event = selectors.event_get(public_id)
-    data = selectors.event_data(event)
+    event = event_get(public_id)
+    data = event_data(event)
     header = [_("Round"), _("Table"), _("Game"), _("Hand"), _("Player"), _("Score")]
     rows: list[list[object]] = [header]
     for r, rnd in enumerate(data.rounds):
@@ -104,7 +107,7 @@ def event_import(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         device = table_rights.device_ensure(request)
         try:
-            event, _secret = services.event_import(data=form.cleaned_data["document"], device=device)
+            event, _secret = creation_services.event_import(data=form.cleaned_data["document"], device=device)
         except InvalidInput as exc:
             form.add_document_errors(exc.errors)
         else:

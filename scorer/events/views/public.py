@@ -18,11 +18,13 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from scorer.events import public, selectors
+from scorer.events import public
 from scorer.events import push as event_push
-from scorer.events.forms import SeatSearchForm
+from scorer.events.forms.public import SeatSearchForm
 from scorer.events.models import Event
 from scorer.events.rules.decisions import DECISIONS
+from scorer.events.selectors.document import event_get, event_stamp, finish_undoable
+from scorer.events.selectors.standings import event_standings
 from scorer.platform import push
 from scorer.platform.http import HtmxHttpRequest
 
@@ -56,11 +58,11 @@ def display_language(view):
 
 
 def _etag(event: Event) -> str:
-    return f"{selectors.event_stamp(event)}-{get_language()}"
+    return f"{event_stamp(event)}-{get_language()}"
 
 
 def _page_data(event: Event) -> dict:
-    return public.page_data(selectors.event_standings(event, next_round=False))
+    return public.page_data(event_standings(event, next_round=False))
 
 
 def _display_page(request: HttpRequest) -> int:
@@ -118,7 +120,7 @@ def _live(request: HttpRequest, shared: tuple[public.Part, str]) -> HttpResponse
 
 @require_safe
 def standings(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    event = selectors.event_get(public_id)
+    event = event_get(public_id)
     etag = _etag(event)
     if request.htmx:
         return _live(request, standings_part(request, event, etag))
@@ -144,7 +146,7 @@ def standings(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @cache_control(no_cache=True)
 def standings_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The standings' polling target: 204 while ``?v=`` is still the event's ETag."""
-    event = selectors.event_get(public_id)
+    event = event_get(public_id)
     etag = _etag(event)
     if request.GET.get("v") == etag:
         return HttpResponse(status=UNCHANGED)
@@ -156,7 +158,7 @@ def standings_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def display(request: HttpRequest, public_id: str) -> HttpResponse:
     """The venue display (a TV at 1920 × 1080): the page around its shared live part. Without
     JavaScript a meta refresh turns to the next server page (``?sayfa=``)."""
-    event = selectors.event_get(public_id)
+    event = event_get(public_id)
     page = _display_page(request)
     part, _key = display_part(request, event, _etag(event), page)
     seconds = _page_seconds(request)
@@ -164,7 +166,7 @@ def display(request: HttpRequest, public_id: str) -> HttpResponse:
     context = {
         "view": {"name": event.name, "complete": part.complete, "public_id": event.public_id},
         # A finished event's display still listens while finishing can be undone.
-        "listening": not part.complete or selectors.finish_undoable(event),
+        "listening": not part.complete or finish_undoable(event),
         "etag": part.etag,
         "page_html": mark_safe(part.html),
         "page_seconds": seconds,
@@ -180,7 +182,7 @@ def display(request: HttpRequest, public_id: str) -> HttpResponse:
 @cache_control(no_cache=True)
 def display_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The display's polling target: 204 while ``?v=`` is still the event's ETag."""
-    event = selectors.event_get(public_id)
+    event = event_get(public_id)
     etag = _etag(event)
     if request.GET.get("v") == etag:
         return HttpResponse(status=UNCHANGED)
@@ -191,7 +193,7 @@ def _event_stream(request: HttpRequest, public_id: str, name: str, part_of) -> H
     """An event's public part ``name`` as server-sent events (scorer/platform/push/), rendered
     once per change and language for every stream of this process (and through the shared cache,
     once for all the app servers)."""
-    event = selectors.event_get(public_id)
+    event = event_get(public_id)
     language = get_language()
 
     def render(_variant: str) -> push.Part:
@@ -235,8 +237,8 @@ def decisions(request: HttpRequest) -> HttpResponse:
 def entrant(request: HttpRequest, public_id: str, position: int) -> HttpResponse:
     """One entrant's rounds: tables, opponents, totals, points and places, with links to each
     table's board (what a name on the standings links to)."""
-    event = selectors.event_get(public_id)
-    data = public.entrant_data(selectors.event_standings(event, next_round=False), position)
+    event = event_get(public_id)
+    data = public.entrant_data(event_standings(event, next_round=False), position)
     if data is None:
         raise Http404("No such entrant")
     return render(request, "scorer/events/entrant.html", {"event": event, "entrant": data})

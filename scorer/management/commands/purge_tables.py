@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorer.tables.services import tables_purge
+from scorer.tables.services.purge import tables_purge
 
 UNITS = {"h": timedelta(hours=1), "d": timedelta(days=1), "w": timedelta(weeks=1)}
 DURATION = re.compile(r"([0-9]{1,5})([hdw])", re.ASCII)

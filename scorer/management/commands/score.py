@@ -42,10 +42,14 @@ class Command(BaseCommand):
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
             self.fail([{"path": "", "message": _("Not valid JSON: %(error)s") % {"error": exc}}])
-        ok, body = score_document(data)
+        ok, body = self.scored(data)
         if not ok:
             self.fail(body["errors"])
         self.stdout.write(json.dumps(body, ensure_ascii=False, indent=2))
+
+    def scored(self, data: object) -> tuple[bool, dict]:
+        """The document scored: whether it was valid, and its result or its errors."""
+        return score_document(data)
 
     def read(self, file: str) -> str:
         if file == "-":

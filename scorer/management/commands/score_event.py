@@ -5,10 +5,6 @@ Reads the event document from FILE (``-`` for stdin) and prints the result; with
 invalid input, 1 when the file cannot be read, as ``manage.py score`` does.
 """
 
-import json
-
-from django.utils.translation import gettext as _
-
 from scorer.documents import event_score_document
 from scorer.management.commands import score
 
@@ -28,13 +24,5 @@ class Command(score.Command):
         self.next_round = next_round
         super().handle(*args, **options)
 
-    def score(self, file: str) -> None:
-        text = self.read(file)
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            self.fail([{"path": "", "message": _("Not valid JSON: %(error)s") % {"error": exc}}])
-        ok, body = event_score_document(data, next_round=self.next_round)
-        if not ok:
-            self.fail(body["errors"])
-        self.stdout.write(json.dumps(body, ensure_ascii=False, indent=2))
+    def scored(self, data: object) -> tuple[bool, dict]:
+        return event_score_document(data, next_round=self.next_round)

@@ -12,7 +12,8 @@ from .choice import SavedMeanwhileChoiceForm
 from .code import CodeForm, JoinCodeForm
 from .game import GameForm
 from .guard import SaveGuardForm
-from .hand import DECK, HandForm, PlayerFields
+from .hand import DECK, HandForm
+from .handfields import PlayerFields
 from .imports import GameImportForm
 
 __all__ = [

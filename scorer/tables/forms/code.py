@@ -1,5 +1,5 @@
 """A code typed to open something: a table's join code on the home page (:class:`JoinCodeForm`),
-and the base of a table card's code (``scorer.events.forms.CardCodeForm``).
+and the base of a table card's code (``scorer.events.forms.public.CardCodeForm``).
 
 The form reads the code as people type it (:func:`scorer.tables.joincode.normalized`); whether a
 table or a card has it is the view's look-up, whose miss goes on the field (:meth:`not_found`).

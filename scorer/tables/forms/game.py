@@ -69,6 +69,51 @@ class RuleSetChoiceMixin(RuleSetOptionsMixin):
         (the options, or more entrant lines, without JavaScript) or a changed rule set."""
         return "refresh" in data or cls.ruleset_changed(data)
 
+    def choose_ruleset(self, source) -> None:
+        """The rule set and eşli chosen in ``source`` (the posted data, or the initial values), the
+        rule set cards' choices and the chosen rule set's option fields."""
+        self.chosen = ruleset_or_default(source.get("ruleset"))
+        self.partners = checked(source.get("option_partners"))
+        self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
+        self.fields["ruleset"].initial = self.chosen.id
+        self.add_option_fields()
+
+    def lay_out(self) -> None:
+        """Once every field exists: their classes, the page's helper and the options part's."""
+        style_widgets(self.fields.values())
+        self.helper = self.page_helper()
+        self.options_helper = self.part_helper(self.options_layout())
+
+    def page_helper_of(self, thing: str, *layout) -> FormHelper:
+        """The page's helper of the form that makes a ``thing`` (game, event, club): posted to
+        ``scorer:<thing>_new``, laid out as given."""
+        helper = FormHelper(self)
+        helper.form_id = f"{thing}-new-form"
+        helper.form_class = f"{thing}-new"
+        helper.form_action = f"scorer:{thing}_new"
+        helper.attrs = {"novalidate": True}
+        helper.layout = Layout(*layout)
+        return helper
+
+    def ruleset_parts(self) -> tuple:
+        """The rule set cards, their "refresh" button (without JavaScript) and the options part."""
+        return (
+            Field("ruleset", template="scorer/crispy/ruleset_cards.html"),
+            snippet("scorer/crispy/game_new_refresh.html"),
+            self.options_layout(),
+        )
+
+    def option_parts(self) -> tuple:
+        """The options part's start: its heading and the chosen rule set's options."""
+        return (
+            snippet("scorer/crispy/game_options_head.html"),
+            Section(
+                _("Options"),
+                *(Field(f.name, template="scorer/crispy/game_option.html") for f in self.option_fields),
+                css_class="mb-3",
+            ),
+        )
+
     @staticmethod
     def part_helper(layout) -> FormHelper:
         """One part of the form on its own, inside the page's form tag (the htmx swap of the options)."""
@@ -92,11 +137,7 @@ class GameForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
     def __init__(self, data=None, initial=None, **kwargs) -> None:
         super().__init__(data, initial=initial, **kwargs)
         source = self.data if data is not None else (initial or {})  # self.data: without a NUL
-        self.chosen = ruleset_or_default(source.get("ruleset"))
-        self.partners = checked(source.get("option_partners"))
-        self.fields["ruleset"].choices = [(rs.id, _(rs.name)) for rs in all_rulesets()]
-        self.fields["ruleset"].initial = self.chosen.id
-        self.add_option_fields()
+        self.choose_ruleset(source)
         counts = self.chosen.hand_counts
         self.fields["hands_planned"].choices = [(n, str(n)) for n in counts]
         self.fields["hands_planned"].initial = DEFAULT_HANDS if DEFAULT_HANDS in counts else counts[-1]
@@ -115,37 +156,23 @@ class GameForm(RuleSetChoiceMixin, EngineErrorsMixin, NulFreeForm):
         ]
         self.fields["first_dealer"].initial = 0
         self.fields["first_dealer"].widget.attrs["data-dealer-select"] = ""
-        style_widgets(self.fields.values())
-        self.helper = self.page_helper()
-        self.options_helper = self.part_helper(self.options_layout())
+        self.lay_out()
 
     options_url_name = "scorer:game_new_options"
 
     # --- layout (crispy) ---------------------------------------------------------------------------
     def page_helper(self) -> FormHelper:
         """The whole form: the rule set cards, then the options part, then the button."""
-        helper = FormHelper(self)
-        helper.form_id = "game-new-form"
-        helper.form_class = "game-new"
-        helper.form_action = "scorer:game_new"
-        helper.attrs = {"novalidate": True}
-        helper.layout = Layout(
-            Field("ruleset", template="scorer/crispy/ruleset_cards.html"),
-            snippet("scorer/crispy/game_new_refresh.html"),
-            self.options_layout(),
+        return self.page_helper_of(
+            "game",
+            *self.ruleset_parts(),
             StrictButton(_("Open the table"), type="submit", css_class="btn-primary btn-lg w-100"),
         )
-        return helper
 
     def options_layout(self) -> Div:
         """What depends on the chosen rule set (and eşli): htmx swaps exactly this part in."""
         return Div(
-            snippet("scorer/crispy/game_options_head.html"),
-            Section(
-                _("Options"),
-                *(Field(f.name, template="scorer/crispy/game_option.html") for f in self.option_fields),
-                css_class="mb-3",
-            ),
+            *self.option_parts(),
             Div("hands_planned", css_class="mb-3"),
             Section(
                 _("Players"),

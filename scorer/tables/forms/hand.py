@@ -2,112 +2,48 @@
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Layout
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 
-from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet, get_ruleset
-from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
+from scorer.engine import RuleSet, get_ruleset
 from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, error_items, style_widgets
 from scorer.formkit.layout import PlayerPart, snippet
+from scorer.tables.forms.handfields import (
+    OPENED_CHOICES,
+    OPENING_DETAILS,
+    REMAINING,
+    PlayerFields,
+    player_fields,
+    player_initial,
+    points_hint,
+    quick_form_players,
+    typed_number,
+)
 
 PLAYER_PATH = re.compile(r"^(?:hands\[\d+\]\.)?players\[(\d+)\](?:\.(.+))?$")
-OPENED_CHOICES = (
-    # Translators: how a player opened: Açmadı / Per-Seri / Çift.
-    ("none", gettext_lazy("Not opened")),
-    ("sets", gettext_lazy("Sets")),
-    ("pairs", gettext_lazy("Pairs")),
-)
+
+
 DECK = "deck"
-REMAINING = ("points", "okeys", "fake_okeys")
-OPENING_DETAILS = ("opening_size", "side_tile", "opening_order")
-"""The details of a player's first opening. What earns or costs points (the side tile; the opening's
-size where the rule set rewards it: 151+ points, 7 or 9 pairs) shows on the player's block once they
-opened; a check that never scores (the order, the size where only the thresholds look at it) stays
-behind "Ceza / ödül" with the penalties."""
-SIDE_TILE_VALUES = range(1, 14)
-NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
+
+
 ONE_FINISHER = gettext_lazy("Only one player can finish a hand.")
+
+
 FINISHER_OPENED = gettext_lazy("The finisher has opened: choose Sets or Pairs.")
+
+
 POINTS_EMPTY = gettext_lazy("Left in hand is empty: if it is 0, type 0.")
+
+
 OPEN_TYPED = "open_typed"
 """The posted button that says "they opened with sets": the finisher and every player with numbers
 typed who are still on "Açmadı" are read as opened with sets (what okeycalc.js does while typing;
 without JavaScript the page offers it once, after the first save)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerFields:
-    """One player's fields, grouped for the template."""
-
-    index: int
-    name: str
-    team: int | None
-    dealer: bool
-    finisher: bool
-    opened: forms.BoundField
-    opened_value: str
-    flags: list[forms.BoundField]
-    points: forms.BoundField
-    okeys: forms.BoundField
-    fake_okeys: forms.BoundField
-    fouls: list[forms.BoundField]
-    opening: list[forms.BoundField]
-    dropped: list[str]
-    folded: tuple[str, ...] = ()
-
-    @property
-    def extras(self) -> list[forms.BoundField]:
-        """What sits behind the player's "Ceza / ödül" disclosure: penalties, then the opening's checks."""
-        return self.fouls + [f for f in self.opening if f.name.split("-", 1)[1] in self.folded]
-
-    @property
-    def extras_count(self) -> int:
-        """How many values behind the disclosure are set (its badge)."""
-        return sum(_number(f.value()) > 0 for f in self.fouls) + sum(
-            _is_set(f) for f in self.extras if f not in self.fouls
-        )
-
-    @property
-    def extras_open(self) -> bool:
-        return any(f.errors for f in self.extras)
-
-
-def _number(value: object) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
-
-
-def _is_set(field: forms.BoundField) -> bool:
-    return field.value() not in (None, "")
-
-
-def _optional_number(label: str, values: range) -> forms.TypedChoiceField:
-    return forms.TypedChoiceField(
-        label=label,
-        choices=[("", "—")] + [(n, str(n)) for n in values],
-        coerce=int,
-        empty_value=None,
-        required=False,
-    )
-
-
-def _count_field(label: str, high: int) -> forms.IntegerField:
-    return forms.IntegerField(
-        label=label,
-        min_value=0,
-        max_value=high,
-        required=False,
-        initial=0,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "text-center"}),
-    )
 
 
 class HandForm(EngineErrorsMixin, NulFreeForm):
@@ -140,7 +76,10 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
             i
             for i in range(len(self.names))
             if str(data.get(f"p{i}-opened") or "none") == "none"
-            and (data.get("finisher") == str(i) or any(_number(data.get(f"p{i}-{k}")) > 0 for k in counted))
+            and (
+                data.get("finisher") == str(i)
+                or any(typed_number(data.get(f"p{i}-{k}")) > 0 for k in counted)
+            )
         ]
 
     def opened_with_sets(self, data: Mapping) -> Mapping:
@@ -287,7 +226,7 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         if str(self[p + "opened"].value() or "none") != "none":
             return []
         fields = [k for k in REMAINING if k != "okeys" or not self.ruleset.okeys_for_non_openers]
-        return [k for k in fields if _number(self[p + k].value()) > 0]
+        return [k for k in fields if typed_number(self[p + k].value()) > 0]
 
     def dropped_signature(self) -> str:
         """Which typed values do not count, as ``p1-points p3-okeys``: the page's warnings, in one word."""
@@ -393,10 +332,10 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
     def from_hand(cls, ruleset, options, names, hand_data: Mapping, **kwargs) -> "HandForm":
         """An unbound form showing a stored hand (tile lists are shown as their points and okeys)."""
         rs = ruleset if isinstance(ruleset, RuleSet) else get_ruleset(ruleset)
-        players = _quick_form_players(rs, options, names, hand_data)
+        players = quick_form_players(rs, options, names, hand_data)
         initial: dict = {"finisher": DECK}
         for i, player in enumerate(players):
-            initial.update(_player_initial(i, player))
+            initial.update(player_initial(i, player))
             if player.get("finished"):
                 initial["finisher"] = str(i)
         return cls(rs, options, names, initial=initial, **kwargs)
@@ -426,109 +365,3 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
 
     def cleaned_or_data(self, name: str) -> bool:
         return bool(getattr(self, "cleaned_data", {}).get(name))
-
-
-def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, forms.Field]:
-    """Every player's fields (``p{i}-<name>``) of a hand form, in the page's order."""
-    return _build_player_fields(ruleset, options, count)
-
-
-def _build_player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, forms.Field]:
-    fields: dict[str, forms.Field] = {}
-    for i in range(count):
-        p = f"p{i}-"
-        fields[p + "opened"] = forms.ChoiceField(
-            label=_("Opened"),
-            choices=OPENED_CHOICES,
-            required=False,
-            initial="none",
-            widget=forms.RadioSelect,
-        )
-        for flag in ruleset.finish_flags:
-            fields[p + flag] = forms.BooleanField(label=_(FLAG_LABELS[flag]), required=False)
-        fields[p + "points"] = forms.IntegerField(
-            label=_("Left in hand"),
-            help_text=points_hint(ruleset),
-            min_value=0,
-            max_value=MAX_POINTS,
-            required=False,
-            widget=forms.TextInput(attrs={**NUMERIC, "class": "form-control-lg"}),
-        )
-        fields[p + "okeys"] = _count_field(_("Okeys"), 2)
-        fields[p + "fake_okeys"] = _count_field(_("Fake okeys"), 2)
-        for kind in ruleset.foul_kinds(options):
-            fields[f"{p}foul_{kind}"] = _count_field(_(FOUL_LABELS[kind]), MAX_COUNT)
-        fields.update({p + name: field for name, field in opening_fields(ruleset, options, count).items()})
-    style_widgets(fields.values())
-    return fields
-
-
-def points_hint(ruleset: RuleSet) -> str:
-    """What to count in "Kalan sayı", by the rule set (SCORING_SPEC §2, §3): a fake okey at the okey's
-    number; real okeys in their own stepper; in LOCA a fake okey is also tapped in its stepper (+101)."""
-    if ruleset.fake_okey_penalty:
-        return _(
-            "Add the tiles left, a fake okey at the okey's number (and in “Fake okeys”); real okeys go in “Okeys”."
-        )
-    return _("Add the tiles left, a fake okey at the okey's number; real okeys go in “Okeys”.")
-
-
-def opening_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, forms.Field]:
-    """The optional details of a player's first opening that this rule set looks at."""
-    fields: dict[str, forms.Field] = {}
-    if ruleset.uses_first_opening(options):
-        fields["opening_size"] = forms.IntegerField(
-            label=_("Opening size"),
-            min_value=1,
-            max_value=300,
-            required=False,
-            widget=forms.TextInput(attrs=NUMERIC),
-        )
-        fields["opening_size"].short_label = pgettext_lazy("a reward's short label", "Opening")
-        fields["opening_order"] = _optional_number(_("Order of opening"), range(1, count + 1))
-    if ruleset.has_side_tile(options):
-        fields["side_tile"] = _optional_number(_("Side tile opened with"), SIDE_TILE_VALUES)
-        fields["side_tile"].help_text = _("The previous player pays the penalty.")
-        fields["side_tile"].short_label = pgettext_lazy("a reward's short label", "Side tile")
-    return fields
-
-
-def _quick_form_players(rs: RuleSet, options, names, hand_data: Mapping) -> list[dict]:
-    players = list(hand_data.get("players") or [])
-    if not any("tiles" in (p.get("remaining") or {}) for p in players):
-        return players
-    try:
-        parsed = parse_hand(hand_data, names=list(names), ruleset=rs, options=rs.normalize_options(options))
-    except InvalidInput:  # a hand that no longer validates is shown as stored
-        return players
-    quick = []
-    for raw, player in zip(players, parsed.players, strict=True):
-        r = player.remaining
-        values = {"points": r.points, "okeys": r.okeys, "fake_okeys": r.fake_okeys}
-        quick.append({**raw, "remaining": {k: v for k, v in values.items() if v}})
-    return quick
-
-
-def _player_initial(i: int, player: Mapping) -> dict:
-    p = f"p{i}-"
-    initial: dict = {p + "opened": player.get("opened", "none")}
-    for flag, value in (player.get("finish") or {}).items():
-        initial[p + flag] = bool(value)
-    remaining = player.get("remaining") or {}
-    # An opener who did not finish shows what they hold, 0 included (an empty field is refused);
-    # a never-opened player's field stays empty unless something was typed.
-    holds = player.get("opened", "none") != "none" and not player.get("finished")
-    initial[p + "points"] = remaining.get("points", 0) if holds else remaining.get("points") or None
-    initial[p + "okeys"] = remaining.get("okeys", 0)
-    initial[p + "fake_okeys"] = remaining.get("fake_okeys", 0)
-    for kind, count in (player.get("fouls") or {}).items():
-        initial[f"{p}foul_{kind}"] = count
-    if player.get("side_tile"):
-        initial[p + "side_tile"] = player["side_tile"].get("value")
-    opening = player.get("first_opening") or {}
-    size = opening.get("points", opening.get("pairs"))
-    if size is not None:
-        initial[p + "opening_size"] = size
-    if opening.get("order") is not None:
-        initial[p + "opening_order"] = opening["order"]
-    return initial

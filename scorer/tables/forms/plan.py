@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from scorer.formkit.fields import NulFreeForm
 from scorer.models import Game
 from scorer.tables.forms.guard import CountField
-from scorer.tables.services import MSG_PLAN_COUNT
+from scorer.tables.services.games import MSG_PLAN_COUNT
 
 
 class PlanForm(NulFreeForm):

@@ -10,8 +10,10 @@ from django.views.decorators.http import require_POST
 from scorer.engine import InvalidInput
 from scorer.models import Game
 from scorer.platform.http import HtmxHttpRequest
-from scorer.tables import selectors, services
+from scorer.tables import selectors
 from scorer.tables.forms.plan import PlanForm
+from scorer.tables.services import games as games_services
+from scorer.tables.services.games import TableChanged
 from scorer.tables.views.auth import edit_required
 from scorer.tables.views.board import LIVE_PARTIAL, board_page_context, live_etag
 from scorer.tables.views.tables import board_url
@@ -26,10 +28,10 @@ def plan_problem(game: Game, form: PlanForm) -> str:
     if not form.is_valid():
         return " ".join(message for messages in form.errors.values() for message in messages)
     try:
-        services.game_plan(
+        games_services.game_plan(
             game=game, hands_planned=form.cleaned_data["hands_planned"], version=form.cleaned_data["version"]
         )
-    except services.TableChanged:
+    except TableChanged:
         return _(MSG_CHANGED_MEANWHILE)
     except InvalidInput as exc:
         return " ".join(error.message for error in exc.errors)

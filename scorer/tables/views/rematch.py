@@ -8,7 +8,8 @@ from django.views.decorators.http import require_POST
 
 from scorer.engine import InvalidInput
 from scorer.models import Game
-from scorer.tables import rights, services
+from scorer.tables import rights
+from scorer.tables.services import games as games_services
 from scorer.tables.views.auth import edit_required
 from scorer.tables.views.tables import board_url
 
@@ -30,7 +31,7 @@ def game_rematch(request: HttpRequest, game: Game) -> HttpResponse:
     the finished table may open (or join) its rematch.
     """
     try:
-        rematch, created = services.game_rematch(game=game)
+        rematch, created = games_services.game_rematch(game=game)
     except InvalidInput as exc:
         messages.error(request, " ".join(error.message for error in exc.errors))
         return redirect(board_url(game))

@@ -22,8 +22,11 @@ from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
-from scorer.tables import entry, guards, history, renumbering, rights, selectors, services
+from scorer.tables import entry, guards, history, renumbering, rights, selectors
 from scorer.tables.forms import GameForm, HandForm
+from scorer.tables.services import hands as hands_services
+from scorer.tables.services.games import game_create
+from scorer.tables.services.hands import hand_score
 from scorer.tables.views.auth import edit_required
 
 logger = logging.getLogger(__name__)
@@ -53,7 +56,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
     form = GameForm(data=request.POST)
     if form.is_valid():
         try:
-            game, secret = services.game_create(**form.game_kwargs())
+            game, secret = game_create(**form.game_kwargs())
         except InvalidInput as exc:
             form.add_engine_errors(exc.errors)
         else:
@@ -161,7 +164,7 @@ def edit_qr(request: HtmxHttpRequest, game: Game) -> HttpResponse:
 def stored_result(game: Game, hand: Hand) -> HandResult | None:
     """The result of a stored hand, shown in the preview before anything is changed."""
     try:
-        return services.hand_score(game=game, data=hand.data)
+        return hand_score(game=game, data=hand.data)
     except InvalidInput:  # stored before a rule changed: the form shows what to fix on preview
         return None
 
@@ -366,7 +369,7 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
             cancel_url=back,
         )
     try:
-        services.hand_delete(hand=hand, device=rights.device_of(request))
+        hands_services.hand_delete(hand=hand, device=rights.device_of(request))
     except InvalidInput as exc:  # e.g. the event's next round started since the page was shown
         messages.error(request, " ".join(error.message for error in exc.errors))
         return redirect(back)
@@ -387,7 +390,7 @@ def deleted_message(request: HtmxHttpRequest, game: Game, hand: Hand, number: in
 def hand_restore(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
     hand = get_object_or_404(game.hands.filter(deleted_at__isnull=False), position=position)
     try:
-        services.hand_restore(hand=hand, device=rights.device_of(request))
+        hands_services.hand_restore(hand=hand, device=rights.device_of(request))
     except InvalidInput as exc:
         for error in exc.errors:
             messages.error(request, error.message)

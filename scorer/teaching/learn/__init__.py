@@ -132,10 +132,6 @@ class Shown:
         return self.step.number
 
 
-def learn_steps(data: Mapping) -> list[Step]:
-    return [compute(data) for compute, _layout in STEPS]
-
-
 def shown_steps(data: Mapping) -> list[Shown]:
     return [Shown(compute(data), layout) for compute, layout in STEPS]
 
@@ -145,4 +141,4 @@ def form_values(data: Mapping) -> dict[str, str]:
     return {name: read(data, name) for name in DEFAULTS}
 
 
-__all__ = ["DEFAULTS", "FINISHES", "FINISH_LABELS", "STEPS", "Layout", "Shown", "Step", "learn_steps"]
+__all__ = ["DEFAULTS", "FINISHES", "FINISH_LABELS", "STEPS", "Layout", "Shown", "Step", "shown_steps"]
