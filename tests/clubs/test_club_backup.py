@@ -2,7 +2,7 @@
 with its games after a restore, it is restored after the tables and events it names whatever the
 order of the files, a restore run twice skips it, and a club naming a table the restore does not
 hold is reported by its path and stores nothing. (Every row of every model, through the other
-database: tests/services/test_backup_complete.py.)"""
+database: tests/tables/test_backup_complete.py.)"""
 
 import io
 import json

@@ -237,7 +237,7 @@ ENDPOINTS = (
     Endpoint("admin:scorer_hand_changelist", "GET", "/yonetim/scorer/hand/", ADMIN_LIST),
 )
 
-STREAM = "a change stream, which stays open: its one parameter (?v= or Last-Event-ID) is compared as text (tests/views/test_push.py)"
+STREAM = "a change stream, which stays open: its one parameter (?v= or Last-Event-ID) is compared as text (tests/platform/test_push.py)"
 NOT_FUZZED = {
     "scorer:board_stream": STREAM,
     "scorer:event_progress_stream": STREAM,
