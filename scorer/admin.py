@@ -8,6 +8,7 @@ abusive or test table. Nothing an edit link is made from is shown.
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.admin.views.main import SEARCH_VAR
 
 from scorer.formkit.fields import NUL, NulFreeForm
 from scorer.models import Game, Hand
@@ -25,9 +26,9 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
     def get_changelist_instance(self, request):
-        """A filter or search holding NUL, which PostgreSQL refuses in any text, is a wrong lookup
-        as Django's own are (the list again, flagged invalid), not a 500."""
-        if any(NUL in value for _key, values in request.GET.lists() for value in values):
+        """A filter holding NUL, which PostgreSQL refuses in any text, is a wrong lookup as Django's
+        own are (the list again, flagged invalid), not a 500. (A search for one finds nothing.)"""
+        if any(NUL in value for key, values in request.GET.lists() if key != SEARCH_VAR for value in values):
             raise IncorrectLookupParameters
         return super().get_changelist_instance(request)
 

@@ -1,20 +1,27 @@
-"""The hand entry and correction pages are kept by no cache (``Cache-Control: no-store``): they carry
-the request id of their save and the hand count or version they were shown with, and only a device
-with the edit right may see them; every way they are shown again (a field error, a conflict)
-says so too."""
+"""The hand entry and correction pages, shown by a GET, are kept by no cache (``Cache-Control:
+no-store, private``): only a device with the edit right may see them, and a copy from the back
+button would offer a form of a board that moved on. The new hand's form names the copy the service
+worker keeps in its place for offline entry (the same fresh form, private, not no-store); the
+answers to a POST (a hand to fix, one saved meanwhile) are private and not no-store, so that the
+service worker can keep the page about a hand it sent that waits for the scorekeeper
+(static/js/serviceworker.js never keeps a no-store page; tests/browser/test_offline.py)."""
 
 import pytest
 
 from scorer.tables.services.hands import hand_record
+from scorer.tables.views.board import OFFLINE_COPY_HEADER
 from tests.support.factories import claim, finisher, new_table, post_hand, url
 from tests.support.posts import E2_HAND
 
 pytestmark = pytest.mark.django_db
 
 
+def directives(response) -> set[str]:
+    return {part.strip() for part in response.get("Cache-Control", "").split(",")}
+
+
 def never_stored(response) -> bool:
-    directives = {part.strip() for part in response.get("Cache-Control", "").split(",")}
-    return {"no-store", "private"} <= directives
+    return {"no-store", "private"} <= directives(response)
 
 
 @pytest.fixture
@@ -24,29 +31,31 @@ def keeper(client):
     return client, game
 
 
-def test_the_hand_entry_page_is_never_stored(keeper):
+def test_the_hand_entry_page_is_never_stored_and_names_the_copy_to_keep_offline(keeper):
     client, game = keeper
     page = client.get(url("hand_new", game))
-    invalid = post_hand(client, game, E2_HAND | {"p1-points": "x"})
-    preview = client.post(url("hand_preview", game), E2_HAND)
+    copy = client.get(page[OFFLINE_COPY_HEADER])
 
-    assert (page.status_code, invalid.status_code, preview.status_code) == (200, 200, 200)
-    assert never_stored(page) and never_stored(invalid) and never_stored(preview)
-
-
-def test_a_hand_saved_meanwhile_on_another_phone_is_shown_on_a_page_never_stored(keeper):
-    client, game = keeper
-    hand_record(game=game, data=finisher(1))  # another phone took hand 2 meanwhile
-    conflict = post_hand(client, game, E2_HAND | {"hands_before": "1"})
-
-    assert conflict.status_code == 200 and "saved_meanwhile" in conflict.context
-    assert never_stored(conflict)
+    assert page.status_code == 200 and never_stored(page)
+    assert page[OFFLINE_COPY_HEADER] == f"{url('hand_new', game)}?cevrimdisi={game.version}"
+    assert copy.status_code == 200 and directives(copy) == {"private"}
+    assert 'id="hand-form"' in copy.content.decode() and OFFLINE_COPY_HEADER not in copy
 
 
 def test_the_correction_page_is_never_stored(keeper):
     client, game = keeper
     page = client.get(url("hand_edit", game, 1))
-    invalid = client.post(url("hand_edit", game, 1), E2_HAND | {"p1-points": "x", "version": "1"})
 
-    assert (page.status_code, invalid.status_code) == (200, 200)
-    assert never_stored(page) and never_stored(invalid)
+    assert page.status_code == 200 and never_stored(page) and OFFLINE_COPY_HEADER not in page
+
+
+def test_the_answers_to_a_post_are_private_for_the_service_worker_to_keep(keeper):
+    client, game = keeper
+    invalid = post_hand(client, game, E2_HAND | {"p1-points": "x"})
+    hand_record(game=game, data=finisher(1))  # another phone took hand 2 meanwhile
+    conflict = post_hand(client, game, E2_HAND | {"hands_before": "1"})
+    correction = client.post(url("hand_edit", game, 1), E2_HAND | {"p1-points": "x", "version": "1"})
+
+    assert conflict.status_code == 200 and "saved_meanwhile" in conflict.context
+    for answer in (invalid, conflict, correction):
+        assert answer.status_code == 200 and directives(answer) == {"private"}
