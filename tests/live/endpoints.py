@@ -103,7 +103,7 @@ ENDPOINTS = (
     Endpoint("scorer:game_link_rotate", "GET", "/masa/{table}/yeni-baglanti/", {}),
     Endpoint("scorer:game_link_rotate", "POST", "/masa/{table}/yeni-baglanti/", {}),
     Endpoint("scorer:edit_qr", "GET", "/masa/{table}/duzenleme-qr.svg", {}),
-    Endpoint("scorer:hand_new", "GET", "/masa/{table}/el/yeni/", {}),
+    Endpoint("scorer:hand_new", "GET", "/masa/{table}/el/yeni/", {"cevrimdisi": "3", "bekleyen": "x"}),
     Endpoint("scorer:hand_new", "POST", "/masa/{table}/el/yeni/", E2_HAND | {"hands_before": "2"}),
     Endpoint("scorer:hand_preview", "POST", "/masa/{table}/el/onizleme/", E2_HAND | {"editing": "1"}),
     Endpoint("scorer:hand_edit", "GET", "/masa/{table}/el/1/duzelt/", {}),
