@@ -17,8 +17,7 @@ from scorer.engine import InvalidInput
 from scorer.engine.errors import FieldError
 from scorer.engine.house import ruleset_of
 from scorer.houses.models import House, HouseVersion
-from scorer.tables.backup import EXPORT_ERRORS, Exported, entry_text
-from scorer.tables.backuprows import row_fields, row_from
+from scorer.tables.backuprows import EXPORT_ERRORS, Exported, entry_text, row_fields, row_from
 
 
 def house_entry(house: House) -> dict:
