@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from appserver import app_server  # noqa: E402
 
 from tests.live.client import Phone  # noqa: E402
-from tests.live.endpoints import CLUB, ENDPOINTS, Targets  # noqa: E402
+from tests.live.endpoints import CLUB, ENDPOINTS, HOUSE, Targets  # noqa: E402
 from tests.live.fuzz import api_body, api_problems, form_post, form_problems  # noqa: E402
 from tests.support.posts import E2_HAND, NEW_EVENT  # noqa: E402
 
@@ -179,11 +179,19 @@ def administer(phone: Phone) -> tuple[str, str]:
     return public_id, member[1]
 
 
+def make_house(phone: Phone) -> str:
+    """A house rule set this phone makes (so it may edit it): its code."""
+    phone.get("/ev-kurallari/yeni/")
+    created = phone.post("/ev-kurallari/yeni/", HOUSE)
+    assert created.status == 302, created
+    return created.location.split("/ev-kurallari/", 1)[1].split("/", 1)[0]
+
+
 def fuzz_forms(url: str, count: int, rng: random.Random) -> tuple[Counter, list]:
     phone, public_id = editor(url)
     event_id = organize(phone)
     club_id, member_id = administer(phone)
-    targets = Targets(public_id, event_id, club_id, member_id)
+    targets = Targets(public_id, event_id, club_id, member_id, make_house(phone))
     cookies = dict(phone.cookies)
     statuses: Counter = Counter()
     problems = []

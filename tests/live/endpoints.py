@@ -7,7 +7,7 @@ pattern that is neither here nor in :data:`NOT_FUZZED` with its reason, so a new
 fuzzed from the day it is added. A path holds placeholders the fuzzing phone fills in
 (:class:`Targets`): ``{table}`` a table it may edit (hands 1 and 2 saved), ``{event}`` an event it
 organizes (round 1 started), ``{club}`` a club it administers and ``{member}`` one of its members,
-``{level}`` a practice level; ``{weird}`` is a fuzzed value itself (a secret, a share token, a
+``{house}`` the code of a house rule set it made, ``{level}`` a practice level; ``{weird}`` is a fuzzed value itself (a secret, a share token, a
 slug), so what a path carries is fuzzed too. A value given as a placeholder is filled in likewise.
 """
 
@@ -38,6 +38,7 @@ class Targets:
     event: str = ""
     club: str = ""
     member: str = ""
+    house: str = ""
     level: str = LEVELS[0].slug
 
     def fill(self, text: str, weird: str = "x") -> str:
@@ -46,12 +47,30 @@ class Targets:
             event=self.event,
             club=self.club,
             member=self.member,
+            house=self.house,
             level=self.level,
             weird=weird,
         )
 
 
 CALCULATOR = E2_CALC_SETUP | E2_HAND
+HOUSE = {
+    "ruleset": "loca-cezali",
+    "options_for": "loca-cezali",
+    "name": "Köşe Kahvesi",
+    "finish_normal": "−100",
+    "multiplier_okey": "3",
+    "not_opened": "200",
+    "foul": "100",
+    "pairs_and_multiplier": "product",
+    "colours": "on",
+    "colour_red": "4",
+    "colour_yellow": "6",
+    "colour_blue": "3",
+    "colour_black": "5",
+    "save": "1",
+}
+HOUSE_TABLE = NEW_TABLE | {"house_code": "{house}"}
 TILE_PICKER = {"ruleset": "loca", "indicator": "red-5", "players": "4", "active": "1", "op": "add:1:red-7"}
 CLUB = {"name": "Çarşamba", "ruleset": "loca", "option_katlama": "none", "members": "Ayşe\nBora\nCem & Deniz"}
 CLUB_TABLE = NEW_TABLE | {"ruleset": "loca", "options_for": "loca"}
@@ -213,6 +232,20 @@ ENDPOINTS = (
     Endpoint("scorer:club_print", "GET", "/kulup/{club}/yazdir/", {"sezon": "1"}),
     Endpoint("scorer:club_display", "GET", "/kulup/{club}/ekran/", {"sezon": "1"}),
     Endpoint("scorer:club_export_json", "GET", "/kulup/{club}/kulup.json", {}),
+    # house rule sets
+    Endpoint("scorer:houses", "GET", "/ev-kurallari/", {"kod": "{house}"}),
+    Endpoint("scorer:house_new", "POST", "/ev-kurallari/yeni/", HOUSE),
+    Endpoint("scorer:house_new", "POST", "/ev-kurallari/yeni/", HOUSE | {"save": "", "preset": "kahvehane"}),
+    Endpoint("scorer:house_new", "GET", "/ev-kurallari/yeni/", {"ruleset": "gkokay"}),
+    Endpoint("scorer:house_values", "GET", "/ev-kurallari/yeni/degerler/", {"ruleset": "kerizim"}),
+    Endpoint("scorer:house_preview", "POST", "/ev-kurallari/onizleme/", HOUSE),
+    Endpoint("scorer:house", "GET", "/ev-kurallari/{house}/", {"kaydedildi": "1"}),
+    Endpoint("scorer:house_version", "GET", "/ev-kurallari/{house}/surum/1/", {}),
+    Endpoint("scorer:house_edit", "POST", "/ev-kurallari/{house}/duzenle/", HOUSE),
+    Endpoint("scorer:house_edit", "GET", "/ev-kurallari/{house}/duzenle/", {}),
+    Endpoint("scorer:house_qr", "GET", "/ev-kurallari/{house}/qr.svg", {}),
+    Endpoint("scorer:game_new", "POST", "/masa/yeni/", HOUSE_TABLE),
+    Endpoint("scorer:compare", "GET", "/karsilastir/", {"ornek": EXAMPLES[0].slug, "ev": "{house}"}),
     # teaching and disputes
     Endpoint("scorer:calculator", "POST", "/hesap/", CALCULATOR),
     Endpoint("scorer:calculator", "GET", "/hesap/", {"refresh": "1"}),

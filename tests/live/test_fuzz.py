@@ -73,7 +73,7 @@ def test_the_generators_never_change_what_they_start_from():
     # changed them within 259 bodies)
     before = copy.deepcopy(shared_inputs())
     rng = random.Random(101)
-    targets = Targets("abcdefgh", "ijklmnop", "qrstuvwx", "7")
+    targets = Targets("abcdefgh", "ijklmnop", "qrstuvwx", "7", "K7QX2M")
     for _ in range(1500):
         api_body(rng)
         form_post(rng, targets)
@@ -102,10 +102,13 @@ def targets(client, django_user_model) -> Targets:
     assert client.get(reverse("scorer:event_claim", args=[event.public_id, organizer])).status_code == 302
     assert client.post(reverse("scorer:club_new"), endpoints.CLUB).status_code == 302
     club = Club.objects.get()
+    house = client.post(reverse("scorer:house_new"), endpoints.HOUSE)
+    assert house.status_code == 302
     client.force_login(
         django_user_model.objects.create_superuser("op", "op@example.com", "a-long-passphrase")
     )
-    return Targets(game.public_id, event.public_id, club.public_id, str(club.members.first().pk))
+    member = str(club.members.first().pk)
+    return Targets(game.public_id, event.public_id, club.public_id, member, house["Location"].split("/")[2])
 
 
 def send(client, fuzzed: fuzz.FormPost):
