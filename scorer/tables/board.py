@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext
 
 from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
@@ -19,6 +19,7 @@ from scorer.formkit.fields import CHOICE_LABELS
 from scorer.models import Game, Hand, HandChange
 from scorer.tables import guards, history, joincode, selectors
 from scorer.tables.charts import Chart, running_chart
+from scorer.tables.forms.handfields import FINISH_WORDS
 from scorer.tables.forms.plan import PlanForm
 from scorer.tables.outcome import finish_kinds
 from scorer.tables.selectors import Board, HandRow, Series
@@ -128,15 +129,6 @@ def hand_link(game: Game, name: str) -> Callable[[int], str]:
     """The URL of a hand by position, from one ``reverse`` per board rather than one per cell."""
     head, _slot, tail = reverse(f"scorer:{name}", args=[game.public_id, 0]).rpartition("/0/")
     return lambda position: f"{head}/{position}/{tail}"
-
-
-FINISH_WORDS = {
-    "pairs": pgettext_lazy("how a hand was finished", "pairs"),
-    "okey_discard": pgettext_lazy("how a hand was finished", "okey discard"),
-    "elden": pgettext_lazy("how a hand was finished", "elden"),
-    "nine_pairs_run": pgettext_lazy("how a hand was finished", "9 pairs + 1 run"),
-}
-"""How a finisher went out (``Hand.finish``), in the words the board, the sheet and the CSV use."""
 
 
 def finish_words(hand: Hand) -> tuple[str, ...]:
