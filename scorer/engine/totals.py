@@ -21,7 +21,7 @@ from typing import NamedTuple
 from .codes import Outcome
 from .game import parse_game
 from .inputs import HandInput, PlayerInput
-from .rulesets import Context, get_ruleset
+from .rulesets import Context, RuleSet, get_ruleset
 from .scoring import make_context, opener_value, side_tile_factor
 from .vocabulary import FOUL_COST, NOT_OPENED_BASE, OKEY_COST
 
@@ -66,9 +66,11 @@ def game_totals(data: object, *, text_checked: bool = False) -> GameTotals:
     )
 
 
-def hand_totals(hand: HandInput) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A validated hand's player totals, and its two team totals with partners (else ``()``)."""
-    ruleset = get_ruleset(hand.ruleset)
+def hand_totals(hand: HandInput, ruleset: RuleSet | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A validated hand's player totals, and its two team totals with partners (else ``()``);
+    ``ruleset``: the rule set object when the caller holds it (the outlook scores its endings under
+    the game's own rule set, which need not be one the registry knows by id)."""
+    ruleset = get_ruleset(hand.ruleset) if ruleset is None else ruleset
     ctx = make_context(hand, ruleset)
     players = hand.players
     totals = [player_total(ctx, i, player) for i, player in enumerate(players)]

@@ -13,20 +13,25 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput
+from scorer.engine import FLAG_LABELS, FOUL_LABELS, TILE_WORDS, InvalidInput, tile_words
 from scorer.models import Game, HandChange
 from scorer.tables.forms.handfields import OPENED_CHOICES
 from scorer.tables.services.hands import hand_score
 
 OPENED = dict(OPENED_CHOICES)
 REMAINING_LABELS = {
-    "points": "Left in hand",
-    "okeys": "Okeys",
-    "fake_okeys": "Fake okeys",
-    "tiles": "Tiles left",
+    "points": gettext_noop("Left in hand"),
+    "okeys": gettext_noop("Okeys"),
+    "fake_okeys": gettext_noop("Fake okeys"),
+    "tiles": gettext_noop("Tiles left"),
 }
-OPENING_LABELS = {"points": "First opening: points, or pairs", "pairs": "First opening: points, or pairs"}
+OPENING_LABELS = {
+    "points": gettext_noop("Opening size, in points"),
+    "pairs": gettext_noop("Opening size, in pairs"),
+}
+"""The field labels of the hand page, marked here for translation and translated where shown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +77,14 @@ def _shown(value: object) -> str:
     if isinstance(value, bool):
         return _("Yes") if value else _("No")
     if isinstance(value, list):
-        return ", ".join(map(str, value))
+        return ", ".join(map(_tile, value))
     return str(value)
+
+
+def _tile(tile: object) -> str:
+    """A stored tile in the page's words ("kırmızı 7", "sahte okey"); anything else as stored."""
+    text = str(tile)
+    return tile_words(text) if text.partition("-")[0] in TILE_WORDS else text
 
 
 def _player_fields(player: Mapping) -> dict[str, tuple[str, str]]:
@@ -130,7 +141,8 @@ def differences(game: Game, before: Mapping | None, after: Mapping | None) -> tu
                 changes.append(FieldChange(name, label, old[key][1], value))
     old_indicator, new_indicator = ((d or {}).get("indicator") for d in (before, after))
     if old_indicator != new_indicator:
-        changes.append(FieldChange("", _("Indicator"), old_indicator or "—", new_indicator or "—"))
+        shown = (_tile(value) if value else "—" for value in (old_indicator, new_indicator))
+        changes.append(FieldChange("", _("Indicator"), *shown))
     return tuple(changes)
 
 
@@ -208,7 +220,7 @@ def side_by_side(game: Game, theirs: Mapping, yours: Mapping) -> tuple[PlayerPai
     )
     indicators = theirs.get("indicator"), yours.get("indicator")
     if any(indicators):
-        shown = tuple(value or "—" for value in indicators)
+        shown = tuple(_tile(value) if value else "—" for value in indicators)
         players += (PlayerPair("", (FieldPair(_("Indicator"), *shown),), TotalChange("", None, None)),)
     return players
 

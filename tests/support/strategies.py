@@ -216,3 +216,96 @@ def valid_games(draw, max_hands: int = 4) -> dict:
     if allowed and draw(BOOLS):
         game["hands_planned"] = draw(one_of(tuple(allowed)))
     return game
+
+
+# --- hands that end a certain way (the outlook's claims, tests/engine/test_outlook_endings.py) ---
+
+Outcome = tuple[int | None, frozenset[str] | None]
+"""(finisher seat, finish features: ``pairs`` and the finish flags); None features: drawn as any
+hand's are; None finisher: the deck ran out."""
+
+
+@dataclass(frozen=True)
+class HandSpec:
+    """What a drawn hand must be: one of ``outcomes`` (any outcome when empty); the ``quiet`` seats
+    never opened; the ``clean`` seats pay no penalty (no foul of theirs, no side tile taken from
+    their discards); the ``low`` seats are left with little, without okeys, when they did not
+    finish; the ``no_okeys`` seats hold no real or fake okey. The ``keen`` seats often do as well as
+    a hand allows (little left, the largest opening rewards), the ``heavy`` seats as badly (much
+    left): where a claim's worst case lies, which a uniform draw seldom reaches."""
+
+    outcomes: tuple[Outcome, ...] = ()
+    quiet: tuple[int, ...] = ()
+    clean: tuple[int, ...] = ()
+    low: tuple[int, ...] = ()
+    no_okeys: tuple[int, ...] = ()
+    keen: tuple[int, ...] = ()
+    heavy: tuple[int, ...] = ()
+
+
+LOW_POINTS = st.integers(0, 25)
+KEEN_POINTS = st.integers(0, 5)
+HEAVY_POINTS = st.integers(250, 286)
+LARGE_OPENING = {"sets": st.integers(151, 300), "pairs": st.integers(7, 11)}
+
+
+def set_finish(draw, player: dict, features: frozenset[str]) -> None:
+    """Make a drawn finisher finish with exactly ``features`` (its first opening of the right kind)."""
+    opened = "pairs" if "pairs" in features else "sets"
+    player["opened"] = opened
+    flags = features - {"pairs"}
+    if flags:
+        player["finish"] = {flag: True for flag in flags}
+    else:
+        player.pop("finish", None)
+    opening = player.get("first_opening")
+    if opening is not None and (("pairs" in opening) != (opened == "pairs")):
+        size = {"points": draw(ints(1, 300))} if opened == "sets" else {"pairs": draw(ints(1, 11))}
+        player["first_opening"] = size | ({"order": opening["order"]} if "order" in opening else {})
+
+
+def shape_player(draw, player: dict, seat: int, spec: HandSpec) -> None:
+    if seat in spec.quiet:
+        player["opened"] = "none"
+        player.pop("first_opening", None)
+        player.pop("side_tile", None)
+    opened = player.get("opened", "none")
+    if seat in spec.keen and opened != "none" and draw(BOOLS):
+        player["first_opening"] = {"points" if opened == "sets" else "pairs": draw(LARGE_OPENING[opened])}
+        if not player.get("finished"):
+            player["remaining"] = {"points": draw(KEEN_POINTS)}
+    if player.get("finished"):
+        return
+    if seat in spec.low:
+        player["remaining"] = {"points": draw(LOW_POINTS)}
+    elif seat in spec.heavy and draw(BOOLS):
+        player["remaining"] = {"points": draw(HEAVY_POINTS)}
+    elif seat in spec.no_okeys and "remaining" in player:
+        player["remaining"] = {"points": player["remaining"].get("points", 0)}
+
+
+def draw_hand_where(draw, ruleset_id: str, options: dict, count: int, spec: HandSpec) -> dict:
+    """A valid hand document of this game that ends as ``spec`` says; everything else (what each
+    player holds, opening rewards, fouls, side tiles, the indicator) is drawn as for any hand."""
+    indicator = draw(INDICATOR)
+    stock = Stock()
+    if indicator is not None:
+        colour, _, number = indicator.rpartition("-")
+        stock.okey = f"{colour}-{int(number) % 13 + 1}"
+        stock.copies[indicator] += 1
+    finisher, features = draw(one_of(spec.outcomes)) if spec.outcomes else (draw(maybe_index(count)), None)
+    players = [draw_player(draw, ruleset_id, options, stock, finisher=i == finisher) for i in range(count)]
+    if finisher is not None and features is not None:
+        set_finish(draw, players[finisher], features)
+    for seat, player in enumerate(players):
+        shape_player(draw, player, seat, spec)
+    for seat in spec.clean:
+        players[seat].pop("fouls", None)
+        players[(seat + 1) % count].pop("side_tile", None)  # its penalty is charged to ``seat``
+    drop_impossible_fouls(players)
+    for player, name in zip(players, NAMES, strict=False):
+        player["name"] = name
+    data: dict = {"ruleset": ruleset_id, "options": options, "players": players}
+    if indicator is not None:
+        data["indicator"] = indicator
+    return data

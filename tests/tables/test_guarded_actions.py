@@ -56,6 +56,31 @@ def test_with_htmx_the_question_is_a_labelled_dialog_fragment(keeper, table):
     assert "HX-Request" in response["Vary"]
 
 
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        (
+            "tr",
+            "Elin puanları puan tablosundan çıkarılır ve ondan sonraki bütün toplamlar değişir. "
+            "Bunu puan tablosundan geri alabilirsiniz; silme, elin geçmişinde kalır.",
+        ),
+        (
+            "en",
+            "Its points come off the scoreboard, and every total after it changes. "
+            "You can undo this from the scoreboard; the deletion stays in the hand’s history.",
+        ),
+    ],
+)
+def test_the_delete_question_says_what_happens_in_the_apps_own_words(keeper, table, language, sentence):
+    game, _ = table
+    keeper.cookies["django_language"] = language
+    for extra in ({}, HTMX):  # the page without JavaScript, the dialog with htmx
+        html = keeper.get(url("hand_delete", game, 2), **extra).content.decode()
+        text = html.split('-text">', 1)[1].split("</p>", 1)[0]
+        assert re.sub(r"\s+", " ", text).strip() == sentence
+        assert "skor tablosu" not in html.lower()
+
+
 def test_a_new_edit_link_asks_first_and_only_the_posted_answer_makes_it(keeper, table):
     game, _ = table
     version = Game.objects.get(pk=game.pk).secret_version

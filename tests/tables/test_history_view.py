@@ -79,3 +79,37 @@ def test_the_history_says_this_phone_only_for_the_viewers_own_device():
     ]
     assert entries(game, HandChange.objects.filter(hand=hand), None)[0].this_device is False
     assert shown[2].fields == () and [t.after for t in shown[2].totals] == [None] * 4
+
+
+@pytest.mark.parametrize(
+    ("language", "points", "pairs"),
+    [
+        ("tr", "Açılış büyüklüğü (sayı)", "Açılış büyüklüğü (çift)"),
+        ("en", "Opening size, in points", "Opening size, in pairs"),
+    ],
+)
+def test_the_opening_size_and_the_tiles_left_read_in_the_pages_language(language, points, pairs):
+    game = table()
+    before = {
+        "players": [{"opened": "sets", "finished": True}, {"opened": "pairs", "remaining": {"points": 4}}]
+    }
+    after = {
+        "indicator": "red-6",
+        "players": [
+            {"opened": "sets", "finished": True, "first_opening": {"points": 160}},
+            {"opened": "pairs", "remaining": {"tiles": ["red-7", "fake"]}, "first_opening": {"pairs": 9}},
+        ],
+    }
+    with translation.override(language):
+        changes = {(c.player, c.label): (c.before, c.after) for c in differences(game, before, after)}
+
+    assert changes[("Ayşe", points)] == ("—", "160")
+    assert changes[("Bora", pairs)] == ("—", "9")
+    tiles_left = "Elde kalan taşlar" if language == "tr" else "Tiles left"
+    assert changes[("Bora", tiles_left)][1] == (
+        "kırmızı 7, sahte okey" if language == "tr" else "red 7, fake okey"
+    )
+    indicator = "Gösterge" if language == "tr" else "Indicator"
+    assert changes[("", indicator)] == ("—", "kırmızı 6" if language == "tr" else "red 6")
+    shown = " ".join(label for _player, label in changes)
+    assert "First opening" not in shown

@@ -355,9 +355,9 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
             danger="delete",
             heading=_("Delete hand {n}?").format(n=number),
             lines=[
-                _("Its points leave the scoreboard and every total after it changes."),
+                _("Its points come off the scoreboard, and every total after it changes."),
                 *([moved] if moved else []),
-                _("You can undo this on the scoreboard; the hand’s history keeps the deletion."),
+                _("You can undo this from the scoreboard; the deletion stays in the hand’s history."),
             ],
             action_url=reverse("scorer:hand_delete", args=[game.public_id, position]),
             confirm_label=_("Yes, delete hand {n}").format(n=number),
