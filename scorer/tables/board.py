@@ -17,7 +17,7 @@ from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
 from scorer.formkit.fields import CHOICE_LABELS
 from scorer.models import Game, Hand, HandChange
-from scorer.tables import guards, history, joincode, selectors
+from scorer.tables import guards, history, joincode, selectors, tablelog
 from scorer.tables.charts import Chart, running_chart
 from scorer.tables.forms.handfields import FINISH_WORDS
 from scorer.tables.forms.plan import PlanForm
@@ -25,6 +25,7 @@ from scorer.tables.outcome import finish_kinds
 from scorer.tables.selectors import Board, HandRow, Series
 from scorer.tables.services.games import plan_choices
 from scorer.tables.services.hands import MSG_RESTORE_FULL
+from scorer.tables.stakes import series_balance, stake_of, stake_view
 from scorer.templatetags.okey import score
 
 FORMULA_TRIGGERS = "=+-@\t\r＝＋－＠"
@@ -247,12 +248,14 @@ def is_final(board: Board, rematch: Game | None) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class SeriesLine:
-    """One player (or team) in the series tally: games won and points across the chain."""
+    """One player (or team) in the series tally: games won, points across the chain and, when its
+    games were played for something, where they stand after the settled ones (else None)."""
 
     name: str
     wins: int
     total: int
     leader: bool
+    balance: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +263,12 @@ class SeriesTally:
     games: int
     finished: int
     lines: tuple[SeriesLine, ...]
+    unit: str = ""
+    """The unit of this table's stake, for the balance."""
+
+    @property
+    def played_for(self) -> bool:
+        return any(line.balance is not None for line in self.lines)
 
 
 def series_tally(game: Game, series: Series | None) -> SeriesTally | None:
@@ -268,11 +277,13 @@ def series_tally(game: Game, series: Series | None) -> SeriesTally | None:
         return None
     wins, totals = series.wins, series.totals
     most = max(wins) if any(wins) else None
+    balances = series_balance(series, len(wins)) or (None,) * len(wins)
     lines = tuple(
-        SeriesLine(name, won, total, won == most)
-        for name, won, total in zip(ranked_names(game), wins, totals, strict=True)
+        SeriesLine(name, won, total, won == most, balance)
+        for name, won, total, balance in zip(ranked_names(game), wins, totals, balances, strict=True)
     )
-    return SeriesTally(series.games, series.finished, lines)
+    stake = stake_of(game)
+    return SeriesTally(series.games, series.finished, lines, stake.unit if stake else "")
 
 
 def restore_refusal(game: Game, board: Board) -> str:
@@ -324,6 +335,8 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
         "plan_form": PlanForm(game=game, choices=choices) if len(choices) > 1 else None,
         "restore_refused": restore_refusal(game, board) if deleted else "",
         "any_corrected": any(row.corrected for row in rows),
+        "stake": stake_view(game, board),
+        "table_changes": list(reversed(tablelog.fact_entries(game, selectors.fact_changes(game)))),
     }
 
 

@@ -23,6 +23,7 @@ from django.core.management import call_command
 from django.db import connection, models
 from django.utils.translation import gettext
 
+from scorer.engine.settlement import Stake
 from scorer.events.backup import MSG_NO_TABLE
 from scorer.events.models import (
     Entrant,
@@ -42,6 +43,7 @@ from scorer.events.services.tables import table_close
 from scorer.events.tiebreak import tiebreak_start
 from scorer.events.timer import timer_change
 from scorer.models import Device, Game, Grant, Hand, HandChange
+from scorer.tables.services.facts import game_facts_set
 from scorer.tables.services.games import game_rematch
 from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
 from tests.support.eventdb import new_event, play, play_round
@@ -53,7 +55,7 @@ BASE_DIR = Path(settings.BASE_DIR)
 CLUBS = {"Club", "ClubGrant", "Member", "ClubGame", "ClubEvent", "ClubRating", "Season"}
 LEFT_OUT = {"Device", "Grant", "EventGrant", "CardGrant", "RateCount", *CLUBS}
 """Models a backup does not hold (device-bound rights, counts that expire, and clubs)."""
-LEFT_OUT_FIELDS = {("HandChange", "device"), ("EventRecord", "device")}
+LEFT_OUT_FIELDS = {("HandChange", "device"), ("GameChange", "device"), ("EventRecord", "device")}
 ENTRANT_IDS = {
     ("Round", "byes"),
     ("EventTable", "seats"),
@@ -152,6 +154,11 @@ def tables_and_events() -> None:
     hand_update(hand=hand, data={"players": [{}, {"opened": "pairs", "finished": True}]}, device=phone)
     hand_delete(hand=Hand.objects.get(pk=hand.pk), device=phone)
     hand_restore(hand=Hand.objects.get(pk=hand.pk), device=phone)
+    # the table's own facts changed: a name, the first dealer and the stake, each in its history
+    game_facts_set(
+        game=rematch, names=["Ayşe K.", rematch.players[1]], first_dealer=1 - rematch.first_dealer,
+        stake=Stake(5000, cut_percent=1000, unit="₺"), device=phone,
+    )  # fmt: skip
 
     event, _secret = new_event(8)
     round_start(event=event)
@@ -238,6 +245,7 @@ def test_a_backup_through_the_other_database_gives_back_every_row_of_every_model
     before = every_row()
     assert {name for name, rows in before.items() if not rows} == set(), "every model has rows to compare"
     assert any(row["in_event"] for row in before["Game"]) and any(row["request_id"] for row in before["Hand"])
+    assert any(row["stake"] for row in before["Game"]) and len(before["GameChange"]) == 3
     assert any(row["version"] > 1 for row in before["Hand"]) and any(
         row["rematch_of"] for row in before["Game"]
     )

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet
 from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
 from scorer.formkit.fields import style_widgets
+from scorer.tables.storedtext import shown_hand
 
 OPENED_CHOICES = (
     # Translators: how a player opened: Açmadı / Per-Seri / Çift.
@@ -191,8 +192,9 @@ def quick_form_players(rs: RuleSet, options, names, hand_data: Mapping) -> list[
     players = list(hand_data.get("players") or [])
     if not any("tiles" in (p.get("remaining") or {}) for p in players):
         return players
+    seated = shown_hand(hand_data, list(names))  # a player renamed since is their seat
     try:
-        parsed = parse_hand(hand_data, names=list(names), ruleset=rs, options=rs.normalize_options(options))
+        parsed = parse_hand(seated, names=list(names), ruleset=rs, options=rs.normalize_options(options))
     except InvalidInput:  # a hand that no longer validates is shown as stored
         return players
     quick = []
