@@ -190,6 +190,23 @@ def test_an_ordinary_hand_is_entered_on_one_screen_with_nothing_under_the_save_b
     assert board_totals(page) == normal_finish_totals("loca-cezali")
 
 
+TOPS = """() => ['.finisher-group', '[data-player="1"] .player-row', '[data-player="2"] .player-row',
+                 '[data-player="3"] .player-row'].map((s) => document.querySelector(s).getBoundingClientRect().top + scrollY)"""
+
+
+def test_opening_a_players_disclosure_moves_nothing_above_it(page, live_server):
+    open_hand_page(page, live_server)
+    click_label(page, "id_finisher_0")
+    before = page.evaluate(TOPS)
+    open_extras(page, "id_p2-foul_take_back")
+    after = page.evaluate(TOPS)
+    assert after[:3] == before[:3], "the finisher and the rows of Bora and Cem stay where they were"
+    assert after[3] > before[3] + 100, "what it opens comes under Cem's row, above Deniz"
+    summary = page.locator('[data-player="2"] details.extras > summary').bounding_box()
+    row = page.locator('[data-player="2"] .player-row').bounding_box()
+    assert summary["y"] + summary["height"] <= row["y"] + 8, "the summary sits on the name's row"
+
+
 # A phone's keyboard leaves the visual viewport shorter than the page's: okeycalc.js scrolls the
 # field being typed into above it (and above the bar), as the keyboard opens or the focus moves.
 KEYBOARD = """(height) => {
