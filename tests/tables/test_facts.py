@@ -6,6 +6,7 @@ import json
 
 import pytest
 from django.db import connection
+from django.utils.translation import gettext
 from django.test.utils import CaptureQueriesContext
 
 from scorer.clubs.services import club_create, club_game_add
@@ -17,6 +18,7 @@ from scorer.platform.push import changes as push_changes
 from scorer.tables import history, push, selectors, tablelog
 from scorer.tables.backup import entry_import, table_entry
 from scorer.tables.services.facts import (
+    MSG_EVENT_TABLE,
     FactsChanged,
     game_facts_set,
     game_first_dealer_set,
@@ -143,8 +145,8 @@ def test_a_stake_is_recorded_changed_and_cleared_each_in_the_history():
     ]
     lines = [entry.lines[0] for entry in tablelog.fact_entries(game, selectors.fact_changes(game))]
     assert [(line.before, line.after) for line in lines][:2] == [
-        ("nothing recorded", "50 ₺ a player, the table's cut 10 %"),
-        ("50 ₺ a player, the table's cut 10 %", "50 ₺ a player, the table's cut 20 ₺"),
+        ("yazılmadı", "kişi başı 50 ₺, masanın kesintisi %10"),
+        ("kişi başı 50 ₺, masanın kesintisi %10", "kişi başı 50 ₺, masanın kesintisi 20 ₺"),
     ]
 
 
@@ -201,7 +203,7 @@ def test_an_event_table_keeps_the_organizers_seating():
     ):
         with pytest.raises(InvalidInput) as refused:
             change()
-        assert "event" in refused.value.errors[0].message
+        assert refused.value.errors[0].message == gettext(MSG_EVENT_TABLE)
     assert not GameChange.objects.exists()
 
 
