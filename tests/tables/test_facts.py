@@ -6,8 +6,8 @@ import json
 
 import pytest
 from django.db import connection
-from django.utils.translation import gettext
 from django.test.utils import CaptureQueriesContext
+from django.utils.translation import gettext
 
 from scorer.clubs.services import club_create, club_game_add
 from scorer.engine import InvalidInput, score_game
