@@ -6,6 +6,7 @@ import json
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext
 
@@ -241,3 +242,63 @@ def test_the_board_reads_the_tables_history_only_when_it_has_one():
     with CaptureQueriesContext(connection) as queries:
         assert selectors.fact_changes(selectors.game_for_board(game.public_id)) == []
     assert len(queries) == 1
+
+
+# --- a new first dealer while a hand is being corrected (PostgreSQL) ---------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_first_dealer_waits_for_a_correction_holding_its_hand_and_neither_is_lost():
+    """A correction locks its hand's row, then the table's (its version); a new first dealer takes
+    the hands' rows before the table's, so it waits for the correction instead of holding the table
+    the correction then waits for (a deadlock: one of the two would fail). The correction's
+    transaction is held open until PostgreSQL shows the change of dealer waiting for it."""
+    import threading
+
+    from django.db import connections, transaction
+    from django.utils import timezone
+
+    from scorer.tables.services.versions import touch
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite runs one write transaction at a time: there is no deadlock to avoid")
+    game = played(2)
+    first = game.hands.order_by("position").first()
+    holding, dealer_done = threading.Event(), threading.Event()
+    waited, failures = [], []
+
+    def dealer_waits_for_me() -> bool:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))"
+            )
+            return cursor.fetchone()[0] > 0
+
+    def correction() -> None:  # hand_update's order: the hand's row, then the table's
+        try:
+            with transaction.atomic():
+                Hand.objects.filter(pk=first.pk).update(updated_at=timezone.now(), version=F("version") + 1)
+                holding.set()
+                while not dealer_done.is_set():
+                    if dealer_waits_for_me():
+                        waited.append(True)
+                        break
+                    dealer_done.wait(0.01)
+                touch(Game.objects.get(pk=game.pk))
+        except Exception as exc:  # a deadlock would land here
+            failures.append(exc)
+        finally:
+            holding.set()
+            connections.close_all()
+
+    thread = threading.Thread(target=correction)
+    thread.start()
+    assert holding.wait(10)
+    try:
+        game_first_dealer_set(game=Game.objects.get(pk=game.pk), first_dealer=3)
+    finally:
+        dealer_done.set()
+        thread.join(10)
+    assert waited == [True] and failures == []
+    assert list(game.hands.order_by("position").values_list("dealer", flat=True)) == [3, 0]
+    assert Hand.objects.get(pk=first.pk).version == 2
