@@ -1,4 +1,6 @@
-"""Hand entry on a 375 × 812 phone: two screens at most, the sticky bar, the tap budget.
+"""Hand entry on a 375 × 812 phone: an ordinary hand on one screen above the sticky bar (and the
+field typed into never under it or the keyboard), the disclosures that open under a player's row,
+the tap budget.
 
 Measured numbers (form heights per rule set, taps per reference hand) are also written to
 test-artifacts/hand-entry-measurements.md.
