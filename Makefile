@@ -196,9 +196,11 @@ test-deep: install-dev static messages chromium bytecode
 	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_TEST_DEEP=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_DIST) $(PYTEST_ARGS)
 
 # On PostgreSQL, every test that reaches the database through the app: the views, services,
-# events, clubs, API, live servers, and the browser tests of what two phones or a lost answer do
-# to stored hands. The engine's and the docs' tests touch no database, and the other browser
-# tests look at pages whose queries the view tests already run: they run once, in `make test`.
+# events, clubs, API, live servers (the fuzz of every form and query string among them), and the
+# browser tests of what two phones or a lost answer do to stored hands (a test folder left out says
+# why in tests/platform/test_production.py). The engine's and the docs' tests touch no database,
+# and the other browser tests look at pages whose queries the view tests already run: they run
+# once, in `make test`.
 # POSTGRES_TESTS=tests runs the whole suite there.
 POSTGRES_TESTS ?= scorer tests/api tests/calculator tests/clubs tests/events tests/formkit tests/live tests/platform \
 	tests/shell tests/support tests/tables tests/teaching tests/browser/test_saved_meanwhile.py \

@@ -6,10 +6,12 @@ The inputs come from tests/live/fuzz.py (the suite's Hypothesis fuzz uses the sa
 valid documents and forms broken a little. One API body in ten is sent chunked
 (``Transfer-Encoding: chunked``), which must be read like any other, and one in twenty with
 malformed chunks (a size that is not hexadecimal, a missing terminator), which must be a 400.
-One form post in ten names a charset: any but UTF-8 must be a 400. Table and event imports (wrong
-JSON types in any field of the event document), a new event, the organizer's forms of an event the
-fuzzing phone runs, the join and card codes, the admin's login and search are among the form
-endpoints; values include superscript and 5,000-digit numbers and NUL characters. One request in
+One form post in ten names a charset: any but UTF-8 must be a 400. The form endpoints are every
+form and query string of the site (tests/live/endpoints.py): tables, table and event
+imports (wrong JSON types in any field of the event document), events and the organizer's forms of
+an event the fuzzing phone runs, clubs and the admin's forms of a club it opened, the teaching
+pages, the join and card codes, the admin's login and searches; values include superscript,
+4,301- and 5,000-digit numbers, names too long for a column and NUL characters. One request in
 thirty is a client that resets its connection in the middle of its body (after
 ``Expect: 100-continue``, a Content-Length or chunks), on top of the counts: afterwards the server must answer and its
 log must hold no traceback and no 500. Exit status 1 on any problem.
@@ -18,6 +20,7 @@ log must hold no traceback and no 500. Exit status 1 on any problem.
 import argparse
 import http.client
 import random
+import re
 import socket
 import struct
 import sys
@@ -32,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from appserver import app_server  # noqa: E402
 
 from tests.live.client import Phone  # noqa: E402
+from tests.live.endpoints import CLUB, ENDPOINTS, Targets  # noqa: E402
 from tests.live.fuzz import api_body, api_problems, form_post, form_problems  # noqa: E402
 from tests.support.posts import E2_HAND, NEW_EVENT  # noqa: E402
 
@@ -145,11 +149,12 @@ def fuzz_api(url: str, count: int, rng: random.Random) -> tuple[Counter, list]:
 
 
 def editor(url: str) -> tuple[Phone, str]:
-    """A phone that opened a table (so it may edit it) and saved hand 1 there."""
+    """A phone that opened a table (so it may edit it) and saved hands 1 and 2 there."""
     phone = Phone(url)
     public_id = phone.open_table(hands_planned="21")
-    saved = phone.post(f"/masa/{public_id}/el/yeni/", E2_HAND | {"hands_before": "0"})
-    assert saved.status == 302, saved
+    for before in ("0", "1"):
+        saved = phone.post(f"/masa/{public_id}/el/yeni/", E2_HAND | {"hands_before": before})
+        assert saved.status == 302, saved
     return phone, public_id
 
 
@@ -164,9 +169,21 @@ def organize(phone: Phone) -> str:
     return public_id
 
 
+def administer(phone: Phone) -> tuple[str, str]:
+    """A club this phone opens (so it administers it), and the id of one of its members."""
+    phone.get("/kulup/yeni/")
+    created = phone.post("/kulup/yeni/", CLUB)
+    assert created.status == 302, created
+    public_id = created.location.split("/kulup/", 1)[1].split("/", 1)[0]
+    member = re.search(rf"/kulup/{re.escape(public_id)}/uye/(\d+)/", phone.get(f"/kulup/{public_id}/").body)
+    return public_id, member[1]
+
+
 def fuzz_forms(url: str, count: int, rng: random.Random) -> tuple[Counter, list]:
     phone, public_id = editor(url)
     event_id = organize(phone)
+    club_id, member_id = administer(phone)
+    targets = Targets(public_id, event_id, club_id, member_id)
     cookies = dict(phone.cookies)
     statuses: Counter = Counter()
     problems = []
@@ -175,7 +192,7 @@ def fuzz_forms(url: str, count: int, rng: random.Random) -> tuple[Counter, list]
             statuses[f"reset ({reset_upload(phone.host, phone.port, rng)})"] += 1
             continue
         phone.cookies = dict(cookies)  # a table created by a fuzzed post never pushes out the edit right
-        fuzzed = form_post(rng, public_id, event_id)
+        fuzzed = form_post(rng, targets)
         headers = {"HX-Request": "true"} if fuzzed.htmx else {}
         if fuzzed.method == "GET":
             reply = phone.request("GET", f"{fuzzed.path}?{fuzzed.body}", headers=headers)
@@ -243,7 +260,13 @@ def run(url: str, args, log: Path | None = None) -> int:
     report("API bodies", args.api, api_statuses, api_issues, time.perf_counter() - started)
     started = time.perf_counter()
     form_statuses, form_issues = fuzz_forms(url, args.forms, rng)
-    report("form posts", args.forms, form_statuses, form_issues, time.perf_counter() - started)
+    report(
+        f"form posts ({len(ENDPOINTS)} endpoints)",
+        args.forms,
+        form_statuses,
+        form_issues,
+        time.perf_counter() - started,
+    )
     alive = Phone(url).get("/healthz").status
     issues = log_problems(log) + ([] if alive == 200 else [f"/healthz answered {alive} after the run"])
     print(f"after the run: /healthz {alive}; server log: {len(log_problems(log))} tracebacks or 500s")

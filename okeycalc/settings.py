@@ -136,6 +136,9 @@ OKEYCALC_GRANT_MAX_IDLE_DAYS = int(os.environ.get("OKEYCALC_GRANT_MAX_IDLE_DAYS"
 
 LANGUAGE_CODE = "tr"
 LANGUAGES = [("tr", _("Türkçe")), ("en", _("English"))]
+# The language cookie as the session and CSRF ones: sent on the site's own requests and top-level
+# links (Lax), and under HTTPS only over HTTPS (LANGUAGE_COOKIE_SECURE below).
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = "Europe/Istanbul"
@@ -270,6 +273,7 @@ if HTTPS:
     SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("OKEYCALC_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("OKEYCALC_HSTS_INCLUDE_SUBDOMAINS", default=True)
     SECURE_HSTS_PRELOAD = _env_flag("OKEYCALC_HSTS_PRELOAD", default=True)

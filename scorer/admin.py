@@ -7,8 +7,10 @@ abusive or test table. Nothing an edit link is made from is shown.
 
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.admin.views.main import SEARCH_VAR
 
-from scorer.formkit.fields import NulFreeForm
+from scorer.formkit.fields import NUL, NulFreeForm
 from scorer.models import Game, Hand
 
 
@@ -22,6 +24,13 @@ admin.site.login_form = LoginForm
 class ReadOnlyAdmin(admin.ModelAdmin):
     def has_add_permission(self, request, obj=None) -> bool:
         return False
+
+    def get_changelist_instance(self, request):
+        """A filter holding NUL, which PostgreSQL refuses in any text, is a wrong lookup as Django's
+        own are (the list again, flagged invalid), not a 500. (A search for one finds nothing.)"""
+        if any(NUL in value for key, values in request.GET.lists() if key != SEARCH_VAR for value in values):
+            raise IncorrectLookupParameters
+        return super().get_changelist_instance(request)
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False

@@ -211,9 +211,10 @@ class ClubEventForm(EventForm):
 
 
 def _entrant_field(label: str) -> forms.CharField:
+    # No max_length: a browser would cut a long name at its maxlength silently (in code units,
+    # even inside an emoji); the event's own check names a name too long.
     return forms.CharField(
         label=label,
-        max_length=40,
         required=False,
         widget=forms.TextInput(attrs={"list": MEMBERS_LIST_ID, "autocomplete": "off", "spellcheck": "false"}),
     )
@@ -243,7 +244,9 @@ def _option_initial(club: Club) -> dict:
 
 class MemberAddForm(NulFreeForm):
     prefix = "uye"  # beside the season form on the same page: ids never clash
-    name = forms.CharField(label=gettext_lazy("New member"), max_length=40)
+    # No max_length (a browser would cut the name silently): member_add checks it as the engine
+    # checks a table's player names.
+    name = forms.CharField(label=gettext_lazy("New member"))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -14,6 +14,7 @@ import secrets
 from django.db import models
 from django.utils import timezone
 
+from scorer.engine.parse import MAX_NAME_CODE_POINTS
 from scorer.tables import editlink
 
 __all__ = ["Club", "ClubEvent", "ClubGame", "ClubGrant", "ClubRating", "Member", "Season"]
@@ -75,7 +76,10 @@ class ClubGrant(models.Model):
 
 class Member(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
-    name = models.CharField(max_length=40, help_text="As the engine cleans it: how games name the player.")
+    # As long as a table's player name may be (the engine's check), so that every name fits.
+    name = models.CharField(
+        max_length=MAX_NAME_CODE_POINTS, help_text="As the engine cleans it: how games name the player."
+    )
     hidden = models.BooleanField(default=False, help_text="Left out of the club's public pages.")
 
     class Meta:
@@ -148,7 +152,7 @@ class Season(models.Model):
 
 class ClubRating(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
-    player = models.CharField(max_length=40)
+    player = models.CharField(max_length=MAX_NAME_CODE_POINTS)
     mu = models.FloatField()
     sigma = models.FloatField()
     ordinal = models.FloatField(db_index=True)

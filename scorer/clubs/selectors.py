@@ -3,7 +3,6 @@
 import math
 from dataclasses import dataclass
 
-from django.core.cache import cache
 from django.http import Http404
 from django.utils.translation import get_language
 from openskill.models import PlackettLuce
@@ -11,6 +10,7 @@ from openskill.models import PlackettLuce
 from scorer.engine import score_game
 from scorer.engine.names import clean_name
 from scorer.models import Hand
+from scorer.platform import cache
 from scorer.platform.numbers import parse_count
 from scorer.tables.selectors import game_document
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from scorer.engine import FieldError, GameTotals, InvalidInput
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.names import clean_name
+from scorer.engine.parse import MAX_NAME, name_problem
 from scorer.events.services.creation import event_create
 from scorer.models import Game, Hand
 from scorer.tables.selectors import game_document
@@ -26,13 +27,32 @@ MSG_NOT_A_MEMBER = gettext_noop("%(name)s is not a member of this club.")
 MSG_IN_A_CLUB = gettext_noop("This table already counts toward a club.")
 MSG_NAME_EMPTY = gettext_noop("Write the member's name.")
 MSG_SEASON_DATES = gettext_noop("A season ends on or after the day it starts.")
+MSG_MEMBER_NAME = gettext_noop("“%(name)s”: %(problem)s")
 
 
 @transaction.atomic
 def club_create(*, name: str, ruleset: str, options: dict, members: list[str]) -> Club:
+    names = member_names_checked(members, path="members")
     club = Club.objects.create(name=name, ruleset=ruleset, options=options)
-    Member.objects.bulk_create(Member(club=club, name=clean_name(n)) for n in dict.fromkeys(members))
+    Member.objects.bulk_create(Member(club=club, name=member) for member in names)
     return club
+
+
+def member_names_checked(names: list[str], *, path: str) -> list[str]:
+    """The names as the engine cleans them, each once; InvalidInput naming each name it refuses
+    (as a table's player name: at most 30 characters as people see them, no control character)."""
+    errors = [
+        FieldError(f"{path}[{k}]", _(MSG_MEMBER_NAME) % {"name": _shortened(name), "problem": problem})
+        for k, name in enumerate(names)
+        if (problem := name_problem(name)) is not None
+    ]
+    if errors:
+        raise InvalidInput(errors)
+    return list(dict.fromkeys(clean_name(name) for name in names))
+
+
+def _shortened(name: str) -> str:
+    return name if len(name) <= MAX_NAME else f"{name[:MAX_NAME]}…"
 
 
 @transaction.atomic
@@ -204,10 +224,11 @@ def club_event_create(*, club: Club, **event_kwargs):
 
 @transaction.atomic
 def member_add(*, club: Club, name: str) -> Member:
-    cleaned = clean_name(name)
-    if not cleaned:
+    if not clean_name(name):
         raise InvalidInput([FieldError("name", _(MSG_NAME_EMPTY))])
-    member, _created = Member.objects.get_or_create(club=club, name=cleaned)
+    if (problem := name_problem(name)) is not None:
+        raise InvalidInput([FieldError("name", problem)])
+    member, _created = Member.objects.get_or_create(club=club, name=clean_name(name))
     _touch(club)
     return member
 

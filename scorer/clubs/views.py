@@ -214,7 +214,7 @@ def member_add(request: HttpRequest, club: Club) -> HttpResponse:
         try:
             services.member_add(club=club, name=form.cleaned_data["name"])
         except InvalidInput as exc:
-            _errors(request, [e.message for e in exc.errors])
+            _errors(request, [f"{form['name'].label}: {e.message}" for e in exc.errors])
     return redirect(f"{club_url(club)}#uyeler")
 
 

@@ -36,8 +36,8 @@ from scorer.events.models import (
     TieBreak,
 )
 from scorer.models import Game
-from scorer.tables.backup import EXPORT_ERRORS, PUBLIC_ID, Exported, entry_text
-from scorer.tables.backuprows import row_fields, row_from
+from scorer.tables.backup import PUBLIC_ID
+from scorer.tables.backuprows import Exported, entries_of, row_fields, row_from
 
 ENTRANT_LISTS = {"byes": Round, "seats": EventTable, "decided": EventTable}
 """The fields holding entrant ids, written as their positions."""
@@ -96,14 +96,8 @@ def event_entry(event: Event) -> dict:
 
 
 def event_entries(*, indent: int | None = None) -> Iterator[Exported]:
-    """Every event, oldest first, each read on its own (like the tables' :func:`export_entries`)."""
-    for pk, public_id in Event.objects.order_by("created_at", "pk").values_list("pk", "public_id"):
-        try:
-            text = entry_text(event_entry(Event.objects.get(pk=pk)), indent=indent)
-        except EXPORT_ERRORS as exc:
-            yield Exported(public_id, problem=" ".join(str(exc).split()) or type(exc).__name__)
-        else:
-            yield Exported(public_id, text)
+    """Every event's entry, oldest first, each read on its own (like the tables')."""
+    return entries_of(Event, event_entry, indent=indent)
 
 
 # --- restore -----------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ position, dealer (as stored with it), timestamps, version (how often it was corr
 request id of the save that stored it and its history (``changes``: scorer/tables/backuprows.py
 writes those rows); then the deleted hands (the board's undo list), the rematch (rövanş)
 links to and from other tables, by public id, what the table is played for (``stake``, as
-``Game.stake`` keeps it) and its own history (``fact_changes``: renames, first dealer, stake). Who finished a hand and how is not written: the
-restore works it out from the hand, as every save does. Devices and their grants are not
+``Game.stake`` keeps it) and its own history (``fact_changes``: renames, first dealer, stake).
+Who finished a hand and how is not written: the restore works it out from the hand, as every
+save does. Devices and their grants are not
 exported, nor which device made a change: a device claims the table again with its edit link.
 An archive is one entry per line (JSON lines). A bare game document (the board's ``oyun.json``)
 imports as a new table.
@@ -21,13 +22,12 @@ transaction: a bad line stores nothing of that table. A rematch link is restored
 tables are present, whichever comes first in the archive.
 """
 
-import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db import DatabaseError, models, transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 from scorer.engine import InvalidInput, score_game
 from scorer.engine.errors import FieldError
 from scorer.models import PUBLIC_ID_PATTERN, Game, GameChange, Hand, HandChange
-from scorer.tables.backuprows import row_fields, row_from
+from scorer.tables.backuprows import Exported, entries_of, row_fields, row_from
 from scorer.tables.joincode import normalized
 from scorer.tables.outcome import next_dealer
 from scorer.tables.selectors import game_document
@@ -108,36 +108,9 @@ def _hand_meta(hand: Hand) -> dict:
     }
 
 
-@dataclass(frozen=True, slots=True)
-class Exported:
-    """One table of an export: its entry as JSON text, or why it could not be written."""
-
-    public_id: str
-    text: str = ""
-    problem: str = ""
-
-
-EXPORT_ERRORS = (DatabaseError, ValueError, TypeError, KeyError, AttributeError, UnicodeError)
-"""What reading one stored table back can raise (a row the database or a converter cannot read)."""
-
-
 def export_entries(*, indent: int | None = None) -> Iterator[Exported]:
-    """Every table, oldest first, each read on its own: a table that cannot be read or written
-    is reported by its id and the others still come (what ``manage.py export_tables`` writes)."""
-    for pk, public_id in Game.objects.order_by("created_at", "pk").values_list("pk", "public_id"):
-        try:
-            text = entry_text(table_entry(Game.objects.get(pk=pk)), indent=indent)
-        except EXPORT_ERRORS as exc:
-            yield Exported(public_id, problem=" ".join(str(exc).split()) or type(exc).__name__)
-        else:
-            yield Exported(public_id, text)
-
-
-def entry_text(entry: dict, *, indent: int | None = None) -> str:
-    """An entry as the archive holds it; raises here, not half-way through writing, if it cannot."""
-    text = json.dumps(entry, ensure_ascii=False, indent=indent, sort_keys=True)
-    text.encode("utf-8")
-    return text
+    """Every table's entry (what ``manage.py export_tables`` writes first)."""
+    return entries_of(Game, table_entry, indent=indent)
 
 
 # --- import ------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""A stored row in a backup and back: every field it stores but its id and its links.
+"""A stored row in a backup and back: every field it stores but its id and its links; and the
+archive's entries of one kind (tables, events, clubs), each read and written on its own.
 
 What the backup of a hand's history and of an event (scorer/events/backup.py) writes: the model's
 own fields by name, timestamps in ISO 8601 with their microseconds, so that a restore stores the
@@ -6,11 +7,13 @@ very same values. Read back, each field is converted and checked by the model fi
 choices, length, the column's range); what does not fit is refused by its path, never stored.
 """
 
-from collections.abc import Iterable, Mapping
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import DatabaseError, models
 from django.utils.translation import gettext as _
 
 from scorer.engine import InvalidInput
@@ -70,3 +73,40 @@ def row_from[M: models.Model](
     if errors:
         raise InvalidInput(errors)
     return model(**values, **links)
+
+
+# --- an archive's entries ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """One entry of an export: its JSON text, or why it could not be written."""
+
+    public_id: str
+    text: str = ""
+    problem: str = ""
+
+
+EXPORT_ERRORS = (DatabaseError, ValueError, TypeError, KeyError, AttributeError, UnicodeError)
+"""What reading one stored row back can raise (a row the database or a converter cannot read)."""
+
+
+def entries_of[M: models.Model](
+    model: type[M], entry: Callable[[M], dict], *, indent: int | None = None
+) -> Iterator[Exported]:
+    """The entry of every row of ``model`` (a table, an event, a club), oldest first, each read on
+    its own: one that cannot be read or written is reported by its id and the others still come."""
+    for pk, public_id in model.objects.order_by("created_at", "pk").values_list("pk", "public_id"):
+        try:
+            text = entry_text(entry(model.objects.get(pk=pk)), indent=indent)
+        except EXPORT_ERRORS as exc:
+            yield Exported(public_id, problem=" ".join(str(exc).split()) or type(exc).__name__)
+        else:
+            yield Exported(public_id, text)
+
+
+def entry_text(entry: dict, *, indent: int | None = None) -> str:
+    """An entry as the archive holds it; raises here, not half-way through writing, if it cannot."""
+    text = json.dumps(entry, ensure_ascii=False, indent=indent, sort_keys=True)
+    text.encode("utf-8")
+    return text

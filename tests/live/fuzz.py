@@ -1,11 +1,13 @@
-"""Fuzzed inputs for the JSON API and every form endpoint, driven by a ``random.Random``.
+"""Fuzzed inputs for the JSON API and every form and query string (tests/live/endpoints.py),
+driven by a ``random.Random``.
 
 The suite feeds it Hypothesis' ``st.randoms()`` (small example counts, shrinking, the example
 database); bench/fuzz.py feeds it a seeded ``Random`` for the full counts against the server. Each
 generator starts from a valid input and breaks it a little, so most inputs get past the first
 check and reach the deeper code, with the values that used to crash: "²", "⁵" and other non-ASCII
-digits, 5,000-digit numbers, NUL characters, lone surrogates, NaN, deep nesting, odd types,
-unknown fields; event documents with a value of the wrong JSON type in any field.
+digits, 4,301- and 5,000-digit numbers, NUL characters, lone surrogates, names too long for a
+column (41 characters, 45 accents on one letter, characters NFC splits in two), NaN, deep nesting,
+odd types, unknown fields; event documents with a value of the wrong JSON type in any field.
 """
 
 import codecs
@@ -16,8 +18,10 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from scorer.teaching.examples import EXAMPLES
+from tests.live.endpoints import CALCULATOR, ENDPOINTS, IMPORT_PATHS, TILE_PICKER, Endpoint, Targets
 from tests.support.events import NAMES, event, game, table, teams_event
-from tests.support.posts import E2_CALC_SETUP, E2_HAND, NEW_EVENT, NEW_TABLE
+
+__all__ = ["CALCULATOR", "TILE_PICKER", "Targets"]
 
 WEIRD_TEXT = (
     "²",
@@ -53,6 +57,19 @@ WEIRD_TEXT = (
     "\udfff\ud800",
     "true",
     "null",
+    "A" * 41,  # longer than a name column of 40
+    "e" + "\u0301" * 45,  # one letter under 45 accents
+    "\u0958" * 40,  # 40 characters that NFC makes 80
+    "👨\u200d👩\u200d👧\u200d👦" * 8,  # 8 characters as people see them, 63 code points
+    "9" * 4301,  # more digits than Python's int() reads
+    "1e400",
+    "NaN",
+    "-0",
+    "2026-02-30",
+    "0001-01-01",
+    "9999-12-31",
+    "../",
+    "%2e%2e%2f",
 )
 WEIRD_JSON = (
     None,
@@ -236,43 +253,6 @@ def event_import_text(rng: random.Random) -> str:
 
 # --- forms ------------------------------------------------------------------------------------------
 
-CALCULATOR = E2_CALC_SETUP | E2_HAND
-TILE_PICKER = {"ruleset": "loca", "indicator": "red-5", "players": "4", "active": "1", "op": "add:1:red-7"}
-
-# (method, path template, base data); {table} is a table this client may edit, {event} an event
-# it organizes (its round 1 started).
-FORM_ENDPOINTS = (
-    ("POST", "/masa/yeni/", NEW_TABLE),
-    ("GET", "/masa/yeni/", NEW_TABLE),
-    ("GET", "/masa/yeni/secenekler/", NEW_TABLE),
-    ("POST", "/masa/{table}/el/yeni/", E2_HAND | {"hands_before": "0"}),
-    ("POST", "/masa/{table}/el/onizleme/", E2_HAND | {"editing": "1"}),
-    ("POST", "/masa/{table}/el/1/duzelt/", E2_HAND | {"editing": "1", "version": "1"}),
-    ("POST", "/hesap/", CALCULATOR),
-    ("GET", "/tas-secici/", TILE_PICKER),
-    ("POST", "/tas-secici/", TILE_PICKER),
-    ("GET", "/karsilastir/", {"ornek": EXAMPLES[0].slug, "el": "x"}),
-    ("GET", "/masa/{table}/el/1/", {}),
-    ("GET", "/masa/{table}/", {}),
-    ("POST", "/masa/ice-aktar/", {"text": "{}"}),  # the text becomes a mutated game document
-    ("POST", "/yonetim/login/", {"username": "op", "password": "x"}),
-    ("GET", "/yonetim/scorer/game/", {"q": "Ali"}),
-    ("GET", "/katil/", {"kod": "K7M-Q2P"}),
-    ("POST", "/turnuva/yeni/", NEW_EVENT),
-    ("POST", "/turnuva/ice-aktar/", {"text": "{}"}),  # the text becomes an event document, wrong types in it
-    ("POST", "/turnuva/kart/", {"kod": "K7M-Q2P"}),
-    (
-        "POST",
-        "/turnuva/{event}/katilimci/gec-gelen/",
-        {"name": "Zeynep", "note": "geç geldi", "version": "2"},
-    ),
-    ("POST", "/turnuva/{event}/katilimci/ayrilan/", {"entrant": "1", "note": "hasta", "version": "2"}),
-    ("POST", "/turnuva/{event}/tur/1/masa/1/kapat/", {"note": "kapandı", "version": "2"}),
-    ("POST", "/turnuva/{event}/tur/1/masa/1/karar/", {"chosen": "Ayşe", "note": "kura", "version": "2"}),
-)
-IMPORT_PATH = "/masa/ice-aktar/"
-EVENT_IMPORT_PATH = "/turnuva/ice-aktar/"
-
 FORM_CHARSETS = (
     "latin-1",
     "iso-8859-9",
@@ -299,6 +279,29 @@ EXTRA_FIELDS = (
     "placement_points",
     "entrants",
     "note",
+    "members",
+    "uye-name",
+    "sezon-starts",
+    "entrant_0",
+    "partner_0",
+    "option_partners",
+    "hands_planned",
+    "sezon",
+    "sayfa",
+    "sn",
+    "dil",
+    "v",
+    "adim",
+    "taslar",
+    "p0",
+    "t0",
+    "kod",
+    "ara",
+    "el",
+    "ornek",
+    "choice",
+    "overwrite",
+    "confirm",
 )
 
 
@@ -355,13 +358,18 @@ def _encode(data: dict[str, str], raw: dict[str, str]) -> str:
     return "&".join(parts + [f"{quote(k)}={v}" for k, v in raw.items()])
 
 
-def form_post(rng: random.Random, table: str, event: str = "") -> FormPost:
-    """A form post to one of :data:`FORM_ENDPOINTS` (those of an event only when ``event`` is given)."""
-    method, template, base = rng.choice([e for e in FORM_ENDPOINTS if event or "{event}" not in e[1]])
-    data = dict(base)
+def form_post(rng: random.Random, targets: Targets, endpoint: Endpoint | None = None) -> FormPost:
+    """A form post (or a GET's query string) to ``endpoint``, or to one of :data:`ENDPOINTS` that
+    ``targets`` can fill (those of an event or a club only when it holds one): its valid data
+    broken a little."""
+    if endpoint is None:
+        endpoint = rng.choice([e for e in ENDPOINTS if _fillable(e.path, targets)])
+    method, template = endpoint.method, endpoint.path
+    data = _filled(targets, endpoint)
     raw: dict[str, str] = {}
     for _ in range(rng.randrange(1, 4)):
-        field = rng.choice([*data, *EXTRA_FIELDS]) if data else rng.choice(EXTRA_FIELDS)
+        # Mostly a field the form has (the values that used to crash went into one), else any.
+        field = rng.choice(list(data)) if data and rng.random() < 0.75 else rng.choice(EXTRA_FIELDS)
         roll = rng.random()
         if roll < 0.6:
             data[field] = rng.choice(WEIRD_TEXT)
@@ -372,14 +380,64 @@ def form_post(rng: random.Random, table: str, event: str = "") -> FormPost:
             raw[field] = rng.choice(RAW_ENCODED)
     if template.endswith("/el/1/") and rng.random() < 0.5:
         template = template.replace("/el/1/", f"/el/{rng.choice(('0', '99999', '1' * 30))}/")
-    if template == IMPORT_PATH and rng.random() < 0.8:
+    if template == IMPORT_PATHS[0] and rng.random() < 0.8:
         data["text"] = import_text(rng)
-    if template == EVENT_IMPORT_PATH and rng.random() < 0.8:
+    if template == IMPORT_PATHS[1] and rng.random() < 0.8:
         data["text"] = event_import_text(rng)
     charset = rng.choice(FORM_CHARSETS) if method == "POST" and rng.random() < 0.1 else None
     body = _encode(data, raw)
-    path = template.format(table=table, event=event)
+    path = targets.fill(template, weird=_path_part(rng))
     return FormPost(method, path, body, htmx=rng.random() < 0.3, charset=charset)
+
+
+def _filled(targets: Targets, endpoint: Endpoint) -> dict[str, str]:
+    return {
+        key: targets.fill(value) if value in PLACEHOLDERS else value for key, value in endpoint.data.items()
+    }
+
+
+def valid_post(targets: Targets, endpoint: Endpoint) -> FormPost:
+    """The endpoint's valid data as its form sends it (its placeholders filled in)."""
+    return FormPost(
+        endpoint.method, targets.fill(endpoint.path), _encode(_filled(targets, endpoint), {}), False
+    )
+
+
+DANGEROUS = (
+    "",
+    "-1",
+    "²",
+    "9" * 4301,
+    "a\x00b",
+    "\ud800",
+    "A" * 41,
+    "e" + "\u0301" * 45,
+    "\u0958" * 40,
+    "👨\u200d👩\u200d👧\u200d👦" * 8,
+)
+"""One value of each kind that has crashed a field somewhere: empty, negative, a superscript digit,
+more digits than int() reads, NUL, a lone surrogate, and names too long for a column in
+characters, in accents, once normalised and in code points."""
+
+
+def field_post(targets: Targets, endpoint: Endpoint, field: str, value: str) -> FormPost:
+    """The endpoint's valid data with one field's value replaced by ``value``."""
+    data = _filled(targets, endpoint) | {field: value}
+    return FormPost(endpoint.method, targets.fill(endpoint.path), _encode(data, {}), False)
+
+
+PLACEHOLDERS = frozenset({"{table}", "{event}", "{club}", "{member}", "{level}"})
+
+
+def _fillable(path: str, targets: Targets) -> bool:
+    return all(getattr(targets, name) or f"{{{name}}}" not in path for name in ("event", "club", "member"))
+
+
+def _path_part(rng: random.Random) -> str:
+    """A fuzzed value where a path holds a secret, a token or a slug: weird text, percent-encoded
+    (a slash too), or one encoded twice."""
+    text = quote(rng.choice(WEIRD_TEXT).encode("utf-8", "surrogatepass"), safe="")
+    return (text or "x") if rng.random() < 0.8 else quote(text or "%", safe="")
 
 
 def form_problems(status: int, post: FormPost | None = None) -> list[str]:
@@ -389,6 +447,6 @@ def form_problems(status: int, post: FormPost | None = None) -> list[str]:
         return [f"{status}"]
     if post is not None and post.refused_charset and status != 400:
         return [f"charset {post.charset!r} answered {status}, not 400"]
-    if status not in (200, 302, 400, 403, 404, 405, 414):  # 414: the server's URL limit
+    if status not in (200, 204, 286, 302, 304, 400, 403, 404, 405, 414):  # 286: stop polling; 414: URL limit
         return [f"unexpected status {status}"]
     return []

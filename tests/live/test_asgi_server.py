@@ -74,6 +74,25 @@ def test_the_access_log_never_shows_an_encoded_edit_secret(make_serve, make_serv
     assert "/anahtar/…/ HTTP/1.1" in log
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/masa/abcdefghijklmnopqr/%2561nahtar/s3cret-VALUE_3/",
+        "/masa/abcdefghijklmnopqr/%C3%A2nahtar/s3cret-VALUE_3/",
+        "/masa/abcdefghijklmnopqr/anahtar//s3cret-VALUE_3/",
+    ],
+)
+def test_the_access_log_never_shows_what_a_misspelt_edit_link_carries(make_serve, make_serve_log, path):
+    """Encoded twice, with an accent, with the slashes doubled: none opens the link (404), and what
+    it carries where the secret goes is left out of the access log and of Django's warning."""
+    start = len(make_serve_log.read_text())
+    assert get(make_serve, path).status == 404
+    assert get(make_serve, "/healthz").status == 200
+    log = log_showing(make_serve_log, start, '…/ HTTP/1.1" 404', '"GET /healthz HTTP/1.1" 200')
+    assert "s3cret-VALUE_3" not in log, log[-2000:]
+    assert '…/ HTTP/1.1" 404' in log and "Not Found: " in log
+
+
 def test_health_and_readiness_answer(make_serve):
     for path in ("/healthz", "/readyz"):
         response = get(make_serve, path)

@@ -1,10 +1,16 @@
-"""Hypothesis fuzz of the JSON API and of every form endpoint (issues 10, 18): no 5xx, errors as
+"""Fuzz of the JSON API and of every form and query string of the site (tests/live/endpoints.py:
+tables, events, clubs, teaching, the shell, the admin's login and searches): no 5xx, errors as
 documented; forms sent in other charsets than UTF-8 (a 400), table imports with null planned hands
-and names no page can show, event imports with wrong JSON types in any field, the organizer's
-forms, NUL characters, the admin's login and search among them.
+and names no page can show, event imports with wrong JSON types in any field, the organizer's and
+the club admin's forms, names too long for a column, NUL characters. On PostgreSQL too (the
+Makefile's POSTGRES_TESTS), where a column's length is enforced.
 
-Small example counts keep the suite fast; bench/fuzz.py runs 5,000 API bodies and 2,000 form
-posts against gunicorn with the same generators (tests/live/fuzz.py).
+Each run sends every endpoint its valid data (which must not be refused: the fuzz starts from it)
+and one field of each a value of a kind that has crashed a field somewhere (a deep run: every field
+with every such value, about 3,000 requests), and Hypothesis picks endpoints and mutations at random
+on top; a URL pattern the endpoints do not name, nor NOT_FUZZED with its reason, fails the suite.
+bench/fuzz.py sends 5,000 API bodies and 5,000 form posts to make serve's server with the same
+generators (tests/live/fuzz.py).
 """
 
 import copy
@@ -13,28 +19,33 @@ import random
 
 import pytest
 from django.test import RequestFactory
-from django.urls import reverse
+from django.urls import resolve, reverse
 from gunicorn.http.errors import InvalidChunkSize
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.api.views import score
+from scorer.clubs.models import Club
 from scorer.events.services.rounds import round_start
 from scorer.teaching.examples import EXAMPLES
-from tests.live import fuzz
+from tests.live import endpoints, fuzz
+from tests.live.endpoints import ENDPOINTS, NOT_FUZZED, Targets
 from tests.live.fuzz import api_body, api_problems, form_post, form_problems
 from tests.support import posts
-from tests.support.depth import examples
+from tests.support.depth import DEEP, examples
 from tests.support.eventdb import new_event
-from tests.support.factories import claim, finisher_alone, new_table
+from tests.support.factories import claim, finisher, finisher_alone, new_table
+from tests.support.urls import url_patterns
 
 pytestmark = pytest.mark.django_db
 
 FUZZ = settings(
-    max_examples=examples(80, quick=40),
+    max_examples=examples(500, quick=40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
+FUZZ_FORMS = settings(FUZZ, max_examples=examples(1000, quick=15))
+"""Few by default: the sweep below sends every endpoint already."""
 
 
 def shared_inputs() -> str:
@@ -43,7 +54,7 @@ def shared_inputs() -> str:
         (
             fuzz.WEIRD_JSON,
             fuzz.WEIRD_TEXT,
-            fuzz.FORM_ENDPOINTS,
+            endpoints.ENDPOINTS,
             [example.hand for example in EXAMPLES],
             posts.E2_HAND,
             posts.E2_CALC_SETUP,
@@ -62,9 +73,10 @@ def test_the_generators_never_change_what_they_start_from():
     # changed them within 259 bodies)
     before = copy.deepcopy(shared_inputs())
     rng = random.Random(101)
+    targets = Targets("abcdefgh", "ijklmnop", "qrstuvwx", "7")
     for _ in range(1500):
         api_body(rng)
-        form_post(rng, "abcdefgh", "ijklmnop")
+        form_post(rng, targets)
 
     assert shared_inputs() == before
 
@@ -80,38 +92,80 @@ def test_fuzzed_api_bodies_never_5xx_and_errors_are_shaped_as_documented(client,
 
 
 @pytest.fixture
-def table(client):
-    game, secret = new_table("loca-cezali", hands_planned=21, hands=[finisher_alone()])
+def targets(client, django_user_model) -> Targets:
+    """What the fuzzing phone holds: a table it may edit (hands 1 and 2 saved), an event it
+    organizes (its round 1 started), a club it administers; it is logged in as an operator too."""
+    game, secret = new_table("loca-cezali", hands_planned=21, hands=[finisher_alone(), finisher(1)])
     claim(client, game, secret)
-    return game
-
-
-@pytest.fixture
-def organized(client):
-    """An event this client organizes, its round 1 started."""
-    event, secret = new_event(8)
+    event, organizer = new_event(8)
     round_start(event=event)
-    assert client.get(reverse("scorer:event_claim", args=[event.public_id, secret])).status_code == 302
-    return event
+    assert client.get(reverse("scorer:event_claim", args=[event.public_id, organizer])).status_code == 302
+    assert client.post(reverse("scorer:club_new"), endpoints.CLUB).status_code == 302
+    club = Club.objects.get()
+    client.force_login(
+        django_user_model.objects.create_superuser("op", "op@example.com", "a-long-passphrase")
+    )
+    return Targets(game.public_id, event.public_id, club.public_id, str(club.members.first().pk))
 
 
-@FUZZ
-@given(rng=st.randoms(use_true_random=False))
-def test_fuzzed_form_posts_never_5xx(client, table, organized, rng):
-    fuzzed = form_post(rng, table.public_id, organized.public_id)
+def send(client, fuzzed: fuzz.FormPost):
     headers = {"HX-Request": "true"} if fuzzed.htmx else {}
-
     if fuzzed.method == "GET":
-        response = client.get(f"{fuzzed.path}?{fuzzed.body}", headers=headers)
-    else:
-        body = fuzzed.body.encode("utf-8", "surrogatepass")  # the charset variants name another
-        # As a browser sends it, also with an empty body (the test client leaves the Content-Type
-        # out when there is no body: a form in another charset would then not be one).
-        headers["Content-Type"] = fuzzed.content_type
-        response = client.generic(
-            "POST", fuzzed.path, body, content_type=fuzzed.content_type, headers=headers
-        )
+        return client.get(f"{fuzzed.path}?{fuzzed.body}", headers=headers)
+    body = fuzzed.body.encode("utf-8", "surrogatepass")  # the charset variants name another
+    # As a browser sends it, also with an empty body (the test client leaves the Content-Type out
+    # when there is no body: a form in another charset would then not be one).
+    headers["Content-Type"] = fuzzed.content_type
+    return client.generic("POST", fuzzed.path, body, content_type=fuzzed.content_type, headers=headers)
 
+
+def test_every_url_pattern_is_fuzzed_or_says_why_not():
+    fuzzed = {endpoint.name for endpoint in ENDPOINTS}
+    left = {
+        name
+        for name, route in url_patterns()
+        if name not in fuzzed and name not in NOT_FUZZED and not route.startswith("yonetim/")
+    }
+    assert left == set(), "add them to tests/live/endpoints.py"
+    assert fuzzed.isdisjoint(NOT_FUZZED) and {name for name, _route in url_patterns()} >= fuzzed
+
+
+def test_each_endpoint_is_the_pattern_it_names(targets):
+    for endpoint in ENDPOINTS:
+        assert resolve(targets.fill(endpoint.path)).view_name == endpoint.name, endpoint
+
+
+def test_every_endpoint_answers_its_valid_data_without_a_5xx_nor_a_refusal(client, targets):
+    answers = {}
+    for endpoint in ENDPOINTS:
+        if "{weird}" not in endpoint.path:  # with the fuzz's own secret or token: refused, rightly
+            answers[endpoint.name, endpoint.method] = send(
+                client, fuzz.valid_post(targets, endpoint)
+            ).status_code
+    assert {key: status for key, status in answers.items() if status >= 400} == {}
+
+
+def dangerous_posts(targets: Targets, rng: random.Random):
+    """In a deep run every field of every endpoint's data with every dangerous value (the other
+    fields valid); by default one field of each endpoint with one value, drawn by ``rng``."""
+    for endpoint in ENDPOINTS:
+        fields = list(endpoint.data) if DEEP else [rng.choice(list(endpoint.data))] if endpoint.data else []
+        for field in fields:
+            for value in fuzz.DANGEROUS if DEEP else [rng.choice(fuzz.DANGEROUS)]:
+                yield fuzz.field_post(targets, endpoint, field, value)
+
+
+def test_the_fields_of_every_form_take_a_dangerous_value_without_a_5xx(client, targets):
+    for fuzzed in dangerous_posts(targets, random.Random(1907)):
+        status = send(client, fuzzed).status_code
+        assert form_problems(status, fuzzed) == [], (fuzzed, status)
+
+
+@FUZZ_FORMS
+@given(rng=st.randoms(use_true_random=False))
+def test_fuzzed_form_posts_never_5xx(client, targets, rng):
+    fuzzed = form_post(rng, targets)
+    response = send(client, fuzzed)
     assert form_problems(response.status_code, fuzzed) == [], (fuzzed, response.content[:500])
 
 

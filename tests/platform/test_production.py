@@ -269,3 +269,41 @@ def test_the_static_storage_keeps_each_url_and_forgets_them_when_collectstatic_r
     )
     list(storage.post_process({}))
     assert storage.url("css/a.css") == "/static/css/a.5678.css"
+
+
+LANGUAGE_COOKIE = (
+    "from django.test import Client; "
+    "r = Client().post('/i18n/setlang/', {'language': 'en', 'next': '/'}, headers={'X-Forwarded-Proto': 'https'}); "
+    "c = r.cookies['django_language']; print(r.status_code, c.value, repr(c['secure']), c['samesite'])"
+)
+
+
+def test_under_https_the_language_cookie_is_secure_and_same_site(tmp_path):
+    run = manage(tmp_path, "shell", "-c", LANGUAGE_COOKIE, OKEYCALC_HTTPS="1", OKEYCALC_SECRET_KEY=KEY)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1].split() == ["302", "en", "True", "Lax"]
+
+
+def test_without_https_the_language_cookie_is_same_site_and_not_secure(tmp_path):
+    run = manage(tmp_path, "shell", "-c", LANGUAGE_COOKIE, OKEYCALC_SECRET_KEY=KEY)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1].split() == ["302", "en", "''", "Lax"]
+
+
+NOT_ON_POSTGRES = {
+    "tests/engine": "the engine touches no database",
+    "tests/docs": "the docs' own checks",
+    "tests/browser": "named file by file: those of what two phones or a lost answer do to stored hands",
+    "tests/multi": "make test-multi's scripts, on PostgreSQL already",
+}
+"""Test folders ``make test-postgres`` leaves out (or takes file by file), with why."""
+
+
+def test_every_test_folder_runs_on_postgresql_or_says_why_not():
+    """A folder of tests made (or moved) runs on PostgreSQL too, where lengths are enforced."""
+    text = (BASE_DIR / "Makefile").read_text()
+    listed = re.search(r"^POSTGRES_TESTS \?=(.*?)(?<!\\)$", text, re.M | re.S)[1].replace("\\\n", " ").split()
+    folders = {str(path.parent.relative_to(BASE_DIR)) for path in (BASE_DIR / "tests").glob("*/test_*.py")}
+    missing = sorted(folder for folder in folders if folder not in listed and folder not in NOT_ON_POSTGRES)
+    assert missing == [], "add them to POSTGRES_TESTS in the Makefile (or to NOT_ON_POSTGRES with why)"
+    assert all((BASE_DIR / path).exists() for path in listed)

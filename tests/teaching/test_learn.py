@@ -16,11 +16,18 @@ def test_step_one_adds_the_tiles_face_values():
     assert found.values == {"tiles": [13, 1, 7, 7], "total": 28} and not found.errors
 
 
-@pytest.mark.parametrize("typed", ["", "7 14", "a b", " ".join(["3"] * 22)])
+@pytest.mark.parametrize(
+    "typed", ["", "7 14", "a b", " ".join(["3"] * 22), "²", "٣", "9" * 4301, "7 " + "1" * 5000]
+)
 def test_step_one_names_the_field_of_a_bad_value_and_uses_the_default(typed):
     found = step(1, taslar=typed)
     assert set(found.errors) == {"taslar"}
     assert found.values["total"] == 23
+
+
+def test_a_number_too_long_to_read_is_named_shortened():
+    message = step(1, taslar="9" * 4301).errors["taslar"]
+    assert message.endswith("9999999….") and len(message) < 200
 
 
 @pytest.mark.parametrize(("colour", "number", "okey"), [("red", "5", "red-6"), ("black", "13", "black-1")])

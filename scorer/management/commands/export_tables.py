@@ -1,11 +1,12 @@
-"""``manage.py export_tables [FILE]``: every table, then every event, as a JSON-lines archive
-(one table or event per line).
+"""``manage.py export_tables [FILE]``: every table, then every event, then every club, as a
+JSON-lines archive (one table, event or club per line).
 
 ``-`` or no FILE writes to standard output; ``--dir DIR`` writes one ``<public id>.json`` per
-table and one ``event-<public id>.json`` per event instead. A table's entry holds its
-HAND_FORMAT.md game document (``game``) and what a restore needs besides (``table``,
-scorer/tables/backup.py); an event's entry its rounds, tables, entrants and records
-(``event``, scorer/events/backup.py). ``import_tables`` reads both forms back.
+table, one ``event-<public id>.json`` per event and one ``club-<public id>.json`` per club
+instead. A table's entry holds its HAND_FORMAT.md game document (``game``) and what a restore
+needs besides (``table``, scorer/tables/backup.py); an event's entry its rounds, tables, entrants
+and records (``event``, scorer/events/backup.py); a club's its members, seasons, tables, ratings
+and events (``club``, scorer/clubs/backup.py). ``import_tables`` reads both forms back.
 
 A backup is complete or says what it left out: a table that cannot be read back is named on
 standard error with the reason, every other table is written, and the exit status is 2. The
@@ -23,11 +24,20 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scorer.clubs.backup import club_entries
 from scorer.events.backup import event_entries
-from scorer.tables.backup import Exported, export_entries
+from scorer.tables.backup import export_entries
+from scorer.tables.backuprows import Exported
 from scorer.tables.repair import tables_to_repair
 
 EXIT_INCOMPLETE = 2
+SECTIONS = (
+    ("table", "", export_entries),
+    ("event", "event-", event_entries),
+    ("club", "club-", club_entries),
+)
+"""What an archive holds, in its order (an event names tables, a club names tables and events):
+the kind's name, its file names' prefix in a --dir export, its entries."""
 
 
 @contextmanager
@@ -43,12 +53,24 @@ def replacing(path: Path):
         raise
 
 
+def summary(count: dict[str, int]) -> str:
+    """ "3 table(s), 1 event(s) and 1 club(s)": the tables always, the other kinds when there are any."""
+    parts = [f"{count['table']} table(s)"] + [
+        f"{count[kind]} {kind}(s)" for kind, _prefix, _entries in SECTIONS[1:] if count[kind]
+    ]
+    return f"{', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else parts[0]
+
+
 class Command(BaseCommand):
-    help = "Export every table and event (backup): a JSON-lines archive, or one JSON file each with --dir."
+    help = (
+        "Export every table, event and club (backup): a JSON-lines archive, or one JSON file each with --dir."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("file", nargs="?", default="-", help="archive to write (.jsonl); - for stdout")
-        parser.add_argument("--dir", help="write one <public id>.json file per table into this folder")
+        parser.add_argument(
+            "--dir", help="write one JSON file per table, event (event-…) and club (club-…) into this folder"
+        )
 
     def handle(self, *args, file: str, dir: str | None, **options) -> None:
         self.failed = 0
@@ -63,10 +85,7 @@ class Command(BaseCommand):
                     count = self.write_lines(out)
         except OSError as exc:
             raise CommandError(f"Cannot write {dir or file}: {exc}") from exc
-        tables, events = count
-        done = (
-            f"{tables} table(s) and {events} event(s) exported" if events else f"{tables} table(s) exported"
-        )
+        done = f"{summary(count)} exported"
         if self.failed:
             self.stderr.write(f"{done}, {self.failed} could not be written.")
             sys.exit(EXIT_INCOMPLETE)
@@ -82,26 +101,25 @@ class Command(BaseCommand):
             )
         return not exported.problem
 
-    def write_lines(self, out) -> tuple[int, int]:
-        """Every table's line, then every event's (the tables an event links come first)."""
-        counts = []
-        for entries in (export_entries(), event_entries()):
-            counts.append(0)
-            for exported in entries:
+    def write_lines(self, out) -> dict[str, int]:
+        """Every table's line, then every event's, then every club's (what an entry links comes
+        before it); the count of each kind."""
+        counts = dict.fromkeys((kind for kind, _prefix, _entries in SECTIONS), 0)
+        for kind, _prefix, entries in SECTIONS:
+            for exported in entries():
                 if self.written(exported):
                     out.write(exported.text.encode("utf-8") + b"\n")
-                    counts[-1] += 1
+                    counts[kind] += 1
         out.flush()
-        return counts[0], counts[1]
+        return counts
 
-    def export_dir(self, folder: Path) -> tuple[int, int]:
+    def export_dir(self, folder: Path) -> dict[str, int]:
         folder.mkdir(parents=True, exist_ok=True)
-        counts = []
-        for prefix, entries in (("", export_entries(indent=2)), ("event-", event_entries(indent=2))):
-            counts.append(0)
-            for exported in entries:
+        counts = dict.fromkeys((kind for kind, _prefix, _entries in SECTIONS), 0)
+        for kind, prefix, entries in SECTIONS:
+            for exported in entries(indent=2):
                 if self.written(exported):
                     with replacing(folder / f"{prefix}{exported.public_id}.json") as out:
                         out.write(exported.text.encode("utf-8") + b"\n")
-                    counts[-1] += 1
-        return counts[0], counts[1]
+                    counts[kind] += 1
+        return counts

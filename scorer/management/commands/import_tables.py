@@ -1,11 +1,12 @@
-"""``manage.py import_tables FILE...``: restore tables and events from ``export_tables`` output.
+"""``manage.py import_tables FILE...``: restore tables, events and clubs from ``export_tables`` output.
 
-A FILE is a JSON-lines archive (one table or event per line), a JSON file of one table or event
+A FILE is a JSON-lines archive (one table, event or club per line), a JSON file of one of them
 (``--dir`` export), or a bare game document (the board's JSON export: a new table, its edit link
 printed). Restored tables keep their public id and edit secret; one whose id exists already is
 skipped (a restore can be run twice). ``--as-new`` imports every table as a new one instead, and
-no event (an event links the tables it was exported with). Events are restored once every table
-of the run is (scorer/events/backup.py), whatever the order of the lines and files.
+no event or club (they link the tables they were exported with). Events are restored once every
+table of the run is (scorer/events/backup.py), and clubs once every event is
+(scorer/clubs/backup.py), whatever the order of the lines and files.
 
 Each table is validated and stored on its own: an invalid one is reported with its line and
 field paths, the others are stored, and the exit status is 2. A line the database refuses all
@@ -22,6 +23,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
+from scorer.clubs.backup import club_restore, is_club_entry
 from scorer.engine import InvalidInput
 from scorer.events.backup import event_restore, is_event_entry
 from scorer.tables.backup import RestoreRun, entry_import
@@ -30,7 +32,7 @@ EXIT_INVALID = 2
 
 
 class Command(BaseCommand):
-    help = "Import tables and events from export_tables archives (.jsonl) or JSON files (restore a backup)."
+    help = "Import tables, events and clubs from export_tables archives (.jsonl) or JSON files (restore a backup)."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument(
@@ -39,39 +41,42 @@ class Command(BaseCommand):
         parser.add_argument("--as-new", action="store_true", help="new ids and edit secrets for every table")
 
     def handle(self, *args, files: list[str], as_new: bool, **options) -> None:
-        counts = {"imported": 0, "skipped": 0, "failed": 0}
-        events = {"imported": 0, "skipped": 0, "failed": 0}
         self.run = RestoreRun()
-        later = []  # the events, once every table is in
+        kinds = {"table": [], "event": [], "club": []}  # restored in this order: what links comes first
         for name in files:
             for where, data in self.entries(name):
-                if is_event_entry(data):
-                    later.append((where, data))
-                else:
-                    counts[self.stored(where, data, partial(self.import_table, as_new=as_new))] += 1
-        for where, data in later:
-            events[self.stored(where, data, partial(self.import_event, as_new=as_new))] += 1
-        self.stderr.write(
-            f"{counts['imported']} table(s) imported, {counts['skipped']} skipped (already present), "
-            f"{counts['failed']} invalid."
-        )
-        if later:
-            self.stderr.write(
-                f"{events['imported']} event(s) imported, {events['skipped']} skipped (already present), "
-                f"{events['failed']} invalid."
-            )
-        if counts["failed"] or events["failed"]:
+                kind = "event" if is_event_entry(data) else "club" if is_club_entry(data) else "table"
+                kinds[kind].append((where, data))
+        store = {
+            "table": partial(self.import_table, as_new=as_new),
+            "event": partial(self.import_linked, restore=event_restore, as_new=as_new),
+            "club": partial(self.import_linked, restore=club_restore, as_new=as_new),
+        }
+        failed = False
+        for kind, entries in kinds.items():
+            counts = {"imported": 0, "skipped": 0, "failed": 0}
+            for where, data in entries:
+                counts[self.stored(where, data, store[kind])] += 1
+            if entries or kind == "table":
+                self.stderr.write(
+                    f"{counts['imported']} {kind}(s) imported, {counts['skipped']} skipped (already present), "
+                    f"{counts['failed']} invalid."
+                )
+            failed = failed or counts["failed"] > 0
+        if failed:
             sys.exit(EXIT_INVALID)
 
-    def import_event(self, where: str, data: dict, as_new: bool) -> str:
+    def import_linked(self, where: str, data: dict, *, restore, as_new: bool) -> str:
+        """An event or a club, restored with the tables (and events) it names."""
         if as_new:
             self.stderr.write(f"{where}: skipped: --as-new imports tables only")
             return "skipped"
-        result = event_restore(data=data)
-        if result.event is None:
+        (kind,) = data  # "event" or "club": the entry's one key
+        result = restore(data=data)
+        if getattr(result, kind) is None:
             self.stderr.write(f"{where}: skipped: {result.skipped}")
             return "skipped"
-        self.stdout.write(f"{where}: event {result.event.public_id}")
+        self.stdout.write(f"{where}: {kind} {getattr(result, kind).public_id}")
         return "imported"
 
     def stored(self, where: str, data: object, store) -> str:

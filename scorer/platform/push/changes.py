@@ -32,7 +32,8 @@ def send(names: list[str]) -> None:
     try:
         sent = backends.announce(names)
     except Exception:  # a push lost is a push late (the safety poll): never a failed save
-        logger.warning("could not publish %s", names, exc_info=True)
+        # The topics only: a ready message carries a whole rendered part after its first line.
+        logger.warning("could not publish %s", [name.split("\n", 1)[0] for name in names], exc_info=True)
         sent = False
     the_hub = hub.running()
     if the_hub is not None and not (sent and the_hub.listening and the_hub.backend == "redis"):

@@ -5,13 +5,14 @@ preview. Writes need this device's edit grant (:func:`edit_required`, scorer/tab
 """
 
 import logging
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import add_never_cache_headers, patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -28,6 +29,7 @@ from scorer.tables.services import hands as hands_services
 from scorer.tables.services.games import game_create
 from scorer.tables.services.hands import hand_score
 from scorer.tables.views.auth import edit_required
+from scorer.tables.views.board import OFFLINE_COPY, OFFLINE_COPY_HEADER
 
 logger = logging.getLogger(__name__)
 
@@ -196,7 +198,27 @@ def hand_page(
         "delete_refused": guards.refusal(game, guards.DELETE, hand=hand) if hand is not None else "",
         **extra,
     }
-    return render(request, HAND_PAGE, context)
+    response = render(request, HAND_PAGE, context)
+    hand_page_caching(request, game, hand, response)
+    return response
+
+
+def hand_page_caching(
+    request: HtmxHttpRequest, game: Game, hand: Hand | None, response: HttpResponse
+) -> None:
+    """Who may keep a hand page. Shown by a GET (a new hand's form, a correction's): no cache
+    (no-store, private): only a device with the edit right may see it, and a copy from the back
+    button would offer a form of a board that moved on. The new hand's form names the copy the
+    service worker keeps in its place for entering hands offline, the same fresh form (its request
+    id is made on the device) at ``?cevrimdisi=<version>``, which is private. The answer to a POST
+    (a hand to fix, one saved meanwhile) is private: no HTTP cache keeps a POST's answer, and the
+    service worker keeps it for a hand it sent that waits for the scorekeeper."""
+    if request.method == "POST" or OFFLINE_COPY in request.GET:
+        patch_cache_control(response, private=True)
+        return
+    add_never_cache_headers(response)
+    if hand is None:
+        response[OFFLINE_COPY_HEADER] = f"{request.path}?{urlencode({OFFLINE_COPY: game.version})}"
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -9,6 +9,7 @@ from scorer.engine.codes import RuleId
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.thresholds import BASE_PAIRS, BASE_POINTS
 from scorer.engine.tiles import COLOURS, Tile, okey_of
+from scorer.platform.numbers import parse_count
 
 from .common import DEFAULTS, Step, choice, read, whole
 
@@ -33,17 +34,21 @@ def tiles_step(data: Mapping) -> Step:
     errors: dict = {}
     raw = read(data, "taslar")
     words = raw.replace(",", " ").split()
-    bad = [w for w in words if not (w.isascii() and w.isdigit() and 1 <= int(w) <= 13)]
+    bad = [w for w in words if parse_count(w, low=1, high=13) is None]  # "²", "٣", 4,301 digits too
     if not words or bad or len(words) > MAX_TILES:
         message = _("Tiles: type up to {n} numbers from 1 to 13, separated by spaces.").format(n=MAX_TILES)
         if bad:
-            message += " " + _("Not a tile: {bad}.").format(bad=", ".join(bad[:3]))
+            message += " " + _("Not a tile: {bad}.").format(bad=", ".join(map(_shortened, bad[:3])))
         errors["taslar"] = message
         words = DEFAULTS["taslar"].split()
     values = [int(w) for w in words]
     return Step(
         1, (RuleId.LOCA_TILE_VALUES, RuleId.LOCA_TILES), {"tiles": values, "total": sum(values)}, errors
     )
+
+
+def _shortened(word: str) -> str:
+    return word if len(word) <= 8 else f"{word[:7]}…"
 
 
 def indicator_step(data: Mapping) -> Step:

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorer', '0020_club_game_match'),
+        ('scorer', '0021_club_names_as_long_as_a_tables'),
     ]
 
     operations = [
