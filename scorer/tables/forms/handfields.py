@@ -179,12 +179,10 @@ def opening_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, 
             required=False,
             widget=forms.TextInput(attrs=NUMERIC),
         )
-        fields["opening_size"].short_label = pgettext_lazy("a reward's short label", "Opening")
         fields["opening_order"] = _optional_number(_("Order of opening"), range(1, count + 1))
     if ruleset.has_side_tile(options):
         fields["side_tile"] = _optional_number(_("Side tile opened with"), SIDE_TILE_VALUES)
         fields["side_tile"].help_text = _("The previous player pays the penalty.")
-        fields["side_tile"].short_label = pgettext_lazy("a reward's short label", "Side tile")
     return fields
 
 
