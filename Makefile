@@ -220,7 +220,7 @@ test-multi: install static collectstatic
 # run (or OKEYCALC_SCREENSHOTS=1) writes pictures under test-artifacts/ only; make test takes none.
 screenshots: install-dev static messages chromium
 	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_TEST_DEEP=1 $(VENV)/bin/pytest -q -p no:randomly tests/browser/test_corrections.py tests/browser/test_saved_meanwhile.py tests/browser/test_outlook.py tests/browser/test_club_e2e.py tests/browser/test_event_night.py tests/browser/test_knockout_night.py tests/browser/test_table_cards.py tests/browser/test_houses.py
-	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_TEST_DEEP=1 $(VENV)/bin/pytest -q -p no:randomly tests/browser/test_hand_entry.py -k fits_one_screen
+	DJANGO_ALLOW_ASYNC_UNSAFE=true OKEYCALC_TEST_DEEP=1 $(VENV)/bin/pytest -q -p no:randomly tests/browser/test_hand_entry.py -k one_screen tests/browser/test_table_facts.py
 	cp test-artifacts/docs-screenshots/*.png docs/screenshots/
 
 bench: install

@@ -14,6 +14,7 @@ __all__ = [
     "PUBLIC_ID_PATTERN",
     "Device",
     "Game",
+    "GameChange",
     "Grant",
     "Hand",
     "HandChange",
@@ -91,6 +92,13 @@ class Game(PlaysRuleSet, models.Model):
         default=False,
         help_text="A game of an event table (turnuva): the event fixes its number of hands and checks "
         "deletes and restores against its rounds (scorer/tables/guards.py, scorer/events/guards.py).",
+    )
+    stake = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="What the game is played for, when recorded: the entry per player and the table's cut, "
+        'in hundredths of the unit ({"entry": 5000, "cut": {"percent": 1000}, "unit": "₺"}; '
+        "scorer/engine/settlement.py). Empty: not recorded.",
     )
 
     class Meta:
@@ -185,7 +193,26 @@ class Hand(models.Model):
         return hand
 
 
-class HandChange(models.Model):
+class Change(models.Model):
+    """When a history row's change was made, and by which device: kept only to say "this phone" or
+    "another phone" to whoever looks (a hand's history, a table's)."""
+
+    at = models.DateTimeField(default=timezone.now)
+    device = models.ForeignKey(
+        "Device",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The device that made the change (forgotten when its grants expire).",
+    )
+
+    class Meta:
+        abstract = True
+        ordering = ["at", "pk"]
+
+
+class HandChange(Change):
     """One entry of a hand's history: its creation, a correction, its deletion or its restore.
 
     Written in the same transaction as the change it records (scorer/tables/services/hands.py). It keeps
@@ -202,26 +229,37 @@ class HandChange(models.Model):
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="changes")
     kind = models.CharField(max_length=8, choices=KINDS)
-    at = models.DateTimeField(default=timezone.now)
-    device = models.ForeignKey(
-        "Device",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        help_text="The device that made the change (forgotten when its grants expire).",
-    )
     before = models.JSONField(null=True, blank=True, help_text="The hand's input before the change.")
     after = models.JSONField(null=True, blank=True, help_text="The hand's input after the change.")
     after_game_end = models.BooleanField(
         default=False, help_text="Made when every planned hand had been played."
     )
 
-    class Meta:
-        ordering = ["at", "pk"]
-
     def __str__(self) -> str:
         return f"{self.kind} of {self.hand_id} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class GameChange(Change):
+    """One change of a table's own facts after it was opened: a player's name, who dealt first,
+    what the game is played for.
+
+    Written in the same transaction as the change (scorer/tables/services/facts.py), with the
+    values before and after; the device is kept only to say "this phone" or "another phone" to
+    whoever looks, as a hand's history does.
+    """
+
+    PLAYERS = "players"
+    FIRST_DEALER = "first_dealer"
+    STAKE = "stake"
+    KINDS = [(PLAYERS, "players"), (FIRST_DEALER, "first dealer"), (STAKE, "stake")]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="fact_changes")
+    kind = models.CharField(max_length=12, choices=KINDS)
+    before = models.JSONField(null=True, blank=True, help_text="The value before: names, a seat, a stake.")
+    after = models.JSONField(null=True, blank=True, help_text="The value after.")
+
+    def __str__(self) -> str:
+        return f"{self.kind} of {self.game_id} at {self.at:%Y-%m-%d %H:%M}"
 
 
 class Device(models.Model):

@@ -6,7 +6,7 @@ from django.urls.converters import StringConverter, get_converters
 from scorer.calculator.views import calculator, tiles
 from scorer.models import PUBLIC_ID_PATTERN
 from scorer.shell.views import health, icons, offline
-from scorer.tables.views import board, home, imports, plan, rematch, tables
+from scorer.tables.views import board, facts, home, imports, plan, rematch, tables
 from scorer.teaching.views import compare, examples, glossary, learn, practice, rules
 
 app_name = "scorer"
@@ -46,6 +46,7 @@ urlpatterns = [
     path("masa/<table:public_id>/el/<int:position>/geri-al/", tables.hand_restore, name="hand_restore"),
     path("masa/<table:public_id>/rovans/", rematch.game_rematch, name="game_rematch"),
     path("masa/<table:public_id>/el-sayisi/", plan.game_plan, name="game_plan"),
+    path("masa/<table:public_id>/bilgiler/", facts.game_facts, name="game_facts"),
     # The scoreboard (read-only for viewers), one hand's breakdown, exports, the viewer QR code.
     path("masa/<table:public_id>/", board.game_board, name="game_board"),
     path("masa/<table:public_id>/canli/", board.board_live, name="board_live"),

@@ -1,6 +1,7 @@
 """A club's stored ratings follow its tables (and the tables of its events, linked as each round is
 seated: an ``EventGame`` or a ``TieBreak`` saved for an event opened in the club): every change to a hand of a club's table is written
-to the hand's history (``HandChange``), so that row's save is the one place to listen.
+to the hand's history (``HandChange``), so that row's save is the one place to listen; a rename of
+a table's players is written to the table's history (``GameChange``), the one place for that.
 
 The update runs once the change is committed: a delete writes its history before it marks the
 hand deleted, and the ratings must read the hands as they end up.
@@ -12,7 +13,7 @@ from django.db import transaction
 from django.db.models.signals import post_save, pre_delete
 
 from scorer.clubs import services
-from scorer.models import ClubEvent, EventGame, Game, HandChange, TieBreak
+from scorer.models import ClubEvent, EventGame, Game, GameChange, HandChange, TieBreak
 
 
 def hand_changed(sender, instance: HandChange, created: bool, raw: bool = False, **kwargs) -> None:
@@ -26,6 +27,13 @@ def _recount(game_id: int) -> None:
     game = Game.objects.filter(pk=game_id, club_game__isnull=False).first()
     if game is not None:
         services.club_game_changed(game=game)
+
+
+def players_renamed(sender, instance: GameChange, created: bool, raw: bool = False, **kwargs) -> None:
+    """A club's table whose players were renamed counts under the new names: its game is scored
+    again and the ratings replayed from it (a member's name joins that member; any other, a guest)."""
+    if created and not raw and instance.kind == GameChange.PLAYERS:
+        transaction.on_commit(partial(_recount, instance.game_id))
 
 
 def event_game_saved(
@@ -46,6 +54,7 @@ def game_deleted(sender, instance: Game, **kwargs) -> None:
 
 def connect() -> None:
     post_save.connect(hand_changed, sender=HandChange, dispatch_uid="okeycalc.clubs.hand_changed")
+    post_save.connect(players_renamed, sender=GameChange, dispatch_uid="okeycalc.clubs.players_renamed")
     post_save.connect(event_game_saved, sender=EventGame, dispatch_uid="okeycalc.clubs.event_game_saved")
     post_save.connect(event_game_saved, sender=TieBreak, dispatch_uid="okeycalc.clubs.tie_break_saved")
     pre_delete.connect(game_deleted, sender=Game, dispatch_uid="okeycalc.clubs.game_deleted")

@@ -56,3 +56,19 @@ def number_text(value: object, decimal_separator: str | None = None) -> str:
     else:
         text = f"{magnitude:.2f}".rstrip("0").rstrip(".").replace(".", decimal_separator)
     return f"{MINUS}{text}" if number < 0 and text != "0" else text
+
+
+def amount_text(hundredths: int, decimal_separator: str | None = None) -> str:
+    """An amount kept in hundredths (a stake, a share of it) as the pages write it: whole amounts
+    bare, others with two decimals, the language's decimal separator, a real minus sign.
+
+    >>> amount_text(5000, ","), amount_text(1250, ","), amount_text(-1705, "."), amount_text(5, ",")
+    ('50', '12,50', '−17.05', '0,05')
+    """
+    if decimal_separator is None:
+        from django.utils.formats import get_format
+
+        decimal_separator = get_format("DECIMAL_SEPARATOR")
+    units, cents = divmod(abs(hundredths), 100)
+    text = str(units) if not cents else f"{units}{decimal_separator}{cents:02d}"
+    return f"{MINUS}{text}" if hundredths < 0 else text

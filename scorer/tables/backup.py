@@ -8,9 +8,11 @@ pre-version-1 table's secret hash: on a server with the same ``SECRET_KEY`` the 
 working), the first dealer, whether it is an event's table (``in_event``), and for each hand its
 position, dealer (as stored with it), timestamps, version (how often it was corrected), the
 request id of the save that stored it and its history (``changes``: scorer/tables/backuprows.py
-writes those rows); then the deleted hands (the board's undo list) and the rematch (rövanş)
-links to and from other tables, by public id. Who finished a hand and how is not written: the
-restore works it out from the hand, as every save does. Devices and their grants are not
+writes those rows); then the deleted hands (the board's undo list), the rematch (rövanş)
+links to and from other tables, by public id, what the table is played for (``stake``, as
+``Game.stake`` keeps it) and its own history (``fact_changes``: renames, first dealer, stake).
+Who finished a hand and how is not written: the restore works it out from the hand, as every
+save does. Devices and their grants are not
 exported, nor which device made a change: a device claims the table again with its edit link.
 An archive is one entry per line (JSON lines). A bare game document (the board's ``oyun.json``)
 imports as a new table.
@@ -33,7 +35,7 @@ from django.utils.translation import gettext as _
 from scorer.engine import InvalidInput, score_game
 from scorer.engine.errors import FieldError
 from scorer.houses.played import ruleset_arguments
-from scorer.models import PUBLIC_ID_PATTERN, Game, Hand, HandChange
+from scorer.models import PUBLIC_ID_PATTERN, Game, GameChange, Hand, HandChange
 from scorer.tables.backuprows import Exported, entries_of, row_fields, row_from
 from scorer.tables.joincode import normalized
 from scorer.tables.outcome import next_dealer
@@ -86,6 +88,8 @@ def table_entry(game: Game) -> dict:
         "deleted_hands": [_hand_meta(hand) | {"data": hand.data} for hand in deleted],
         "rematch_of": _public_id_of(Game.objects.filter(pk=game.rematch_of_id)),
         "rematch": _public_id_of(Game.objects.filter(rematch_of=game)),
+        "stake": game.stake,
+        "fact_changes": [row_fields(change, exclude=("device",)) for change in game.fact_changes.all()],
     }
     return {"table": table, "game": game_document(game, live)}
 
@@ -216,6 +220,7 @@ def table_restore(*, table: Mapping, document: object, run: RestoreRun | None = 
             hands_planned=document["hands_planned"],
             first_dealer=_first_dealer(table, len(document["players"])),
             in_event=table.get("in_event") is True,
+            stake=table.get("stake"),
         )[0]
         game.public_id = fields.public_id
         game.code = _free_code(table.get("code")) or game.code
@@ -228,6 +233,7 @@ def table_restore(*, table: Mapping, document: object, run: RestoreRun | None = 
         game.save()
         _add_hands(game, hands, metas)
         _add_deleted(game, table.get("deleted_hands"))
+        _add_fact_changes(game, table.get("fact_changes"))
         _restore_links(game, fields, run)
     return Imported(game)
 
@@ -357,6 +363,18 @@ def _add_changes(hand_id: int, changes: object, *, path: str) -> None:
         raise InvalidInput([FieldError(f"{path}.changes", _("Not a value okeycalc writes here."))])
     HandChange.objects.bulk_create(
         row_from(HandChange, change, path=f"{path}.changes[{j}]", hand_id=hand_id)
+        for j, change in enumerate(changes)
+    )
+
+
+def _add_fact_changes(game: Game, changes: object) -> None:
+    """The table's own history (renames, first dealer, stake), as the hands' is restored."""
+    if changes is None:
+        return
+    if not isinstance(changes, list):
+        raise InvalidInput([FieldError("table.fact_changes", _("Not a value okeycalc writes here."))])
+    GameChange.objects.bulk_create(
+        row_from(GameChange, change, path=f"table.fact_changes[{j}]", game_id=game.pk)
         for j, change in enumerate(changes)
     )
 

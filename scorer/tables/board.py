@@ -11,19 +11,21 @@ from dataclasses import dataclass
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext
 
 from scorer.engine import clauses, get_ruleset
 from scorer.engine.names import clean_name
 from scorer.formkit.fields import CHOICE_LABELS
 from scorer.models import Game, Hand, HandChange
-from scorer.tables import guards, history, joincode, selectors
+from scorer.tables import guards, history, joincode, selectors, tablelog
 from scorer.tables.charts import Chart, running_chart
+from scorer.tables.forms.handfields import FINISH_WORDS
 from scorer.tables.forms.plan import PlanForm
 from scorer.tables.outcome import finish_kinds
 from scorer.tables.selectors import Board, HandRow, Series
 from scorer.tables.services.games import plan_choices
 from scorer.tables.services.hands import MSG_RESTORE_FULL
+from scorer.tables.stakes import series_balance, stake_of, stake_view
 from scorer.templatetags.okey import score
 
 FORMULA_TRIGGERS = "=+-@\t\r＝＋－＠"
@@ -128,15 +130,6 @@ def hand_link(game: Game, name: str) -> Callable[[int], str]:
     """The URL of a hand by position, from one ``reverse`` per board rather than one per cell."""
     head, _slot, tail = reverse(f"scorer:{name}", args=[game.public_id, 0]).rpartition("/0/")
     return lambda position: f"{head}/{position}/{tail}"
-
-
-FINISH_WORDS = {
-    "pairs": pgettext_lazy("how a hand was finished", "pairs"),
-    "okey_discard": pgettext_lazy("how a hand was finished", "okey discard"),
-    "elden": pgettext_lazy("how a hand was finished", "elden"),
-    "nine_pairs_run": pgettext_lazy("how a hand was finished", "9 pairs + 1 run"),
-}
-"""How a finisher went out (``Hand.finish``), in the words the board, the sheet and the CSV use."""
 
 
 def finish_words(hand: Hand) -> tuple[str, ...]:
@@ -255,12 +248,14 @@ def is_final(board: Board, rematch: Game | None) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class SeriesLine:
-    """One player (or team) in the series tally: games won and points across the chain."""
+    """One player (or team) in the series tally: games won, points across the chain and, when its
+    games were played for something, where they stand after the settled ones (else None)."""
 
     name: str
     wins: int
     total: int
     leader: bool
+    balance: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +263,12 @@ class SeriesTally:
     games: int
     finished: int
     lines: tuple[SeriesLine, ...]
+    unit: str = ""
+    """The unit of this table's stake, for the balance."""
+
+    @property
+    def played_for(self) -> bool:
+        return any(line.balance is not None for line in self.lines)
 
 
 def series_tally(game: Game, series: Series | None) -> SeriesTally | None:
@@ -276,11 +277,13 @@ def series_tally(game: Game, series: Series | None) -> SeriesTally | None:
         return None
     wins, totals = series.wins, series.totals
     most = max(wins) if any(wins) else None
+    balances = series_balance(series, len(wins)) or (None,) * len(wins)
     lines = tuple(
-        SeriesLine(name, won, total, won == most)
-        for name, won, total in zip(ranked_names(game), wins, totals, strict=True)
+        SeriesLine(name, won, total, won == most, balance)
+        for name, won, total, balance in zip(ranked_names(game), wins, totals, balances, strict=True)
     )
-    return SeriesTally(series.games, series.finished, lines)
+    stake = stake_of(game)
+    return SeriesTally(series.games, series.finished, lines, stake.unit if stake else "")
 
 
 def restore_refusal(game: Game, board: Board) -> str:
@@ -332,6 +335,8 @@ def board_context(request: HttpRequest, game: Game, *, editor: bool, etag: str, 
         "plan_form": PlanForm(game=game, choices=choices) if len(choices) > 1 else None,
         "restore_refused": restore_refusal(game, board) if deleted else "",
         "any_corrected": any(row.corrected for row in rows),
+        "stake": stake_view(game, board),
+        "table_changes": list(reversed(tablelog.fact_entries(game, selectors.fact_changes(game)))),
     }
 
 

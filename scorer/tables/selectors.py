@@ -10,8 +10,9 @@ from django.db.models.expressions import RawSQL
 from django.http import Http404
 
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
-from scorer.models import Game, Grant, Hand, HandChange
+from scorer.models import Game, GameChange, Grant, Hand, HandChange
 from scorer.tables.outcome import next_dealer
+from scorer.tables.storedtext import shown_hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +100,15 @@ def game_get(public_id: str) -> Game:
 
 def game_for_board(public_id: str) -> Game:
     """A table with the games it is linked to by a rematch (rövanş), in the same query
-    (``rematch_of`` is one-to-one both ways: a table has at most one rematch)."""
-    game = Game.objects.select_related("rematch_of", "rematch").filter(public_id=public_id).first()
+    (``rematch_of`` is one-to-one both ways: a table has at most one rematch), and whether its
+    own facts ever changed (``has_fact_changes``: the board reads their history only then)."""
+    changed = GameChange.objects.filter(game=OuterRef("pk"))
+    game = (
+        Game.objects.select_related("rematch_of", "rematch")
+        .annotate(has_fact_changes=Exists(changed))
+        .filter(public_id=public_id)
+        .first()
+    )
     if game is None:
         raise Http404("No such table")
     return game
@@ -115,7 +123,8 @@ def game_document(game: Game, hands: list[Hand] | None = None) -> dict:
         "options": game.options,
         "hands_planned": game.hands_planned,
         "players": game.players,
-        "hands": [hand.data for hand in hands],
+        # a player is their seat: a hand saved before a rename reads with the table's names
+        "hands": [shown_hand(hand.data, game.players) for hand in hands],
     }
 
 
@@ -214,9 +223,10 @@ def _chain_ids(using: str, game_id: int) -> RawSQL:
 
 
 def _same_series(game: Game, other: Game) -> bool:
-    """Whether an earlier table continues into this one: the same players, rule set and play."""
-    return (other.players, other.ruleset_document, other.partners) == (
-        game.players,
+    """Whether an earlier table continues into this one: the same seats (a rematch copies the
+    players; a player renamed at one table since keeps their seat), rule set and play."""
+    return (len(other.players), other.ruleset_document, other.partners) == (
+        len(game.players),
         game.ruleset_document,
         game.partners,
     )
@@ -227,7 +237,7 @@ def board_with_series(game: Game) -> tuple[Board, Series | None]:
 
     One query reads this table's hands and every earlier table of the chain with theirs (the
     same number of queries as the board alone, however long the chain: a rematch copies the
-    players, so the chain stops where an earlier table does not match). An earlier table none of
+    table, so the chain stops where an earlier table does not match). An earlier table none of
     whose hands is left is read on its own."""
     db = router.db_for_read(Hand)
     hands = Hand.objects.live().filter(game__in=_chain_ids(db, game.pk)).select_related("game")
@@ -247,6 +257,14 @@ def board_with_series(game: Game) -> tuple[Board, Series | None]:
         boards.append(game_board(earlier, by_game.get(earlier_id, [])))
         earlier_id = earlier.rematch_of_id
     return board, (Series(tuple(reversed(boards))) if len(boards) > 1 else None)
+
+
+def fact_changes(game: Game) -> list[GameChange]:
+    """The table's own history (its players' names, first dealer, stake), oldest first; none
+    asked for a table read by :func:`game_for_board` that has none (it knows already)."""
+    if getattr(game, "has_fact_changes", True) is False:
+        return []
+    return list(GameChange.objects.filter(game=game).order_by("at", "pk"))
 
 
 def deleted_hands(game: Game) -> list[Hand]:

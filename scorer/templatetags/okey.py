@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import clauses
 from scorer.houses.values import LABELS as HOUSE_LABELS
-from scorer.platform.numbers import number_text
+from scorer.platform.numbers import amount_text, number_text
 
 register = template.Library()
 
@@ -84,6 +84,19 @@ def score(points: int) -> str:
 def points(value) -> str:
     """An event's points or total as every page and CSV writes them (``1,5``, ``2``, ``−89``)."""
     return number_text(value)
+
+
+@register.filter
+def money(hundredths: int, unit: str = "") -> str:
+    """An amount of a stake (kept in hundredths) with its unit: ``50 ₺``, ``12,50``, ``−17,50 altın``."""
+    text = amount_text(hundredths)
+    return f"{text} {unit}" if unit else text
+
+
+@register.filter
+def signed_money(hundredths: int, unit: str = "") -> str:
+    """An amount won (``+17,50``) or lost (``−50``)."""
+    return ("+" if hundredths > 0 else "") + money(hundredths, unit)
 
 
 DECISION_CODE = re.compile(r"\b(E\d{1,2})\b")

@@ -100,7 +100,7 @@
     for (const player of form.querySelectorAll("[data-player]")) {
       const isFinisher = player.dataset.player === finisher;
       player.classList.toggle("is-finisher", isFinisher);
-      showPart(player.querySelector("[data-remaining]"), !isFinisher);
+      for (const part of player.querySelectorAll("[data-remaining]")) showPart(part, !isFinisher);
       // The finisher has opened: "Açmadı" cannot be chosen for them (the server refuses it too).
       const none = openedInput(player, "none");
       if (none) none.disabled = isFinisher && !none.checked;
@@ -140,6 +140,21 @@
     showDropped(form, player);
   };
 
+  // The field being typed into is never under the sticky bar or a phone's keyboard: the visual
+  // viewport is what is left above the keyboard (CSS scroll-padding keeps focus scrolls above the
+  // bar; a keyboard that opens after the focus shrinks the visual viewport only).
+  const keepInView = (control) => {
+    const bar = document.querySelector("[data-hand-bar]");
+    if (!control?.isConnected || !bar || control.offsetParent === null) return;
+    const view = window.visualViewport;
+    const top = view ? view.offsetTop : 0;
+    const bottom = Math.min(bar.getBoundingClientRect().top, view ? view.offsetTop + view.height : window.innerHeight);
+    const box = control.getBoundingClientRect();
+    const margin = 8;
+    if (box.bottom + margin > bottom) window.scrollBy(0, box.bottom + margin - bottom);
+    else if (box.top - margin < top) window.scrollBy(0, box.top - margin - top);
+  };
+
   const initHandForm = (root) => {
     for (const form of root.querySelectorAll("[data-hand-form]:not(.js-ready)")) {
       form.classList.add("js-ready");
@@ -160,6 +175,12 @@
           showDropped(form, player);
         }
         if (target.closest("[data-extras]")) countExtras(player);
+      });
+      form.addEventListener("focusin", (event) => {
+        if (event.target.matches('input[type="text"], select')) requestAnimationFrame(() => keepInView(event.target));
+      });
+      window.visualViewport?.addEventListener("resize", () => {
+        if (form.contains(document.activeElement)) keepInView(document.activeElement);
       });
       // A double tap on "save" must not record the hand twice.
       form.closest("form")?.addEventListener("submit", (event) => {

@@ -9,6 +9,7 @@ from scorer.calculator.share import share_token
 from scorer.engine import score_hand
 from scorer.teaching.compare import hand_compare
 from scorer.teaching.examples import example_get
+from tests.browser.test_tables import open_extras
 
 
 def click_label(page: Page, input_id: str) -> None:
@@ -50,9 +51,10 @@ def test_calculator_live_result_and_share_link_round_trip(page, live_server, axe
 
     click_label(page, "id_finisher_0")
     click_label(page, "id_p0-opened_1")
-    page.locator("#id_p0-okey_discard").check()
+    page.locator('label[for="id_p0-okey_discard"]').click()
     click_label(page, "id_p1-opened_1")
     page.locator("#id_p1-points").fill("23")
+    open_extras(page, "id_p1-okeys")
     page.locator('[data-stepper]:has(#id_p1-okeys) [data-step="1"]').click()
     click_label(page, "id_p2-opened_2")
     page.locator("#id_p2-points").fill("10")

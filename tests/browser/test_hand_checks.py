@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_tables import open_extras
 from tests.conftest import shoot
 from tests.support.factories import claim_in, new_table
 
@@ -147,6 +148,7 @@ def test_count_from_tiles_opens_the_picker_for_that_player_and_brings_the_sum_ba
     tap(page, "id_p2-opened_2")
     page.locator("#id_p2-points").fill("10")
 
+    open_extras(page, "count-tiles-1")  # under Bora's "Okey · ceza · açılış"
     with page.expect_navigation():
         page.locator("#count-tiles-1").click()  # Bora's
     expect(page.locator("[data-picker-target]")).to_contain_text("Bora")
@@ -170,6 +172,7 @@ def test_count_from_tiles_opens_the_picker_for_that_player_and_brings_the_sum_ba
     expect(page.locator("#id_p1-points")).to_have_value("14")
     expect(page.locator("#id_p1-okeys")).to_have_value("1")
     expect(page.locator("#id_p1-fake_okeys")).to_have_value("1")
+    expect(page.locator("#id_p1-fake_okeys")).to_be_visible()  # what the tiles gave stays in sight
     expect(page.locator("#id_p2-points")).to_have_value("10")
     expect(page.locator("#id_p2-opened_2")).to_be_checked()
     expect(page.locator("#id_finisher_0")).to_be_checked()
@@ -186,6 +189,7 @@ def test_the_calculators_count_from_tiles_comes_back_with_the_tiles(phone, live_
     page.goto(live_server.url + reverse("scorer:calculator"))
     tap(page, "id_finisher_0")
     tap(page, "id_p3-opened_1")
+    open_extras(page, "count-tiles-3")
     with page.expect_navigation():
         page.locator("#count-tiles-3").click()
     page.select_option("#picker-indicator", "blue-12")

@@ -80,9 +80,23 @@ def open_table(page: Page, live_server) -> None:
 
 
 def step(page: Page, field_id: str, times: int) -> None:
+    """Tap a count's "+" ``times`` times, opening the player's "Okey · ceza · açılış" first if needed."""
+    if times:
+        open_extras(page, field_id)
     plus = page.locator(f'[data-stepper]:has(#{re.escape(field_id)}) [data-step="1"]')
     for _ in range(times):
         plus.click()
+
+
+def open_extras(page: Page, field_id: str) -> bool:
+    """Open the disclosure that holds ``field_id`` (an okey count, an opening detail, a penalty);
+    whether it took a tap (it was closed)."""
+    details = page.locator(f"details.extras:has(#{re.escape(field_id)})")
+    if details.evaluate("d => d.open"):
+        return False
+    details.locator("> summary").click()
+    expect(page.locator(f"#{re.escape(field_id)}")).to_be_visible()
+    return True
 
 
 def enter_hand(page: Page, spec: dict) -> None:
@@ -93,16 +107,14 @@ def enter_hand(page: Page, spec: dict) -> None:
         if i == finisher:
             expect(page.locator(f"#id_p{i}-points")).to_be_hidden()
             for flag in spec["flags"]:
-                page.locator(f"#id_p{i}-{flag}").check()
+                click_label(page, f"id_p{i}-{flag}")
         else:
             expect(page.locator(f'[data-finish-flags="{i}"]')).to_be_hidden()
             page.locator(f"#id_p{i}-points").fill(str(points) if points else "")
             step(page, f"id_p{i}-okeys", okeys)
             step(page, f"id_p{i}-fake_okeys", fakes)
-        if fouls:
-            page.locator(f'[data-player="{i}"] details.extras > summary').click()
-            for kind, count in fouls.items():
-                step(page, f"id_p{i}-foul_{kind}", count)
+        for kind, count in fouls.items():
+            step(page, f"id_p{i}-foul_{kind}", count)
 
 
 def preview_totals(page: Page) -> list[int]:
@@ -213,7 +225,7 @@ def test_finish_flags_follow_the_finisher_and_are_not_sent_for_others(page, live
         expect(page.locator(f'[data-finish-flags="{i}"]')).to_be_hidden()
     click_label(page, "id_finisher_1")
     expect(page.locator('[data-finish-flags="1"]')).to_be_visible()
-    page.locator("#id_p1-elden").check()
+    click_label(page, "id_p1-elden")
     click_label(page, "id_finisher_2")
     expect(page.locator('[data-finish-flags="1"]')).to_be_hidden()
     expect(page.locator('[data-finish-flags="2"]')).to_be_visible()
@@ -292,6 +304,7 @@ def test_everything_works_without_javascript(browser, browser_context_args, live
         click_label(page, "id_finisher_1")
         click_label(page, "id_p1-opened_1")
         page.locator("#id_p0-points").fill("17")
+        open_extras(page, "id_p0-okeys")  # a <details>: opens without JavaScript
         page.locator("#id_p0-okeys").fill("1")
         with page.expect_navigation():
             page.locator('button[name="preview"]').click()
@@ -323,7 +336,7 @@ def test_an_invalid_hand_shows_its_errors_inline_and_keeps_what_was_typed(
     page.locator("#id_p1-points").fill("300")
     page.locator("#id_p2-points").fill("17")
     click_label(page, "id_p0-opened_2")
-    page.locator("#id_p0-nine_pairs_run").check()
+    click_label(page, "id_p0-nine_pairs_run")
     click_label(page, "id_p0-opened_1")  # 9 pairs + 1 run with sets: the engine refuses
     with page.expect_navigation():
         page.locator("[data-save]").click()

@@ -183,8 +183,18 @@ def test_a_correction_shows_the_stored_hand_in_its_fields(client):
     assert re.search(
         r'<select[^>]*id="id_p0-opening_order".*?<option value="2" selected>2</option>', html, re.S
     )
-    assert "data-extras open" not in html  # nothing wrong: the disclosures stay closed
-    assert re.search(r'data-extras-count>\s*<span class="visually-hidden">[^<]*</span>1<', html)
+    # A correction shows everything the hand has: each disclosure holding a value comes open, with
+    # how many values it holds; Cem's holds none and stays closed.
+    blocks = re.findall(r'<fieldset class="player[^"]*" data-player="(\d)">(.*?)</fieldset>', html, re.S)
+    shown = {int(i): (bool(re.search(r"data-extras open>", block)), badge(block)) for i, block in blocks}
+    assert shown == {0: (True, 2), 1: (True, 2), 2: (False, 0), 3: (True, 1)}
+
+
+def badge(block: str) -> int:
+    count = re.search(
+        r'data-extras-count(?: hidden)?>\s*<span class="visually-hidden">[^<]*</span>(\d+)<', block
+    )
+    return int(count[1])
 
 
 def test_the_calculator_shows_the_same_hand_form_and_keeps_typed_values(client):

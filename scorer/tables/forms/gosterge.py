@@ -1,13 +1,13 @@
 """The hand form's gösterge colour, under a house rule set that multiplies each hand by it
 (HOUSE_RULES.md ``colours``): four large buttons (radio inputs), one field of its own with its own
-template (``scorer/crispy/hand_gosterge.html``), so the hand form only adds it where it applies.
+template (``scorer/crispy/hand_gosterge.html``, included by ``_hand_form.html``), so the hand form
+only adds it where it applies.
 
 The form asks the colour alone, which is all such a house needs: the hand's ``indicator`` is
 written as that colour's 1 (``blue-1``), unless the hand came with a whole indicator tile of that
 colour (the tile picker), which is kept.
 """
 
-from crispy_forms.layout import Field
 from django import forms
 from django.utils.translation import gettext as _
 
@@ -37,10 +37,6 @@ def gosterge_fields(ruleset: RuleSet) -> dict[str, forms.Field]:
     )
     field.factors = {colour: ruleset.colours[colour] for colour in COLOURS}  # shown on the buttons
     return {GOSTERGE: field}
-
-
-def gosterge_layout(fields) -> tuple[Field, ...]:
-    return (Field(GOSTERGE, template="scorer/crispy/hand_gosterge.html"),) if GOSTERGE in fields else ()
 
 
 def gosterge_data(cleaned: dict, kept: str = "") -> dict:

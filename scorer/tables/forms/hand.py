@@ -4,25 +4,15 @@ import re
 from collections.abc import Mapping
 from functools import cached_property
 
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Div, Field, Layout
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine import RuleSet, get_ruleset
 from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, error_items, style_widgets
-from scorer.formkit.layout import PlayerPart, snippet
-from scorer.tables.forms.gosterge import (
-    GOSTERGE,
-    gosterge_data,
-    gosterge_fields,
-    gosterge_initial,
-    gosterge_layout,
-)
+from scorer.tables.forms.gosterge import GOSTERGE, gosterge_data, gosterge_fields, gosterge_initial
 from scorer.tables.forms.handfields import (
     OPENED_CHOICES,
-    OPENING_DETAILS,
     REMAINING,
     PlayerFields,
     player_fields,
@@ -56,6 +46,9 @@ without JavaScript the page offers it once, after the first save)."""
 class HandForm(EngineErrorsMixin, NulFreeForm):
     """All players of one hand. Fields are named ``p{i}-<field>``; ``finisher`` is one radio
     (a player index, or ``deck`` when the deck ran out). Only the fields the rule set has exist.
+
+    Laid out by one template, ``templates/scorer/_hand_form.html``, from :attr:`players` (the hand
+    entry page and its preview are the hot path: no layout objects are built per request).
     """
 
     def __init__(self, ruleset, options, names, data=None, initial=None, *, dealer=None, **kwargs) -> None:
@@ -75,7 +68,6 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         self.fields.update(gosterge_fields(self.ruleset))  # a house that multiplies by its colour
         if self.is_bound and self.data.get(OPEN_TYPED):
             self.data = self.opened_with_sets(self.data)
-        self.helper = self.page_helper()
 
     def openable(self, data: Mapping) -> list[int]:
         """The players left on "Açmadı" who finished or have numbers typed that would not count."""
@@ -117,80 +109,7 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
     def foul_kinds(self) -> tuple[str, ...]:
         return self.ruleset.foul_kinds(self.options)
 
-    # --- layout (crispy) ----------------------------------------------------------------------------
-    def page_helper(self) -> FormHelper:
-        """Who finished (and how), then one compact block per player; inside the page's form tag."""
-        helper = FormHelper(self)
-        helper.form_tag = False  # the page's form carries the htmx wiring, the preview and the bar
-        helper.disable_csrf = True
-        # The hand's own errors show inside its block, above the players (hand_errors.html), and
-        # each field's under it: crispy's list of the form's errors would repeat the first.
-        helper.form_show_errors = False
-        helper.layout = Layout(
-            Div(
-                snippet("scorer/crispy/hand_errors.html"),
-                *gosterge_layout(self.fields),
-                Field("finisher", template="scorer/crispy/hand_finisher.html"),
-                *(self.flags_layout(i) for i in range(len(self.names)) if self.ruleset.finish_flags),
-                snippet("scorer/crispy/hand_points_help.html"),
-                *(self.player_layout(i) for i in range(len(self.names))),
-                css_class="hand-form",
-                data_hand_form=True,
-                data_unopened_okeys="count" if self.okeys_count_unopened else "drop",
-            )
-        )
-        return helper
-
-    def flags_layout(self, i: int) -> PlayerPart:
-        flags = (
-            Field(f"p{i}-{flag}", template="scorer/crispy/hand_flag.html")
-            for flag in self.ruleset.finish_flags
-        )
-        return PlayerPart(i, *flags, template="scorer/crispy/hand_flags.html")
-
-    def player_layout(self, i: int) -> PlayerPart:
-        p = f"p{i}-"
-        fouls = [
-            Field(f"{p}foul_{kind}", template="scorer/crispy/stepper.html", wrapper_class="stepper-wide")
-            for kind in self.foul_kinds
-        ]
-        folded = [
-            Field(p + name, template="scorer/crispy/hand_extra.html")
-            for name in self.folded_details
-            if p + name in self.fields
-        ]
-        rewards = [
-            Field(p + name, template="scorer/crispy/hand_reward.html")
-            for name in OPENING_DETAILS
-            if p + name in self.fields and name not in self.folded_details
-        ]
-        return PlayerPart(
-            i,
-            *(
-                [PlayerPart(i, *fouls, *folded, template="scorer/crispy/hand_extras.html")]
-                if fouls or folded
-                else []
-            ),
-            Field(p + "opened", template="scorer/crispy/hand_opened.html"),
-            PlayerPart(
-                i,
-                Field(p + "points", template="scorer/crispy/hand_points.html"),
-                Field(p + "okeys", template="scorer/crispy/stepper.html", wrapper_class="stepper-okeys"),
-                Field(p + "fake_okeys", template="scorer/crispy/stepper.html", wrapper_class="stepper-fake"),
-                template="scorer/crispy/hand_remaining.html",
-            ),
-            *([PlayerPart(i, *rewards, template="scorer/crispy/hand_rewards.html")] if rewards else []),
-            template="scorer/crispy/hand_player.html",
-        )
-
-    @cached_property
-    def folded_details(self) -> tuple[str, ...]:
-        """The opening's details kept behind "Ceza / ödül": those that never change the points."""
-        folded = ["opening_order"]
-        if not self.ruleset.has_opening_reward(self.options):
-            folded.insert(0, "opening_size")
-        return tuple(folded)
-
+    # --- layout: templates/scorer/_hand_form.html, one template (the hot path builds no layout objects) ---
     @property
     def points_help(self) -> str:
         """What to count in every player's "Kalan sayı": said once, above the players."""
@@ -205,7 +124,7 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
 
     def player(self, i: int) -> PlayerFields:
         p = f"p{i}-"
-        opening = [self.bound(p + n) for n in ("opening_size", "opening_order", "side_tile")]
+        opening = [self.bound(p + n) for n in ("opening_size", "side_tile", "opening_order")]
         return PlayerFields(
             index=i,
             name=self.names[i],
@@ -221,7 +140,6 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
             fouls=[self[f"{p}foul_{kind}"] for kind in self.foul_kinds],
             opening=[f for f in opening if f is not None],
             dropped=self.dropped(i),
-            folded=self.folded_details,
         )
 
     def dropped(self, i: int) -> list[str]:
@@ -307,6 +225,11 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         players = {"players": [self.player_data(i) for i in range(len(self.names))]}
         return players | gosterge_data(self.cleaned_data, str(self.initial.get("indicator") or ""))
 
+    @property
+    def gosterge(self) -> forms.BoundField | None:
+        """The gösterge's colour, where the table's house multiplies each hand by it (else None)."""
+        return self[GOSTERGE] if GOSTERGE in self.fields else None
+
     def player_data(self, i: int) -> dict:
         data, p = self.cleaned_data, f"p{i}-"
         player: dict = {"name": self.names[i], "opened": data.get(p + "opened") or "none"}
@@ -346,7 +269,7 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         players = quick_form_players(rs, options, names, hand_data)
         initial: dict = {"finisher": DECK, **gosterge_initial(hand_data)}
         if hand_data.get("indicator"):
-            initial["indicator"] = hand_data["indicator"]
+            initial["indicator"] = hand_data["indicator"]  # kept when its colour is chosen again
         for i, player in enumerate(players):
             initial.update(player_initial(i, player))
             if player.get("finished"):

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet
 from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
 from scorer.formkit.fields import style_widgets
+from scorer.tables.storedtext import shown_hand
 
 OPENED_CHOICES = (
     # Translators: how a player opened: Açmadı / Per-Seri / Çift.
@@ -23,11 +24,14 @@ OPENED_CHOICES = (
 REMAINING = ("points", "okeys", "fake_okeys")
 
 
-OPENING_DETAILS = ("opening_size", "side_tile", "opening_order")
-"""The details of a player's first opening. What earns or costs points (the side tile; the opening's
-size where the rule set rewards it: 151+ points, 7 or 9 pairs) shows on the player's block once they
-opened; a check that never scores (the order, the size where only the thresholds look at it) stays
-behind "Ceza / ödül" with the penalties."""
+FINISH_WORDS = {
+    "pairs": pgettext_lazy("how a hand was finished", "pairs"),
+    "okey_discard": pgettext_lazy("how a hand was finished", "okey discard"),
+    "elden": pgettext_lazy("how a hand was finished", "elden"),
+    "nine_pairs_run": pgettext_lazy("how a hand was finished", "9 pairs + 1 run"),
+}
+"""How a finisher went out (``Hand.finish``), in the words the board, the sheet and the CSV use; the
+hand form's finish flags show them as their short labels."""
 
 
 SIDE_TILE_VALUES = range(1, 14)
@@ -54,23 +58,33 @@ class PlayerFields:
     fouls: list[forms.BoundField]
     opening: list[forms.BoundField]
     dropped: list[str]
-    folded: tuple[str, ...] = ()
 
     @property
     def extras(self) -> list[forms.BoundField]:
-        """What sits behind the player's "Ceza / ödül" disclosure: penalties, then the opening's checks."""
-        return self.fouls + [f for f in self.opening if f.name.split("-", 1)[1] in self.folded]
+        """What a player's "Okey, ceza, açılış" disclosure holds, under their row: the okeys and fake
+        okeys left, the first opening's details, then the penalties (most hands need none of them)."""
+        return [self.okeys, self.fake_okeys, *self.opening, *self.fouls]
+
+    @property
+    def extras_label(self) -> str:
+        """The disclosure's summary: what it holds, in short ("Okey · ceza · açılış")."""
+        words = [_("Okeys")]
+        if self.fouls:
+            words.append(pgettext("what a player's disclosure holds", "fouls"))
+        if self.opening:
+            words.append(pgettext("what a player's disclosure holds", "opening"))
+        return " · ".join(str(word) for word in words)
 
     @property
     def extras_count(self) -> int:
         """How many values behind the disclosure are set (its badge)."""
-        return sum(typed_number(f.value()) > 0 for f in self.fouls) + sum(
-            is_set(f) for f in self.extras if f not in self.fouls
-        )
+        return sum(is_set(f) for f in self.extras)
 
     @property
     def extras_open(self) -> bool:
-        return any(f.errors for f in self.extras)
+        """Open as the page comes when it holds a value or an error: a correction shows everything
+        the hand has, and a refused field is never folded away."""
+        return any(f.errors for f in self.extras) or self.extras_count > 0
 
 
 def typed_number(value: object) -> int:
@@ -81,6 +95,9 @@ def typed_number(value: object) -> int:
 
 
 def is_set(field: forms.BoundField) -> bool:
+    """A value other than the field's nothing: a count above 0, a choice made."""
+    if isinstance(field.field, forms.IntegerField):
+        return typed_number(field.value()) > 0
     return field.value() not in (None, "")
 
 
@@ -123,6 +140,7 @@ def _build_player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict
         )
         for flag in ruleset.finish_flags:
             fields[p + flag] = forms.BooleanField(label=_(FLAG_LABELS[flag]), required=False)
+            fields[p + flag].short_label = FINISH_WORDS[flag]
         fields[p + "points"] = forms.IntegerField(
             label=_("Left in hand"),
             help_text=points_hint(ruleset),
@@ -161,12 +179,10 @@ def opening_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, 
             required=False,
             widget=forms.TextInput(attrs=NUMERIC),
         )
-        fields["opening_size"].short_label = pgettext_lazy("a reward's short label", "Opening")
         fields["opening_order"] = _optional_number(_("Order of opening"), range(1, count + 1))
     if ruleset.has_side_tile(options):
         fields["side_tile"] = _optional_number(_("Side tile opened with"), SIDE_TILE_VALUES)
         fields["side_tile"].help_text = _("The previous player pays the penalty.")
-        fields["side_tile"].short_label = pgettext_lazy("a reward's short label", "Side tile")
     return fields
 
 
@@ -174,8 +190,9 @@ def quick_form_players(rs: RuleSet, options, names, hand_data: Mapping) -> list[
     players = list(hand_data.get("players") or [])
     if not any("tiles" in (p.get("remaining") or {}) for p in players):
         return players
+    seated = shown_hand(hand_data, list(names))  # a player renamed since is their seat
     try:
-        parsed = parse_hand(hand_data, names=list(names), ruleset=rs, options=rs.normalize_options(options))
+        parsed = parse_hand(seated, names=list(names), ruleset=rs, options=rs.normalize_options(options))
     except InvalidInput:  # a hand that no longer validates is shown as stored
         return players
     quick = []

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_noop
 from scorer.engine import InvalidInput, get_ruleset, score_game
 from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
+from scorer.engine.settlement import Stake
 from scorer.houses.played import HouseCopy, house_fields
 from scorer.models import Game, new_join_code
 from scorer.tables import guards, push
@@ -29,11 +30,13 @@ def game_create(
     rematch_of: Game | None = None,
     in_event: bool = False,
     house: HouseCopy | None = None,
+    stake: dict | None = None,
 ) -> tuple[Game, str]:
     """Create a table; returns it and its edit link's secret (derived, never stored: scorer/tables/editlink.py).
     ``in_event``: a game of an event table (scorer/events), whose deletes, restores and number of
     hands the event guards (scorer/tables/guards.py). ``house``: the house rule set it plays (its
-    base is then the table's ``ruleset``), kept as a frozen copy."""
+    base is then the table's ``ruleset``), kept as a frozen copy. ``stake``: what it is played
+    for, as ``Stake.stored()`` writes it (scorer/engine/settlement.py; a rematch keeps the stake)."""
     if house is not None:
         ruleset = house.document["base"]
     document = {
@@ -46,6 +49,9 @@ def game_create(
     score_game(document)  # validates rule set, options, names and planned hands
     if not 0 <= first_dealer < len(players):
         raise InvalidInput([FieldError("first_dealer", _("Choose one of the players."))])
+    kept = Stake.from_stored(stake)
+    if stake is not None and kept is None:
+        raise InvalidInput([FieldError("stake", _("Not a value okeycalc writes here."))])
     fields = {
         "ruleset": ruleset,
         "options": get_ruleset(ruleset).normalize_options(options),
@@ -55,6 +61,7 @@ def game_create(
         "rematch_of": rematch_of,
         "in_event": in_event,
         **house_fields(house),
+        "stake": kept.stored() if kept is not None else None,
     }
     game = _create_with_code(fields)
     return game, game.link_secret
@@ -111,6 +118,7 @@ def game_rematch(*, game: Game) -> tuple[Game, bool]:
         "first_dealer": rematch_dealer(game),
         "rematch_of": game,
         "house": game.house_copy,  # the copy the series plays, whatever the house became since
+        "stake": game.stake,
     }
     try:
         with transaction.atomic():

@@ -15,6 +15,7 @@ from scorer.models import Device, Game, Hand, HandChange
 from scorer.tables import guards, selectors
 from scorer.tables.outcome import hand_outcome, next_dealer
 from scorer.tables.services.versions import lock, touch
+from scorer.tables.storedtext import shown_hand
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
 
@@ -23,10 +24,13 @@ MSG_RESTORE_FULL = gettext_noop("All planned hands have been played: the deleted
 
 
 def hand_score(*, game: Game, data: object) -> HandResult:
-    """Validate and score one hand of this table (the live preview); raises InvalidInput."""
+    """Validate and score one hand of this table (the live preview, a stored hand, a version in its
+    history); raises InvalidInput. A player is their seat: a name the table no longer has there (a
+    player renamed since) gives way to the table's (``storedtext.shown_hand``)."""
     ruleset = game.rules  # a house rule set's frozen copy, when the table plays one
     options = ruleset.normalize_options(game.options)
-    return score_input(parse_hand(data, names=game.players, ruleset=ruleset, options=options))
+    seated = shown_hand(data, game.players)
+    return score_input(parse_hand(seated, names=game.players, ruleset=ruleset, options=options))
 
 
 def hand_validate(*, game: Game, data: object) -> dict:
@@ -156,8 +160,8 @@ def _check_follows(game: Game, position: int, version: int) -> None:
 
 
 def _ensure_room(game: Game) -> None:
-    """Room for a restored hand: the table has fewer live hands than planned."""
-    if game.hands.live().count() >= game.hands_planned:
+    """Room for the hand just restored: with it, the table has no more live hands than planned."""
+    if game.hands.live().count() > game.hands_planned:
         raise InvalidInput([FieldError("", _(MSG_RESTORE_FULL))])
 
 
@@ -212,10 +216,12 @@ def hand_restore(*, hand: Hand, device: Device | None = None) -> Hand:
     """Bring a deleted hand back, if the table has room for it and its guard allows (asked first:
     it locks the event before the table, in the order every event change takes them)."""
     guards.check(hand.game, guards.RESTORE, hand=hand)
-    Game.objects.select_for_update().filter(pk=hand.game_id).first()
-    _ensure_room(hand.game)
+    # The hand's row, then the table's: the order every write to a stored hand takes (a correction,
+    # a delete, a change of who dealt first), so that no two of them wait for each other.
     hand.deleted_at = None
     hand.save(update_fields=["deleted_at"])
+    Game.objects.select_for_update().filter(pk=hand.game_id).first()
+    _ensure_room(hand.game)  # counted under the table's lock, this hand included
     touch(hand.game)
     _history(hand, HandChange.RESTORE, device, after=hand.data, over=False)  # only a table with room
     return hand

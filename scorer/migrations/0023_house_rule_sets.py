@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorer', '0021_club_names_as_long_as_a_tables'),
+        ('scorer', '0022_game_facts'),
     ]
 
     operations = [
