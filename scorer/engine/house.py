@@ -47,15 +47,22 @@ def parse_ruleset(data: Mapping, errors: ErrorList) -> tuple[RuleSet | None, dic
     """The rule set of ``data["ruleset"]`` (a published one or a house) and its full options (the
     base's, defaults filled in). ``(None, {})`` when it cannot be scored: an unknown id, or a house
     with an error (its options are still checked when its base is known)."""
+    base, ruleset, options = parse_ruleset_parts(data, errors)
+    return (ruleset, options) if ruleset is not None else (None, {})
+
+
+def parse_ruleset_parts(data: Mapping, errors: ErrorList) -> tuple[RuleSet | None, RuleSet | None, dict]:
+    """``(base, rule set, options)``: the base when it is known, even under a house with an error
+    (a hand is still checked against its base, so that every bad field is named at once), the rule
+    set when it can be scored, and the base's full options."""
     raw = data.get("ruleset")
     if type(raw) is dict:
         base, ruleset = parse_house(raw, errors)
     else:
         base = ruleset = published(raw, "ruleset", errors)
     if base is None:
-        return None, {}
-    options = base.parse_options(data.get("options"), errors)
-    return (ruleset, options) if ruleset is not None else (None, {})
+        return None, None, {}
+    return base, ruleset, base.parse_options(data.get("options"), errors)
 
 
 def ruleset_of(value: object) -> RuleSet:
@@ -154,13 +161,21 @@ def check_rows(rows: object, kind: str, base: RuleSet | None, errors: ErrorList)
         )
         return
     (low, high), message = ROW_RANGES[kind]
-    keys = {row.key for row in base.finish_table} if base is not None else None
+    keys = {row.key for row in base.finish_table} if base is not None else every_row_key()
     for key, value in rows.items():
-        if keys is not None and key not in keys:
+        if key not in keys and base is not None:
             text = _("{ruleset} has no such finish row; its rows: {rows}.")
             errors.add(f"{path}.{key}", text.format(ruleset=_(base.name), rows=row_keys(base)))
+        elif key not in keys:  # no base to judge by, but no rule set has this row
+            text = _("No rule set has such a finish row; the rows: {rows}.")
+            errors.add(f"{path}.{key}", text.format(rows=", ".join(sorted(keys))))
         elif not is_int(value, low, high):
             errors.add(f"{path}.{key}", _(message))
+
+
+def every_row_key() -> frozenset[str]:
+    """The finish rows of every rule set: a key none of them has is unknown whatever the base."""
+    return frozenset(row.key for ruleset in all_rulesets() for row in ruleset.finish_table)
 
 
 def row_keys(base: RuleSet | None) -> str:

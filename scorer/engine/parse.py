@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from .errors import ErrorList
 from .fields import is_int, unknown_fields
 from .handcheck import check_hand, resolve_tiles
-from .house import parse_ruleset
+from .house import parse_ruleset_parts
 from .i18n import _, gettext_noop
 from .inputs import (
     FINISH_FLAGS,
@@ -85,12 +85,22 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
     if ruleset is None:
         if not HAND_KEYS.issuperset(data):
             unknown_fields(data, HAND_KEYS, "", errors)
-        ruleset, options = parse_ruleset(data, errors)
-        if ruleset is None:
+        base, ruleset, options = parse_ruleset_parts(data, errors)
+        if base is None:
             return None
-    else:
-        if not GAME_HAND_KEYS.issuperset(data):
-            unknown_fields(data, GAME_HAND_KEYS, prefix.rstrip("."), errors)
+        if ruleset is None:  # a house with an error scores nothing, but the hand is checked against its base
+            _parse_players(data, errors, base, options, colours="colours" in data["ruleset"])
+            return None
+    elif not GAME_HAND_KEYS.issuperset(data):
+        unknown_fields(data, GAME_HAND_KEYS, prefix.rstrip("."), errors)
+    players = _parse_players(data, errors, ruleset, options, ruleset.colours is not None, names, prefix)
+    if players is None:
+        return None
+    return record(HandInput, (ruleset, options, players, data.get("indicator")))
+
+
+def _parse_players(data, errors, ruleset, options, colours, names=None, prefix=""):
+    """The hand's players checked against ``ruleset``; None when anything is wrong."""
     raw_players = data.get("players")
     partners = bool(options.get("partners"))
     counted = type(raw_players) is list and (
@@ -101,7 +111,7 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
     if names is not None and len(raw_players) != len(names):
         errors.add(f"{prefix}players", _("Each hand lists every player of the game, in the same order."))
         return None
-    indicator = parse_indicator(data.get("indicator"), prefix, errors, needed=ruleset.colours is not None)
+    indicator = parse_indicator(data.get("indicator"), prefix, errors, needed=colours)
     players = tuple(
         [
             parse_player(raw, f"{prefix}players[{i}]", names[i] if names else None, i, errors)
@@ -113,9 +123,7 @@ def _parse_hand(data, errors, *, names, ruleset, options, prefix) -> HandInput |
     players = resolve_tiles(players, indicator, data.get("indicator"), prefix, errors)
     check_hand(players, prefix, names is None, errors)
     ruleset.check_hand(players, options, prefix, errors)
-    if errors:
-        return None
-    return record(HandInput, (ruleset, options, players, data.get("indicator")))
+    return None if errors else players
 
 
 def parse_indicator(value: object, prefix: str, errors: ErrorList, *, needed: bool = False):

@@ -392,10 +392,24 @@ def test_nothing_is_scored_from_a_house_with_an_error_not_even_its_players_check
 
 
 def test_a_bad_base_still_checks_the_values_that_do_not_depend_on_it():
-    paths = paths_of(
-        house_hand({"base": "x", "values": {"foul": -1, "finish": {"any": 1}}}, "sets fin", "none")
-    )
-    assert paths == ["ruleset.base", "ruleset.values.foul"]
+    values = {"foul": -1, "finish": {"any": 1, "elden": 5}, "multiplier": {"okey": 2}}
+    paths = paths_of(house_hand({"base": "x", "values": values}, "sets fin", "none"))
+    # "any" is a row of no rule set: unknown whatever the base; "elden" and "okey" might be the base's
+    assert paths == ["ruleset.base", "ruleset.values.finish.any", "ruleset.values.foul"]
+
+
+def test_a_hand_under_a_house_with_an_error_is_still_checked_against_its_base():
+    house = {"base": "loca", "values": {"foul": -1}, "colours": {"red": 2}}
+    data = house_hand(house, "sets fin", "none")
+    data["players"][1]["opened"] = "maybe"
+    assert paths_of(data) == [
+        "ruleset.values.foul",
+        "ruleset.colours.yellow",
+        "ruleset.colours.blue",
+        "ruleset.colours.black",
+        "indicator",
+        "players[1].opened",
+    ]
 
 
 def test_options_are_the_bases():
