@@ -329,6 +329,8 @@ def profile(bench: Bench, name: str, count: int) -> str:
 
     profiler = cProfile.Profile()
     profiler.runcall(run)
+    if dump := os.environ.get("BENCH_PROFILE_DUMP"):
+        profiler.dump_stats(dump)
     text = io.StringIO()
     stats = pstats.Stats(profiler, stream=text)
     stats.sort_stats("cumulative").print_stats(45)

@@ -27,6 +27,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 from scorer.models import Device, Game, Grant
+from scorer.platform.rows import unique
 from scorer.tables import editlink, push
 
 DEVICE_COOKIE = "okeycalc_device"
@@ -124,7 +125,7 @@ def _grant_find(token: str, game: Game) -> Grant | None:
     grants = Grant.objects.select_related("device").filter(
         device__token_hash=editlink.hash_secret(token), game=game, last_used_at__gte=grant_cutoff()
     )
-    return grants.first()
+    return unique(grants)
 
 
 def can_edit(request: HttpRequest, game: Game) -> bool:
