@@ -18,6 +18,16 @@ What it does, all by itself:
   as a browser asks), against the 60 KB first-load goal.
 Requests send ``Accept-Encoding: br, gzip`` as a browser does (``--encoding`` to change), so
 the pages' throughput includes compressing them.
+
+``--in-process`` (``make bench-web-inprocess``) measures the pages' own work instead, where the
+server's overhead cannot hide it: each request through Django's handler (``django.test.Client``,
+every middleware, DEBUG off, manifest static files; ``bench/web_inprocess.py``), no HTTP, each
+against ``/healthz`` measured beside it, the median of ``--rounds`` (7) rounds in CPU time
+(``--clock wall`` for elapsed time): the viewer board, the hand entry page, the live preview, a
+save, a correction, an event's standings and venue display, a club's leaderboard.
+``--other <checkout>`` runs the same measurement on another checkout's code in a process of its
+own, the two taking turns round by round, so that before and after come from the same minutes;
+``--profile '<request>'`` prints cProfile's top costs of that request instead.
 """
 
 import argparse
