@@ -512,8 +512,10 @@ def run_in_process(args) -> int:
             checkout.start(tmp / str(k), args)
         if args.profile:
             for checkout in checkouts:
-                print(f"\n## {checkout.label} ({checkout.root}): {args.profile}\n")
-                print(checkout.ask(f"profile {args.profile} {args.profile_count}")["profile"])
+                for name in IN_PROCESS_ROWS if args.profile == "all" else [args.profile]:
+                    count = args.profile_count if name not in {"save", "correction"} else 9
+                    print(f"\n## {checkout.label} ({checkout.root}): {name}\n")
+                    print(checkout.ask(f"profile {name} {count}")["profile"], flush=True)
             return 0
         for number in range(args.rounds):
             for checkout in checkouts if number % 2 == 0 else checkouts[::-1]:
@@ -536,7 +538,9 @@ def main() -> int:
     parser.add_argument(
         "--other", default="", help="with --in-process: another checkout measured beside this one"
     )
-    parser.add_argument("--profile", default="", help="with --in-process: cProfile this request instead")
+    parser.add_argument(
+        "--profile", default="", help="with --in-process: cProfile this request (all: each) instead"
+    )
     parser.add_argument("--profile-count", type=int, default=200, help="requests profiled")
     parser.add_argument(
         "--clock", choices=["cpu", "wall"], default="cpu", help="with --in-process: what is timed"
