@@ -127,7 +127,7 @@ def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, f
     """Every player's fields (``p{i}-<name>``) of a hand form, in the page's order.
 
     Built once per layout (rule set, options, seats) and language in a process, like the fields a
-    Form class declares (building them was a third of a live preview's work); each form gets its
+    Form class declares (building them was a fifth of a live preview's work); each form gets its
     own copy of each field, which shares the field's widget: the widgets are styled when the
     layout is built and never changed after (bound values, errors and attributes are the form's).
     """
