@@ -26,7 +26,8 @@ against ``/healthz`` measured beside it, the median of ``--rounds`` (7) rounds i
 (``--clock wall`` for elapsed time): the viewer board, the hand entry page, the live preview, a
 save, a correction, an event's standings and venue display, a club's leaderboard.
 ``--other <checkout>`` runs the same measurement on another checkout's code in a process of its
-own, the two taking turns round by round, so that before and after come from the same minutes;
+own (with that checkout's ``bench/web_settings.py``), the two taking turns round by round, so
+that before and after come from the same minutes;
 ``--profile '<request>'`` prints cProfile's top costs of that request instead.
 """
 
