@@ -19,12 +19,12 @@ from collections.abc import Collection
 
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
-from django.utils import timezone
 
+from scorer import access
 from scorer.events.models import CardGrant, Event, EventGame, TableCard
-from scorer.models import Device, Game, Grant, new_join_code
-from scorer.tables import editlink
+from scorer.models import Device, Game, new_join_code
 from scorer.tables import rights as table_rights
+from scorer.tables.services import links as table_links
 
 
 def _new_code() -> str:
@@ -81,48 +81,31 @@ def current_game(event: Event, number: int) -> EventGame | None:
 
 def holds_card(request: HttpRequest, card: TableCard) -> bool:
     """Whether this device opened the card's current link or code."""
-    device = table_rights.device_of(request)
-    if device is None:
-        return False
-    return CardGrant.objects.filter(
-        card=card,
-        device=device,
-        secret_version=card.secret_version,
-        last_used_at__gte=table_rights.grant_cutoff(),
-    ).exists()
+    return access.holds(request, CardGrant, card)
 
 
 def card_claim(request: HttpRequest, card: TableCard) -> CardGrant:
     """This device keeps the card's table from now on."""
-    device = table_rights.device_ensure(request)
-    grant, _created = CardGrant.objects.update_or_create(
-        device=device,
-        card=card,
-        defaults={"secret_version": card.secret_version, "last_used_at": timezone.now()},
-    )
+    grant, _created = access.grant_give(CardGrant, device=access.device_ensure(request), target=card)
+    access.grant_remember(request, grant)
     return grant
 
 
 def table_take(request: HttpRequest, card: TableCard) -> EventGame | None:
     """The table's current game, with edit rights on it for a device holding the card (a closed or
-    locked table, or a finished event, gives none: its board says why)."""
+    locked table, or a finished event, gives none: its board says why). Holding the card is its use."""
     link = current_game(card.event, card.number)
     if link is None:
         return None
-    if holds_card(request, card) and not (card.event.finished or link.table.locked):
-        if not table_rights.can_edit(request, link.game):
-            table_rights.grant_edit(request, link.game)
-        CardGrant.objects.filter(card=card, device=table_rights.device_of(request)).update(
-            last_used_at=timezone.now()
-        )
+    open_to_card = holds_card(request, card) and not (card.event.finished or link.table.locked)
+    if open_to_card and not table_rights.can_edit(request, link.game):
+        table_rights.grant_edit(request, link.game)
     return link
 
 
 def _renew(card: TableCard) -> int:
     """A new link and code for ``card``; returns the version it had."""
-    old = card.secret_version
-    card.secret_version += 1
-    card.link_key = editlink.new_link_key()
+    old = access.link_renew(card)
     card.code = _new_code()
     card.save(update_fields=["secret_version", "link_key", "code"])
     return old
@@ -136,15 +119,9 @@ def card_replace(*, event: Event, number: int, device: Device | None = None) -> 
     card = TableCard.objects.select_for_update().get(event=event, number=number)
     card.event = event
     _renew(card)
-    holders = CardGrant.objects.filter(card=card)
-    if device is not None:
-        holders = holders.exclude(device=device)
-    devices = list(holders.values_list("device_id", flat=True))
-    holders.delete()
+    devices = access.grants_take_back(CardGrant, target=card, keep=device)
     games = EventGame.objects.filter(table__round__event=event, table__number=number, table__locked=False)
-    Grant.objects.filter(device_id__in=devices, game_id__in=games.values("game_id"), kind=Grant.EDIT).update(
-        kind=Grant.WATCH
-    )
+    table_links.grants_revoke(games=games.values("game_id"), devices=devices)
     return card
 
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scorer import access
 from scorer.events import cards
 from scorer.events.forms.public import CardCodeForm
 from scorer.events.models import Event, TableCard
@@ -22,7 +23,6 @@ from scorer.events.views.organizer import organizer_required
 from scorer.platform.limits import limited
 from scorer.platform.qr import qr_svg
 from scorer.shell.errors import forbidden
-from scorer.tables import rights as table_rights
 
 logger = logging.getLogger(__name__)
 
@@ -147,7 +147,7 @@ def event_card_replace(request: HttpRequest, event: Event, number: int) -> HttpR
     """A new card for one table (the old one was lost or taken): the old link and code stop working."""
     if cards.card_find(event, number) is None:
         raise Http404("No card")
-    device = table_rights.device_ensure(request)
+    device = access.device_ensure(request)
     cards.card_replace(event=event, number=number, device=device)
     card_replace_record(event=event, number=number, device=device)
     messages.success(

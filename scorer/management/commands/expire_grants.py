@@ -1,12 +1,13 @@
-"""``manage.py expire_grants``: forget edit and watch rights unused for OKEYCALC_GRANT_MAX_IDLE_DAYS.
+"""``manage.py expire_grants``: forget rights unused for OKEYCALC_GRANT_MAX_IDLE_DAYS: a table's edit
+and watch grants, an event's organizer grants, a table card's and a club's admin grants.
 
 Expired grants already give no rights; this deletes their rows, and the devices left without any.
-The app also does it whenever a table is opened or claimed; run it from cron on a quiet site.
+The app also does it whenever a device is first given a table; run it from cron on a quiet site.
 """
 
 from django.core.management.base import BaseCommand
 
-from scorer.tables.rights import grants_expire, max_idle
+from scorer.access import grants_expire, max_idle
 
 
 class Command(BaseCommand):
