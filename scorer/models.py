@@ -6,15 +6,8 @@ import secrets
 from django.db import models
 from django.utils import timezone
 
-from scorer.access import (
-    MAX_SECRET_LENGTH,
-    Device,
-    GrantBase,
-    hash_secret,
-    link_secret,
-    link_secret_matches,
-    new_link_key,
-)
+from scorer.access.links import MAX_SECRET_LENGTH, hash_secret, link_secret, link_secret_matches, new_link_key
+from scorer.access.models import Device, GrantBase
 from scorer.houses.played import PlaysRuleSet
 from scorer.tables import storedtext
 

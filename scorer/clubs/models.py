@@ -14,7 +14,8 @@ import secrets
 from django.db import models
 from django.utils import timezone
 
-from scorer import access
+from scorer.access import links
+from scorer.access.models import GrantBase
 from scorer.engine.namecheck import MAX_NAME_CODE_POINTS
 from scorer.houses.played import PlaysRuleSet
 
@@ -38,7 +39,7 @@ class Club(PlaysRuleSet, models.Model):
     secret_version = models.PositiveIntegerField(
         default=1, help_text="Bumped by a new admin link: grants of older versions no longer count."
     )
-    link_key = models.CharField(max_length=32, default=access.new_link_key, editable=False)
+    link_key = models.CharField(max_length=32, default=links.new_link_key, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 
@@ -51,15 +52,15 @@ class Club(PlaysRuleSet, models.Model):
     @property
     def link_secret(self) -> str:
         """The secret of the current admin link (derived, never stored)."""
-        return access.link_secret(LINK_PREFIX + self.public_id, self.secret_version, self.link_key)
+        return links.link_secret(LINK_PREFIX + self.public_id, self.secret_version, self.link_key)
 
     def check_secret(self, secret: str | None) -> bool:
-        return access.link_secret_matches(
+        return links.link_secret_matches(
             LINK_PREFIX + self.public_id, self.secret_version, self.link_key, secret or ""
         )
 
 
-class ClubGrant(access.GrantBase):
+class ClubGrant(GrantBase):
     """A device's admin rights on a club, counted while ``secret_version`` is the club's."""
 
     TARGET = "club"

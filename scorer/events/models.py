@@ -16,7 +16,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scorer import access
+from scorer.access import links
+from scorer.access.models import GrantBase
 from scorer.houses.played import PlaysRuleSet
 
 __all__ = [
@@ -72,7 +73,7 @@ class Event(PlaysRuleSet, models.Model):
     secret_version = models.PositiveIntegerField(
         default=1, help_text="Bumped by a new organizer link: grants of older versions no longer count."
     )
-    link_key = models.CharField(max_length=32, default=access.new_link_key, editable=False)
+    link_key = models.CharField(max_length=32, default=links.new_link_key, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finish_undo = models.JSONField(
@@ -102,10 +103,10 @@ class Event(PlaysRuleSet, models.Model):
     @property
     def link_secret(self) -> str:
         """The secret of the current organizer link (derived, never stored)."""
-        return access.link_secret(f"event:{self.public_id}", self.secret_version, self.link_key)
+        return links.link_secret(f"event:{self.public_id}", self.secret_version, self.link_key)
 
     def check_secret(self, secret: str | None) -> bool:
-        return access.link_secret_matches(
+        return links.link_secret_matches(
             f"event:{self.public_id}", self.secret_version, self.link_key, secret or ""
         )
 
@@ -235,7 +236,7 @@ class EventGame(models.Model):
         return f"game {self.number} of {self.table}"
 
 
-class EventGrant(access.GrantBase):
+class EventGrant(GrantBase):
     """A device's organizer rights on an event, counted while ``secret_version`` is the event's."""
 
     TARGET = "event"
@@ -318,7 +319,7 @@ class TableCard(models.Model):
     secret_version = models.PositiveIntegerField(
         default=1, help_text="Bumped by a new card: grants of older versions no longer count."
     )
-    link_key = models.CharField(max_length=32, default=access.new_link_key, editable=False)
+    link_key = models.CharField(max_length=32, default=links.new_link_key, editable=False)
     code = models.CharField(max_length=6, unique=True, help_text="Typed instead of scanning.")
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -335,13 +336,13 @@ class TableCard(models.Model):
 
     @property
     def link_secret(self) -> str:
-        return access.link_secret(self.subject, self.secret_version, self.link_key)
+        return links.link_secret(self.subject, self.secret_version, self.link_key)
 
     def check_secret(self, secret: str | None) -> bool:
-        return access.link_secret_matches(self.subject, self.secret_version, self.link_key, secret or "")
+        return links.link_secret_matches(self.subject, self.secret_version, self.link_key, secret or "")
 
 
-class CardGrant(access.GrantBase):
+class CardGrant(GrantBase):
     """A device that opened a table card: it keeps that table, round after round, while
     ``secret_version`` is the card's."""
 
