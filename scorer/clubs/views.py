@@ -2,8 +2,9 @@
 table or an event opened in the club, the season table printed and on the venue display, the JSON export.
 
 Public pages need only the club's id; the admin's forms (members, seasons, a new admin link, a
-table or an event opened in the club) need this device's admin grant (scorer/clubs/rights.py), checked by ``grant_required`` (scorer/access/). Every page
-works without JavaScript: plain forms that post and redirect back.
+table or an event opened in the club) need this device's admin grant (scorer/clubs/rights.py,
+checked by ``grant_required`` of scorer/access/). Every page works without JavaScript: plain forms
+that post and redirect back.
 """
 
 import logging

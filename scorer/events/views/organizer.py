@@ -1,6 +1,7 @@
 """The organizer page: the event as it runs, its tables' progress (polled, or pushed while its
 stream is open), and what every organizer action shares: only this device's organizer grant
-(scorer/events/rights.py), checked by ``grant_required`` (scorer/access/), opens it, and an action's form is shown again on the page when refused.
+(scorer/events/rights.py, checked by ``grant_required`` of scorer/access/) opens it, and an
+action's form is shown again on the page when refused.
 
 Every page works without JavaScript (plain forms that post and redirect back); with htmx the
 organizer page's forms are boosted and its tables' progress refreshes by itself. Every write goes

@@ -1,8 +1,8 @@
-"""``manage.py expire_grants``: forget rights unused for OKEYCALC_GRANT_MAX_IDLE_DAYS: a table's edit
-and watch grants, an event's organizer grants, a table card's and a club's admin grants.
+"""``manage.py expire_grants``: forget rights unused for OKEYCALC_GRANT_MAX_IDLE_DAYS: the grants of
+every kind (a table's edit and watch grants, an event's organizer grants, table cards', clubs' admin grants).
 
 Expired grants already give no rights; this deletes their rows, and the devices left without any.
-The app also does it whenever a device is first given a table; run it from cron on a quiet site.
+The app also does it whenever a device is first given edit rights on a table; run it from cron on a quiet site.
 """
 
 from django.core.management.base import BaseCommand
