@@ -15,7 +15,7 @@ from scorer.access.devices import (
     device_of,
     request_device,
 )
-from scorer.access.grants import grant_forget, grant_held, grant_remember, holds
+from scorer.access.grants import grant_held, grant_remember, holds
 from scorer.access.links import (
     MAX_SECRET_LENGTH,
     SECRET_LENGTH,
@@ -28,7 +28,6 @@ from scorer.access.links import (
 from scorer.access.models import Device, GrantBase
 from scorer.access.services import (
     grant_give,
-    grant_models,
     grant_note_used,
     grants_expire,
     grants_take_back,
@@ -48,10 +47,8 @@ __all__ = [
     "device_ensure",
     "device_of",
     "grant_cutoff",
-    "grant_forget",
     "grant_give",
     "grant_held",
-    "grant_models",
     "grant_note_used",
     "grant_remember",
     "grant_required",

@@ -51,7 +51,3 @@ def grant_remember(request: HttpRequest, grant: GrantBase) -> None:
     """What this request gave the device counts for the rest of the request."""
     target = getattr(grant, grant.TARGET)
     request_device(request).grants[_key(type(grant), target)] = grant
-
-
-def grant_forget(request: HttpRequest, model: type[GrantBase], target: models.Model) -> None:
-    request_device(request).grants.pop(_key(model, target), None)

@@ -68,7 +68,7 @@ def link_renew(target: models.Model) -> int:
     return old
 
 
-def grant_models() -> list[type[GrantBase]]:
+def _grant_models() -> list[type[GrantBase]]:
     return [model for model in apps.get_models() if issubclass(model, GrantBase)]
 
 
@@ -78,7 +78,7 @@ def grants_expire(now: datetime | None = None) -> int:
     cutoff = grant_cutoff(now)
     deleted = 0
     idle = Device.objects.filter(last_seen_at__lt=cutoff)
-    for model in grant_models():
+    for model in _grant_models():
         count, _ = model.objects.filter(last_used_at__lt=cutoff).delete()
         deleted += count
         idle = idle.exclude(pk__in=model.objects.values("device_id"))

@@ -3,8 +3,8 @@
 from django.db import transaction
 
 from scorer import access
-from scorer.events import cards
 from scorer.events.models import Event, EventGame, EventGrant
+from scorer.events.services import cards as card_services
 from scorer.models import Device, Game
 from scorer.tables.services import links as table_links
 
@@ -34,7 +34,7 @@ def organizer_link_rotate(*, event: Event, device: Device) -> Event:
         event_game__table__round__event=locked, event_game__table__locked=False
     )
     table_links.game_links_replace(games=list(open_games.order_by("pk")), revoke=devices)
-    cards.cards_replace(event=locked, revoke=devices)
+    card_services.cards_replace(event=locked, revoke=devices)
     event_grant_organizer(device=device, event=locked)
     event.secret_version, event.link_key = locked.secret_version, locked.link_key
     return event

@@ -18,6 +18,7 @@ from scorer.events.forms.public import CardCodeForm
 from scorer.events.models import Event, TableCard
 from scorer.events.selectors.document import event_find, event_get
 from scorer.events.selectors.standings import event_standings
+from scorer.events.services import cards as card_services
 from scorer.events.services.base import card_replace_record
 from scorer.events.views.organizer import organizer_required
 from scorer.platform.limits import limited
@@ -106,7 +107,7 @@ def event_cards(request: HttpRequest, event: Event) -> HttpResponse:
     if not view.rounds:
         raise Http404("No round")
     tables = view.current
-    shown = cards.cards_ensure(event, max(len(tables), cards.cards_count(event)))
+    shown = card_services.cards_ensure(event, max(len(tables), cards.cards_count(event)))
     by_number = {table.number: table for table in tables}
     return render(
         request,
@@ -148,7 +149,7 @@ def event_card_replace(request: HttpRequest, event: Event, number: int) -> HttpR
     if cards.card_find(event, number) is None:
         raise Http404("No card")
     device = access.device_ensure(request)
-    cards.card_replace(event=event, number=number, device=device)
+    card_services.card_replace(event=event, number=number, device=device)
     card_replace_record(event=event, number=number, device=device)
     messages.success(
         request,
