@@ -2,7 +2,7 @@
 every kind (a table's edit and watch grants, an event's organizer grants, table cards', clubs' admin grants).
 
 Expired grants already give no rights; this deletes their rows, and the devices left without any.
-The app also does it whenever a device is first given edit rights on a table; run it from cron on a quiet site.
+The app also does it whenever a new edit grant on a table is made; run it from cron on a quiet site.
 """
 
 from django.core.management.base import BaseCommand
