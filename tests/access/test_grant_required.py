@@ -15,7 +15,7 @@ from scorer.clubs.models import Club, ClubGrant
 from scorer.clubs.selectors import club_get
 from scorer.clubs.services import club_create
 from scorer.models import Device, Grant
-from scorer.tables.services.links import game_grant_watch
+from scorer.tables.services.links import game_grant_edit, game_grant_watch
 from scorer.tables.views.auth import EDIT
 from tests.support.factories import new_table
 
@@ -235,3 +235,31 @@ def test_a_tampered_admin_link_gives_no_grant(client):
     assert response.status_code == 403 and not ClubGrant.objects.exists()
     good = client.get(reverse("scorer:club_claim", args=[club.public_id, secret]))
     assert good.status_code == 302 and ClubGrant.objects.filter(club=club).count() == 1
+
+
+# --- the grant and its thing in one read ----------------------------------------------------------
+
+
+def test_a_right_with_a_key_reads_the_grant_and_the_thing_in_one_query(django_assert_num_queries):
+    game, _secret = new_table(players=["Ayşe", "Bora"])
+    device, token = new_device()
+    game_grant_edit(device=device, game=game)
+    view = access.grant_required(EDIT)(lambda request, game: HttpResponse(f"{game.public_id}:{game.players}"))
+
+    with django_assert_num_queries(1):
+        response = view(request_of(token), game.public_id)
+
+    assert response.content == f"{game.public_id}:{game.players}".encode()
+
+
+def test_a_right_with_a_key_still_refuses_a_grant_on_another_thing_and_finds_no_unknown_thing():
+    mine, _secret = new_table(players=["Ayşe", "Bora"])
+    theirs, _secret = new_table(players=["Cem", "Deniz"])
+    device, token = new_device()
+    game_grant_edit(device=device, game=mine)
+    view = access.grant_required(EDIT)(lambda request, game: HttpResponse("edited"))
+
+    assert view(request_of(token), theirs.public_id).status_code == 403
+    assert view(request_of(token), mine.public_id).status_code == 200
+    with pytest.raises(Http404):
+        view(request_of(token), "nosuchtable000000000")
