@@ -2,7 +2,7 @@
 (``scorer/engine/outlook.py``) for each player or team, in plain words, with how far each is behind
 the leader and, where the outcome is still open, the share of the endings replaying this table's own
 hands they win. Rendered by ``board.html#outlook`` once per table version and language
-(``scorer/tables/boardcache.py``, part ``outlook``).
+(``viewer_shared`` in ``scorer/tables/views/board.py``, part ``outlook``).
 """
 
 from collections.abc import Mapping

@@ -12,9 +12,9 @@ from scorer.engine import get_ruleset
 from scorer.engine.outlook import Chances, Claim, outlook, replay_chances
 from scorer.events.models import EventGame
 from scorer.events.services.rounds import round_start
-from scorer.tables import boardcache
 from scorer.tables import outlook as tables_outlook
 from scorer.tables.selectors import game_board
+from scorer.tables.views import board as board_views
 from tests.support.eventdb import new_event
 from tests.support.factories import claim, finisher, new_table, url
 
@@ -195,13 +195,13 @@ def test_the_scorekeeper_sees_it_too_and_it_is_rendered_once_per_version_and_lan
     keeper = claim(Client(), game, secret)
     cache.clear()  # the edit link's redirect showed the board in Turkish
     board_html("en", game, keeper)
-    key = boardcache.viewer_key(game, "en", "outlook")
+    key = board_views.viewer_key(game, "en", "outlook")
     stored = cache.get(key)
     assert stored is not None and "data-outlook" in stored[0]
     assert board_html("en", game).count("data-outlook ") == board_html("en", game, keeper).count(
         "data-outlook "
     )
-    assert cache.get(boardcache.viewer_key(game, "tr", "outlook")) is None
+    assert cache.get(board_views.viewer_key(game, "tr", "outlook")) is None
 
 
 def test_the_partners_outlook_names_the_teams():
