@@ -36,6 +36,8 @@ RENDER_FLAG_SECONDS = 10
 """How long the flag of a process rendering a stream's part holds, should that process die."""
 
 
+KEY_SAFE = re.compile(r"[\w:.+-]{0,100}", re.ASCII)
+"""A version kept as it is in the key (ids, numbers, timestamps)."""
 INCLUDED = re.compile(r"""{%\s*(?:include|extends)\s+["']([^"']+)["']""")
 """A template another one includes or extends by its name."""
 
@@ -75,8 +77,12 @@ def part_key(
     kind: str, version: object, language: str, role: str, part: str, *, templates: Sequence[str] = (),
     revision: int = 1,
 ) -> str:  # fmt: skip
-    """The cache key of a part: everything it depends on."""
+    """The cache key of a part: everything it depends on (a version that is long or holds other
+    characters than a key's, such as names, by its digest)."""
     digest = templates_digest(templates)
+    version = str(version)
+    if not KEY_SAFE.fullmatch(version):
+        version = "#" + hashlib.sha256(version.encode()).hexdigest()[:24]
     return f"okeycalc:part:{kind}:{revision}:{digest}:{version}:{language}:{role}:{part}"
 
 
@@ -92,19 +98,21 @@ def shared_part[T](
     revision: int = 1,
     topic: str = "",
     seconds: float = SECONDS,
+    alias: str = "default",
 ) -> tuple[T, str]:
     """(value, key): the cached ``part`` of ``kind`` at ``version`` for ``language`` and ``role``,
     rendered by ``render`` on a miss (``render`` returns what a template made of it, or the data
     a template is given: anything the cache can hold). For a stream (``topic``): rendered by one
     process of all (the module's doc). Two page views missing at the same moment both render (the
-    same bytes): a page never waits for another's render."""
+    same bytes): a page never waits for another's render. ``alias``: which of Django's caches
+    keeps it (``fragments``: this process's memory, for parts cheaper to render than to fetch)."""
     key = part_key(kind, version, language, role, part, templates=templates, revision=revision)
-    found = cache.get(key)  # a miss, too, while the cache is down: rendered afresh
+    found = cache.get(key, alias=alias)  # a miss, too, while the cache is down: rendered afresh
     if found is not None:
         return found, key
     if not topic:
         found = render()
-        cache.set(key, found, seconds)
+        cache.set(key, found, seconds, alias=alias)
         return found, key
     if not cache.add(f"{key}:rendering", 1, RENDER_FLAG_SECONDS):
         raise Elsewhere(key)
