@@ -181,18 +181,19 @@ def main() -> None:
 
         (table, secret), event = make_table(), make_event()
         club, member = make_club()
-        client = Client()
-        client.get(reverse("scorer:game_claim", args=[table, secret]))  # this client keeps the score
+        viewer, keeper = Client(), Client()
+        keeper.get(reverse("scorer:game_claim", args=[table, secret]))  # this phone keeps the score
         measured = pages(table, event, club, member)
+        clients = {path: keeper if label.endswith("(scorekeeper)") else viewer for label, path in measured}
         for _label, path in measured:
-            client.get(path)  # the first viewer of this version: rendered, then kept
+            clients[path].get(path)  # the first viewer of this version: rendered, then kept
         ratios: dict[str, list[float]] = {label: [] for label, _path in measured}
         times: dict[str, list[float]] = {label: [] for label, _path in measured} | {"/healthz": []}
         for _ in range(args.rounds):
-            floor = median_ms(client, "/healthz", args.requests)
+            floor = median_ms(viewer, "/healthz", args.requests)
             times["/healthz"].append(floor)
             for label, path in measured:
-                page = median_ms(client, path, args.requests)
+                page = median_ms(clients[path], path, args.requests)
                 times[label].append(page)
                 ratios[label].append(page / floor)
         cache = "Redis" if args.redis_url else "this process's memory"
