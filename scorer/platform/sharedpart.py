@@ -20,6 +20,7 @@ others take it from that message (scorer/platform/push/topics.py).
 import hashlib
 import os
 import re
+import time
 from collections.abc import Callable, Sequence
 from functools import cache as memoize
 
@@ -42,6 +43,11 @@ INCLUDED = re.compile(r"""{%\s*(?:include|extends)\s+["']([^"']+)["']""")
 """A template another one includes or extends by its name."""
 
 
+CHECK_SECONDS = 1.0
+_digests: dict[tuple[str, ...], tuple[float, str]] = {}
+"""(when its files were last looked at, the digest) of each set of templates."""
+
+
 @memoize
 def _read(path: str, mtime_ns: int) -> tuple[str, tuple[str, ...]]:
     """A template file's digest and the templates it names (read again only when it changes)."""
@@ -58,9 +64,20 @@ def _path(name: str) -> str:
 
 def templates_digest(names: Sequence[str]) -> str:
     """The content digest of the templates ``names`` and of every template they include or extend
-    by name, at any depth: whatever a deploy changes in them changes the digest."""
+    by name, at any depth: whatever a deploy changes in them changes the digest. The files are
+    looked at again (their times of change) once ``CHECK_SECONDS`` have passed."""
     if not names:
         return "-"
+    names = tuple(names)
+    now = time.monotonic()
+    checked = _digests.get(names)
+    if checked is not None and now - checked[0] < CHECK_SECONDS:
+        return checked[1]
+    _digests[names] = (now, digest := _templates_digest(names))
+    return digest
+
+
+def _templates_digest(names: tuple[str, ...]) -> str:
     seen: dict[str, str] = {}
     todo = list(names)
     while todo:
