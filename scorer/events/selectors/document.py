@@ -12,8 +12,11 @@ from dataclasses import dataclass, field
 from django.db.models import Max, Sum
 from django.http import Http404
 
+from scorer.engine import GameResult
 from scorer.events.models import Entrant, Event, EventGame, EventTable, Round
 from scorer.models import Game, Hand
+from scorer.tables.scores import kept
+from scorer.tables.selectors import game_result
 
 
 def event_find(public_id: str) -> Event | None:
@@ -69,7 +72,7 @@ def event_data(event: Event) -> EventData:
             .filter(game__event_game__table__round__event=event)
             .order_by("game", "position")
         )
-        for hand in rows.only("pk", "game_id", "position", "data"):
+        for hand in rows.only("pk", "game_id", "position", "version", "data"):
             hands[hand.game_id].append(hand)
     return EventData(event, entrants, rounds, dict(tables), dict(games), dict(hands))
 
@@ -114,6 +117,20 @@ def event_document(event: Event, data: EventData | None = None) -> dict:
     if withdrawn:
         document["withdrawn"] = withdrawn
     return document
+
+
+def kept_games(data: EventData) -> dict[str, GameResult]:
+    """The games whose every live hand has its totals kept with its table (scorer/tables/scores.py),
+    by their path in the event document: the rules take their totals instead of scoring their
+    hands again (a save changes one table's; the standings add them up)."""
+    known = {}
+    for r, rnd in enumerate(data.rounds):
+        for k, table in enumerate(data.tables.get(rnd.pk, [])):
+            for g, link in enumerate(data.games.get(table.pk, [])):
+                numbers = [kept(link.game, hand) for hand in data.hands.get(link.game_id, [])]
+                if None not in numbers:
+                    known[f"rounds[{r}].tables[{k}].games[{g}]"] = game_result(link.game, numbers)
+    return known
 
 
 def finish_undoable(event: Event) -> bool:

@@ -10,7 +10,7 @@ from scorer.engine import InvalidInput
 from scorer.events.models import Entrant, Event, EventGame, EventTable, Round
 from scorer.events.rules import EventResult, NoRound, Seating, score_event
 from scorer.events.rules.output import number
-from scorer.events.selectors.document import EventData, event_data, event_document
+from scorer.events.selectors.document import EventData, event_data, event_document, kept_games
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,16 +164,17 @@ def event_standings(
     accept is shown as errors, never a crash."""
     data = data or event_data(event)
     document = event_document(event, data)
+    known = kept_games(data)
     stale: tuple = ()
     try:
-        result = score_event(document, next_round=next_round)
+        result = score_event(document, next_round=next_round, known=known)
     except InvalidInput as exc:
         stale = tuple(error for error in exc.errors if DECISION_PATH.match(error.path))
         try:
             if not stale:
                 raise
             trimmed = without_decisions(document, stale)
-            result = score_event(trimmed, next_round=next_round)
+            result = score_event(trimmed, next_round=next_round, known=known)
         except InvalidInput as still:
             rounds, byes = _unscored_rounds(event, data)
             return EventStandings(
