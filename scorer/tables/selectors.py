@@ -177,6 +177,13 @@ def game_board(game: Game, hands: list[Hand] | None = None, *, lines: bool = Fal
     return Board(game, tuple(rows), game_result(game, numbers, itemised if lines else None))
 
 
+def game_numbers(game: Game, hands: list[Hand] | None = None) -> GameResult:
+    """The game's totals and winners from the totals its hands keep (any hand without them scored
+    for its totals alone); raises InvalidInput for stored input the engine no longer accepts."""
+    hands = list(game.hands.live().only("position", "version", "data")) if hands is None else hands
+    return game_result(game, numbers_of(game, hands))
+
+
 def _stale_errors(game: Game, hands: list[Hand], exc: InvalidInput) -> tuple:
     """The errors of the whole game, each naming its hand (``hands[k]``), as the engine gives them."""
     try:
