@@ -184,7 +184,7 @@ class Phase:
         """A fresh database, the event, both servers ready, every edit link claimed, pages warm."""
         self.module.prepare(self.env(self.ports[0]))
         self.event_id, self.keepers = make_event(
-            self.checkout, self.env(self.ports[0]), ARGS.tables, ARGS.hands + 1
+            self.checkout, self.env(self.ports[0]), ARGS.tables, ARGS.hands + 1, partners=ARGS.tables > 64
         )
         logs = ROOT / "test-artifacts" / "bench-push"
         logs.mkdir(parents=True, exist_ok=True)
