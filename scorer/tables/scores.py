@@ -127,7 +127,7 @@ def entry_set(game: Game, position: int, version: int, numbers: HandTotals) -> N
     connection = connections[router.db_for_write(Game)]
     if connection.vendor in ("sqlite", "postgresql"):
         Game.objects.filter(pk=game.pk).update(scores=_set_expression(connection, position, value))
-        if isinstance(game.scores, dict):
+        if isinstance(game.__dict__.get("scores"), dict):  # never loads a deferred field
             game.scores[str(position)] = value
         return
     scores = dict(Game.objects.values_list("scores", flat=True).get(pk=game.pk) or {})
@@ -145,7 +145,7 @@ def entry_remove(game: Game, position: int) -> None:
         scores = dict(Game.objects.values_list("scores", flat=True).get(pk=game.pk) or {})
         scores.pop(str(position), None)
         Game.objects.filter(pk=game.pk).update(scores=scores)
-    if isinstance(game.scores, dict):
+    if isinstance(game.__dict__.get("scores"), dict):
         game.scores.pop(str(position), None)
 
 
