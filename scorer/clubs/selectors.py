@@ -12,11 +12,11 @@ from scorer.engine.names import clean_name
 from scorer.models import Hand
 from scorer.platform import sharedpart
 from scorer.platform.numbers import parse_count
-from scorer.tables.selectors import game_document
+from scorer.tables.selectors import game_document, game_numbers
 
 from .charts import rating_chart
 from .models import Club, ClubEvent, ClubGame, ClubRating, Member, Season
-from .ratings import Match, PlayerRating, Ratings, RatingTable, rate_games, score_totals
+from .ratings import Match, PlayerRating, Ratings, RatingTable, rate_games
 from .stats import PlayedGame, member_stats
 
 TOLERANCE = 1e-9
@@ -224,7 +224,7 @@ def _season_history(club: Club, name: str, season: Season) -> list[float]:
     ratings, history = Ratings(), []
     for link in links:
         names = tuple(clean_name(player) for player in link.game.players)
-        ratings.apply(Match.of(names, score_totals(game_document(link.game, hands.get(link.game_id, [])))))
+        ratings.apply(Match.of(names, game_numbers(link.game, hands.get(link.game_id, []))))
         if name in names:
             history.append(ratings.rating(name).ordinal())
     return history

@@ -71,8 +71,20 @@ def hand_totals(hand: HandInput, ruleset: RuleSet | None = None) -> tuple[tuple[
 
     The numbers are the rule set's own (a house's ``values``), and a colour house's factor
     multiplies every total as it multiplies every line."""
+    return hand_figures(hand, ruleset)[:2]
+
+
+def hand_figures(
+    hand: HandInput, ruleset: RuleSet | None = None
+) -> tuple[tuple[int, ...], tuple[int, ...], Outcome]:
+    """:func:`hand_totals` and the hand's outcome (``HandResult.outcome``: a draw refunds a stake)."""
     ruleset = hand.ruleset if ruleset is None else ruleset
     ctx = make_context(hand, ruleset, coloured=False)
+    totals, teams = _totals(hand, ruleset, ctx)
+    return totals, teams, ctx.outcome
+
+
+def _totals(hand: HandInput, ruleset: RuleSet, ctx: Context) -> tuple[tuple[int, ...], tuple[int, ...]]:
     players = hand.players
     totals = [player_total(ctx, i, player) for i, player in enumerate(players)]
     if ruleset.side_tile_factors is not None:

@@ -128,10 +128,7 @@ def sentence(condition: Condition, names: list[str], same: Mapping) -> Sentence:
 
 def history_of(board: Board) -> tuple[tuple[int, ...], ...]:
     """What each played hand added to each player (each team with partners)."""
-    partners = board.game.partners
-    return tuple(
-        tuple(t.total for t in row.result.teams) if partners else row.result.totals for row in board.rows
-    )
+    return tuple(row.scores for row in board.rows)
 
 
 def board_outlook(board: Board, ruleset: RuleSet | None = None) -> dict | None:

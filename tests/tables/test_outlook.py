@@ -58,7 +58,7 @@ def test_the_chances_say_their_basis_and_never_contradict_a_claim(language):
     game, _secret = played(4, 5)
     html = board_html(language, game)
     board = game_board(game)
-    history = tuple(row.result.totals for row in board.rows)
+    history = tuple(row.numbers.totals for row in board.rows)
     chances = replay_chances(history, board.totals, 1)
     forecast = outlook(get_ruleset(game.ruleset), game.options, tuple(game.players), board.totals, 1)
     expected = []
@@ -95,7 +95,7 @@ def test_no_chance_stands_beside_a_claim_that_settles_it(language):
     hands = [{"players": [fouled, {}, {}, {}]}] + [{"players": [OKEY_OUT, {}, {}, {}]}] * 7
     game, _secret = new_table("loca-cezali", hands_planned=9, hands=hands)
     board = game_board(game)
-    chances = replay_chances(tuple(row.result.totals for row in board.rows), board.totals, 1)
+    chances = replay_chances(tuple(row.numbers.totals for row in board.rows), board.totals, 1)
     assert chances.wins == (7, 1, 1, 1)
     items = prospects_of(board_html(language, game))
     assert [re.search(r'data-claim="(\w+)"', item).group(1) for item in items] == ["always"] + ["never"] * 3

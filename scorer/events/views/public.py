@@ -62,7 +62,7 @@ def _etag(event: Event) -> str:
 
 
 def _page_data(event: Event) -> dict:
-    return public.page_data(event_standings(event, next_round=False))
+    return public.page_data(event_standings(event, next_round=False, lean=True))
 
 
 def _display_page(request: HttpRequest) -> int:
