@@ -22,7 +22,7 @@ from .codes import Outcome
 from .game import parse_game
 from .inputs import HandInput, PlayerInput
 from .rulesets import Context, RuleSet
-from .scoring import hand_colour, make_context, opener_value, side_tile_factor
+from .scoring import make_context, opener_value, side_tile_factor
 
 
 class GameTotals(NamedTuple):
@@ -93,7 +93,7 @@ def _totals(hand: HandInput, ruleset: RuleSet, ctx: Context) -> tuple[tuple[int,
                 totals[hand.previous(taker)] += player.side_tile * side_tile_factor(ctx, player)
     teams = tuple(team_total(ctx, totals, team) for team in (0, 1)) if hand.partners else ()
     if ruleset.colours is not None:
-        factor = hand_colour(hand, ruleset)[1]
+        factor = ruleset.colours[hand.indicator.partition("-")[0]]
         return tuple(total * factor for total in totals), tuple(total * factor for total in teams)
     return tuple(totals), teams
 
