@@ -27,7 +27,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 from scorer.models import Device, Game, Grant
-from scorer.tables import editlink, push
+from scorer.tables import editlink
+from scorer.tables.freshness import Change, changed
 
 DEVICE_COOKIE = "okeycalc_device"
 COOKIE_MAX_AGE = 400 * 24 * 60 * 60
@@ -229,7 +230,7 @@ def game_link_rotate(*, game: Game, device: Device) -> Game:
     locked.link_key = editlink.new_link_key()
     locked.edit_secret_hash = ""  # a pre-version-1 table's original link dies too
     locked.save(update_fields=["secret_version", "link_key", "edit_secret_hash"])
-    push.table_changed(locked)  # the other phones' open boards lose their edit controls
+    changed(Change.EDIT_LINK, games=[locked])  # the other phones' open boards lose their edit controls
     # Every other device's edit grant stays at the old version: it no longer edits (Grant.can_edit),
     # and the device is told why on its next request (revoked).
     now = timezone.now()
@@ -261,7 +262,7 @@ def game_links_replace(*, games: list[Game], revoke: Collection[int]) -> None:
         Grant.objects.filter(game=game, device_id__in=revoke, kind=Grant.EDIT).update(kind=Grant.WATCH)
     Game.objects.bulk_update(games, ["secret_version", "link_key", "edit_secret_hash"])
     if games:  # a revoked device's open boards lose their edit controls
-        push.table_changed(games[0], also=[game.pk for game in games[1:]])
+        changed(Change.EDIT_LINK, games=games)
 
 
 def link_replaced(game: Game, secret: str) -> bool:

@@ -13,8 +13,8 @@ from scorer.engine.errors import FieldError
 from scorer.engine.parse import parse_hand
 from scorer.models import Device, Game, Hand, HandChange
 from scorer.tables import guards, selectors
+from scorer.tables.freshness import Change, changed
 from scorer.tables.outcome import hand_outcome, next_dealer
-from scorer.tables.services.versions import lock, touch
 from scorer.tables.storedtext import shown_hand
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
@@ -130,7 +130,7 @@ def hand_record(
     """
     fields = hand_fields(game=game, data=data)
     stored = fields["data"]
-    lock(game)
+    changed(Change.HAND_NEW, games=[game])  # the table's lock, taken first
     stats = _hand_stats(game, request_id)
     if stats.request_pk is not None:
         raise _already_saved(game, stats.request_pk)
@@ -193,7 +193,7 @@ def hand_update(
         now,
     )
     hand.version = (version if version is not None else hand.version) + 1
-    touch(hand.game)
+    changed(Change.HAND_CORRECT, games=[hand.game])
     _history(hand, HandChange.CORRECT, device, before=before, after=stored, at=now)
     return hand
 
@@ -207,7 +207,7 @@ def hand_delete(*, hand: Hand, device: Device | None = None) -> Hand:
     _history(hand, HandChange.DELETE, device, before=hand.data)
     hand.deleted_at = timezone.now()
     hand.save(update_fields=["deleted_at"])
-    touch(hand.game)
+    changed(Change.HAND_DELETE, games=[hand.game])
     return hand
 
 
@@ -222,7 +222,7 @@ def hand_restore(*, hand: Hand, device: Device | None = None) -> Hand:
     hand.save(update_fields=["deleted_at"])
     Game.objects.select_for_update().filter(pk=hand.game_id).first()
     _ensure_room(hand.game)  # counted under the table's lock, this hand included
-    touch(hand.game)
+    changed(Change.HAND_RESTORE, games=[hand.game])
     _history(hand, HandChange.RESTORE, device, after=hand.data, over=False)  # only a table with room
     return hand
 
