@@ -187,7 +187,7 @@ def _match(game: Game, hands: list[Hand] | None = None) -> Match:
 
 
 def _store(club: Club, ratings: Ratings, names) -> None:
-    _touch(club)
+    _club_changed(club)
     rows = [
         ClubRating(
             club=club,
@@ -222,7 +222,7 @@ def club_event_create(*, club: Club, **event_kwargs):
     toward the club once complete (scorer/clubs/handlers.py links them as rounds are seated)."""
     event, secret = event_create(**event_kwargs)
     ClubEvent.objects.create(club=club, event=event)
-    _touch(club)
+    _club_changed(club)
     return event, secret
 
 
@@ -233,7 +233,7 @@ def member_add(*, club: Club, name: str) -> Member:
     if (problem := name_problem(name)) is not None:
         raise InvalidInput([FieldError("name", problem)])
     member, _created = Member.objects.get_or_create(club=club, name=clean_name(name))
-    _touch(club)
+    _club_changed(club)
     return member
 
 
@@ -242,7 +242,7 @@ def member_visibility_set(*, member: Member, hidden: bool) -> Member:
     """Hide a member from the club's public pages, or show them again."""
     member.hidden = hidden
     member.save(update_fields=["hidden"])
-    _touch(member.club)
+    _club_changed(member.club)
     return member
 
 
@@ -251,11 +251,11 @@ def season_create(*, club: Club, name: str, starts, ends) -> Season:
     if ends < starts:
         raise InvalidInput([FieldError("ends", _(MSG_SEASON_DATES))])
     season = Season.objects.create(club=club, name=name, starts=starts, ends=ends)
-    _touch(club)
+    _club_changed(club)
     return season
 
 
-def _touch(club: Club) -> None:
+def _club_changed(club: Club) -> None:
     """The club's cached pages are keyed by ``updated_at`` (scorer/clubs/selectors.py)."""
     club.updated_at = timezone.now()
     Club.objects.filter(pk=club.pk).update(updated_at=club.updated_at)

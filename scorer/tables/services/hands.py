@@ -14,7 +14,7 @@ from scorer.engine.parse import parse_hand
 from scorer.models import Device, Game, Hand, HandChange
 from scorer.tables import guards, selectors
 from scorer.tables.freshness import Change, changed
-from scorer.tables.outcome import hand_outcome, next_dealer
+from scorer.tables.outcome import next_dealer, stored_finish
 from scorer.tables.storedtext import shown_hand
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
@@ -43,7 +43,7 @@ def hand_fields(*, game: Game, data: object) -> dict:
     """Validate one hand; returns what its row stores: the input, and who finished and how
     (written in the same INSERT or UPDATE as the input, never recomputed)."""
     stored = hand_validate(game=game, data=data)
-    finisher, finish = hand_outcome(stored, get_ruleset(game.ruleset).finish_flags)
+    finisher, finish = stored_finish(stored, get_ruleset(game.ruleset).finish_flags)
     return {"data": stored, "finisher": finisher, "finish": finish}
 
 

@@ -300,7 +300,7 @@ def hand_edit(request: HtmxHttpRequest, game: Game, number: int) -> HttpResponse
         case entry.Saved():
             messages.success(request, _("Hand {n} corrected.").format(n=number))
             return redirect(board_url(game))
-        case entry.Gone():
+        case entry.HandDeleted():
             messages.error(request, _("Hand {n} was deleted meanwhile on another device.").format(n=number))
             return redirect(board_url(game))
         case entry.Unconfirmed():
