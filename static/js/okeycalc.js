@@ -147,6 +147,10 @@
     const bar = document.querySelector("[data-hand-bar]");
     if (!control?.isConnected || !bar || control.offsetParent === null) return;
     const view = window.visualViewport;
+    // Room below the page's end as tall as the keyboard: the last fields can scroll above it
+    // whatever the page's length (a preview still on its way leaves the page short).
+    const keyboard = view ? Math.max(0, Math.round(window.innerHeight - view.offsetTop - view.height)) : 0;
+    document.documentElement.style.setProperty("--keyboard-room", `${keyboard}px`);
     const top = view ? view.offsetTop : 0;
     const bottom = Math.min(bar.getBoundingClientRect().top, view ? view.offsetTop + view.height : window.innerHeight);
     const box = control.getBoundingClientRect();

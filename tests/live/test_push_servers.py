@@ -2,7 +2,8 @@
 on the embedded default (one SQLite file, no Redis: each process reads its open tables' versions)
 and on PostgreSQL + Redis (pub/sub). A scorekeeper saves through the hand form on both servers;
 a viewer phone on each sees every save by push. One server restarts while its viewer is
-connected: the viewer's stream comes back by itself and misses nothing."""
+connected: the viewer's stream comes back by itself and misses nothing. The embedded way runs in
+`make test`, PostgreSQL + Redis in `make test-postgres` (tests/live is among its folders)."""
 
 import os
 import re
@@ -44,7 +45,12 @@ def fresh_postgres(url: str) -> str:
     return urllib.parse.urlunsplit(urllib.parse.urlsplit(url)._replace(path=f"/{name}"))
 
 
-@pytest.fixture(params=["sqlite", "postgresql+redis"])
+ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
+"""The suite's own database: the servers share the same kind (`make test` SQLite without Redis,
+`make test-postgres` PostgreSQL + Redis), so that each way runs once in CI."""
+
+
+@pytest.fixture(params=["postgresql+redis"] if ON_POSTGRES else ["sqlite"])
 def backend(request, tmp_path) -> tuple[str, dict[str, str]]:
     """(database URL, the servers' extra environment) of each way processes learn of changes."""
     if request.param == "sqlite":
