@@ -11,10 +11,9 @@ board.
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import F
-from django.utils import timezone
 
 from scorer.models import Game, Hand
+from scorer.tables.freshness import Change, changed
 from scorer.tables.storedtext import repaired_names, shown_hand
 
 
@@ -62,8 +61,7 @@ def tables_to_repair() -> list[TableRepair]:
 def table_repair(*, repair: TableRepair) -> None:
     """Store one table's repair, bumping its version (the viewers' ETag and cache key)."""
     with transaction.atomic():
-        Game.objects.filter(pk=repair.pk).update(
-            players=repair.players_after, version=F("version") + 1, updated_at=timezone.now()
-        )
+        Game.objects.filter(pk=repair.pk).update(players=repair.players_after)
+        changed(Change.FACTS, games=[repair.pk])
         for pk, data in repair.hands.items():
             Hand.objects.filter(pk=pk).update(data=data)
