@@ -246,3 +246,34 @@ def test_a_change_reaches_every_page_it_makes_stale(
             assert polled.status_code == 200, f"{name}: its poll answered {polled.status_code}"
             assert etag_of(polled.content.decode()) == etag_of(fresh)
             assert polled.content.decode().strip() in fresh, f"{name}: the polled part is not the fresh one"
+
+
+STAMP_MOVES = re.compile(r"""\bversion=(?:models\.)?F\(\s*["']version["']\s*\)\s*\+""")
+"""A statement moving a row's version, the stamp of its pages."""
+ALLOWED_STAMP_MOVES = {
+    "scorer/tables/freshness.py",  # a table's boards
+    "scorer/events/push.py",  # an event's pages, called by freshness
+    "scorer/tables/services/hands.py",  # a hand's own version (a correction's guard), no page's stamp
+}
+
+
+def test_no_write_moves_a_pages_stamp_or_publishes_outside_freshness():
+    """A write that moved a version itself could forget to publish it, or the pages it also makes
+    stale (a rematch's tally): every write names its change to freshness instead."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    moving, publishing = [], []
+    for path in sorted((root / "scorer").rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        if "/migrations/" in name:
+            continue
+        text = path.read_text(encoding="utf-8")
+        if STAMP_MOVES.search(text) and name not in ALLOWED_STAMP_MOVES:
+            moving.append(name)
+        if re.search(r"\bpush\.(publish|send)\(", text) and name not in {
+            "scorer/tables/push.py",
+            "scorer/events/push.py",
+        }:
+            publishing.append(name)
+    assert moving == [] and publishing == []
