@@ -202,7 +202,7 @@ test-deep: install-dev static messages chromium bytecode
 # and the other browser tests look at pages whose queries the view tests already run: they run
 # once, in `make test`.
 # POSTGRES_TESTS=tests runs the whole suite there.
-POSTGRES_TESTS ?= scorer tests/api tests/calculator tests/clubs tests/events tests/formkit tests/houses tests/live tests/platform \
+POSTGRES_TESTS ?= scorer tests/access tests/api tests/calculator tests/clubs tests/events tests/formkit tests/houses tests/live tests/platform \
 	tests/shell tests/support tests/tables tests/teaching tests/browser/test_saved_meanwhile.py \
 	tests/browser/test_offline.py tests/browser/test_push.py tests/browser/test_corrections.py \
 	tests/browser/test_event_guard_e2e.py

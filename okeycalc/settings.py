@@ -62,7 +62,7 @@ MIDDLEWARE = [
     "scorer.platform.middleware.FormCharsetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "scorer.tables.middleware.DeviceCookieMiddleware",
+    "scorer.access.middleware.DeviceCookieMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -131,7 +131,7 @@ OKEYCALC_BODY_MIN_RATE = float(os.environ.get("OKEYCALC_BODY_MIN_RATE", "1024"))
 # ... and be at most this many bytes, or 413 before Django reads it: the largest form is an event
 # import (a 2 MiB file, scorer/events/forms/creation.py), the API takes 64 KiB (OKEYCALC_API_MAX_BODY).
 OKEYCALC_MAX_BODY_BYTES = int(os.environ.get("OKEYCALC_MAX_BODY_BYTES", str(8 * 1024 * 1024)))
-# Edit and watch rights per device (scorer/tables/rights.py) expire after this many days unused.
+# Edit and watch rights per device (scorer/access/) expire after this many days unused.
 OKEYCALC_GRANT_MAX_IDLE_DAYS = int(os.environ.get("OKEYCALC_GRANT_MAX_IDLE_DAYS", "180"))
 
 LANGUAGE_CODE = "tr"

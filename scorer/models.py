@@ -6,9 +6,10 @@ import secrets
 from django.db import models
 from django.utils import timezone
 
+from scorer.access.links import MAX_SECRET_LENGTH, hash_secret, link_secret, link_secret_matches, new_link_key
+from scorer.access.models import Device, GrantBase
 from scorer.houses.played import PlaysRuleSet
-from scorer.tables import editlink, storedtext
-from scorer.tables.editlink import hash_secret
+from scorer.tables import storedtext
 
 __all__ = [
     "PUBLIC_ID_PATTERN",
@@ -68,7 +69,7 @@ class Game(PlaysRuleSet, models.Model):
     )
     link_key = models.CharField(
         max_length=32,
-        default=editlink.new_link_key,
+        default=new_link_key,
         editable=False,
         help_text="Per-table part of the edit link.",
     )
@@ -117,14 +118,14 @@ class Game(PlaysRuleSet, models.Model):
 
     @property
     def link_secret(self) -> str:
-        """The secret of the current edit link (derived, see scorer/tables/editlink.py)."""
-        return editlink.link_secret(self.public_id, self.secret_version, self.link_key)
+        """The secret of the current edit link (derived, see scorer/access/links.py)."""
+        return link_secret(self.public_id, self.secret_version, self.link_key)
 
     def check_secret(self, secret: str | None) -> bool:
         """Whether ``secret`` opens the current edit link (or a pre-version-1 table's original one)."""
-        if not secret or len(secret) > editlink.MAX_SECRET_LENGTH:
+        if not secret or len(secret) > MAX_SECRET_LENGTH:
             return False
-        if editlink.link_secret_matches(self.public_id, self.secret_version, self.link_key, secret):
+        if link_secret_matches(self.public_id, self.secret_version, self.link_key, secret):
             return True
         legacy = self.secret_version == 0 and self.edit_secret_hash
         return bool(legacy) and secrets.compare_digest(self.edit_secret_hash, hash_secret(secret))
@@ -262,22 +263,7 @@ class GameChange(Change):
         return f"{self.kind} of {self.game_id} at {self.at:%Y-%m-%d %H:%M}"
 
 
-class Device(models.Model):
-    """A browser that holds edit or watch grants: a random token in a long-lived HttpOnly cookie.
-
-    Only the token's SHA-256 is stored, so a copy of the database does not let anyone act as a
-    device. No names, no accounts: a device is forgotten when its grants expire.
-    """
-
-    token_hash = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    last_seen_at = models.DateTimeField(default=timezone.now, db_index=True)
-
-    def __str__(self) -> str:
-        return f"device {self.pk}"
-
-
-class Grant(models.Model):
+class Grant(GrantBase):
     """One device's right to one table: edit (claimed with the edit link) or watch (opened the board).
 
     An edit grant counts only while its ``secret_version`` is the table's: a new edit link revokes
@@ -288,12 +274,12 @@ class Grant(models.Model):
     WATCH = "watch"
     KINDS = [(EDIT, "edit"), (WATCH, "watch")]
 
+    TARGET = "game"
+
     device = models.ForeignKey(Device, on_delete=models.CASCADE, related_name="grants")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="grants")
     kind = models.CharField(max_length=5, choices=KINDS)
     secret_version = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(default=timezone.now)
-    last_used_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["device", "game"], name="unique_device_grant")]
@@ -304,7 +290,11 @@ class Grant(models.Model):
 
     @property
     def can_edit(self) -> bool:
-        return self.kind == self.EDIT and self.secret_version == self.game.secret_version
+        return self.counts(self.game)
+
+    def counts(self, target: "Game") -> bool:
+        """An edit grant at the table's current edit link; a watch grant gives no right."""
+        return self.kind == self.EDIT and self.secret_version == target.secret_version
 
 
 class RateCount(models.Model):

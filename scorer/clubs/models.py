@@ -14,9 +14,10 @@ import secrets
 from django.db import models
 from django.utils import timezone
 
+from scorer.access import links
+from scorer.access.models import GrantBase
 from scorer.engine.namecheck import MAX_NAME_CODE_POINTS
 from scorer.houses.played import PlaysRuleSet
-from scorer.tables import editlink
 
 __all__ = ["Club", "ClubEvent", "ClubGame", "ClubGrant", "ClubRating", "Member", "Season"]
 
@@ -38,7 +39,7 @@ class Club(PlaysRuleSet, models.Model):
     secret_version = models.PositiveIntegerField(
         default=1, help_text="Bumped by a new admin link: grants of older versions no longer count."
     )
-    link_key = models.CharField(max_length=32, default=editlink.new_link_key, editable=False)
+    link_key = models.CharField(max_length=32, default=links.new_link_key, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 
@@ -51,22 +52,21 @@ class Club(PlaysRuleSet, models.Model):
     @property
     def link_secret(self) -> str:
         """The secret of the current admin link (derived, never stored)."""
-        return editlink.link_secret(LINK_PREFIX + self.public_id, self.secret_version, self.link_key)
+        return links.link_secret(LINK_PREFIX + self.public_id, self.secret_version, self.link_key)
 
     def check_secret(self, secret: str | None) -> bool:
-        return editlink.link_secret_matches(
+        return links.link_secret_matches(
             LINK_PREFIX + self.public_id, self.secret_version, self.link_key, secret or ""
         )
 
 
-class ClubGrant(models.Model):
+class ClubGrant(GrantBase):
     """A device's admin rights on a club, counted while ``secret_version`` is the club's."""
+
+    TARGET = "club"
 
     device = models.ForeignKey("scorer.Device", on_delete=models.CASCADE, related_name="club_grants")
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="grants")
-    secret_version = models.PositiveIntegerField()
-    created_at = models.DateTimeField(default=timezone.now)
-    last_used_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["device", "club"], name="unique_device_club_grant")]

@@ -10,17 +10,18 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from scorer import access
 from scorer.engine import FieldError, GameTotals, InvalidInput
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.namecheck import MAX_NAME, name_problem
 from scorer.engine.names import clean_name
 from scorer.events.services.creation import event_create
 from scorer.houses.played import HouseCopy, house_fields
-from scorer.models import Game, Hand
+from scorer.models import Device, Game, Hand
 from scorer.tables.selectors import game_document
 from scorer.tables.services.games import game_create
 
-from .models import Club, ClubEvent, ClubGame, ClubRating, Member, Season
+from .models import Club, ClubEvent, ClubGame, ClubGrant, ClubRating, Member, Season
 from .ratings import Match, Ratings, score_totals
 from .selectors import CHUNK, live_hands
 
@@ -259,3 +260,25 @@ def _club_changed(club: Club) -> None:
     """The club's cached pages are keyed by ``updated_at`` (scorer/clubs/selectors.py)."""
     club.updated_at = timezone.now()
     Club.objects.filter(pk=club.pk).update(updated_at=club.updated_at)
+
+
+# --- its admins ---------------------------------------------------------------------------------
+
+
+def club_grant_admin(*, device: Device, club: Club) -> ClubGrant:
+    """``device`` runs ``club`` at its current admin link."""
+    grant, _created = access.grant_give(ClubGrant, device=device, target=club)
+    return grant
+
+
+@transaction.atomic
+def admin_link_rotate(*, club: Club, device: Device) -> Club:
+    """A new admin link: the old one stops working and every other device loses its admin rights;
+    ``device`` (the admin replacing it) keeps them."""
+    locked = Club.objects.select_for_update().get(pk=club.pk)
+    access.link_renew(locked)
+    locked.save(update_fields=["secret_version", "link_key"])
+    access.grants_take_back(ClubGrant, target=locked, keep=device)
+    club_grant_admin(device=device, club=locked)
+    club.secret_version, club.link_key = locked.secret_version, locked.link_key
+    return club

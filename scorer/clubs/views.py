@@ -2,13 +2,12 @@
 table or an event opened in the club, the season table printed and on the venue display, the JSON export.
 
 Public pages need only the club's id; the admin's forms (members, seasons, a new admin link, a
-table or an event opened in the club) need this device's admin grant (scorer/clubs/rights.py). Every page
-works without JavaScript: plain forms that post and redirect back.
+table or an event opened in the club) need this device's admin grant (scorer/clubs/rights.py,
+checked by ``grant_required`` of scorer/access/). Every page works without JavaScript: plain forms
+that post and redirect back.
 """
 
 import logging
-from collections.abc import Callable
-from functools import wraps
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -18,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scorer import access
 from scorer.engine import InvalidInput
 from scorer.events import rights as event_rights
 from scorer.models import Game
@@ -36,7 +36,7 @@ from .forms import (
     SeasonForm,
     TableJoinForm,
 )
-from .models import Club, Member
+from .models import Club, ClubGrant, Member
 
 logger = logging.getLogger(__name__)
 
@@ -52,17 +52,11 @@ def club_url(club: Club, season=None) -> str:
     return f"{url}?{SEASON_PARAM}={season.pk}" if season else url
 
 
-def admin_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Load the club named by ``public_id``; call ``view(request, club, ...)`` for its admins (403 otherwise)."""
+ADMIN = access.Right(grant=ClubGrant, load=selectors.club_get)
+"""A club's admin right: unknown club → 404, not its admin → 403."""
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, public_id: str, *args, **kwargs) -> HttpResponse:
-        club = selectors.club_get(public_id)
-        if not rights.is_admin(request, club):
-            return forbidden(request)
-        return view(request, club, *args, **kwargs)
-
-    return wrapper
+admin_required = access.grant_required(ADMIN)
+"""Load the club named by ``public_id``; call ``view(request, club, ...)`` for its admins."""
 
 
 def _errors(request: HttpRequest, errors) -> None:
@@ -122,7 +116,7 @@ def club_claim(request: HttpRequest, public_id: str, secret: str) -> HttpRespons
 @require_POST
 @admin_required
 def club_link_rotate(request: HttpRequest, club: Club) -> HttpResponse:
-    rights.admin_link_rotate(club=club, device=table_rights.device_of(request))
+    services.admin_link_rotate(club=club, device=access.device_of(request))
     messages.success(
         request, _("New admin link made. The old link no longer works and no other device runs the club.")
     )
@@ -333,7 +327,7 @@ def club_event_new(request: HttpRequest, club: Club) -> HttpResponse:
         return render(request, EVENT_NEW, _event_context(club, form))
     form = ClubEventForm(data=request.POST, club=club)
     if form.is_valid():
-        device = table_rights.device_ensure(request)
+        device = access.device_ensure(request)
         try:
             event, _secret = services.club_event_create(club=club, device=device, **form.event_kwargs())
         except InvalidInput as exc:

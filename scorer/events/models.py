@@ -5,7 +5,7 @@ corrections, history, viewers as for any table), linked to its event table by
 :class:`EventGame` (a knockout match of several games links one game per match game: the later
 ones are the rematches, rövanş, of the earlier ones). The rules of standings and seating stay in
 :mod:`scorer.events.rules`; :mod:`scorer.events.selectors.document` builds their event document from these
-rows. The organizer's link works like a table's edit link (scorer/tables/editlink.py), derived from
+rows. The organizer's link works like a table's edit link (scorer/access/links.py), derived from
 ``event:<public id>`` so that a table's edit link and an event's never open each other, and its
 devices hold :class:`EventGrant` rows.
 """
@@ -16,8 +16,9 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorer.access import links
+from scorer.access.models import GrantBase
 from scorer.houses.played import PlaysRuleSet
-from scorer.tables import editlink
 
 __all__ = [
     "CardGrant",
@@ -72,7 +73,7 @@ class Event(PlaysRuleSet, models.Model):
     secret_version = models.PositiveIntegerField(
         default=1, help_text="Bumped by a new organizer link: grants of older versions no longer count."
     )
-    link_key = models.CharField(max_length=32, default=editlink.new_link_key, editable=False)
+    link_key = models.CharField(max_length=32, default=links.new_link_key, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finish_undo = models.JSONField(
@@ -102,10 +103,10 @@ class Event(PlaysRuleSet, models.Model):
     @property
     def link_secret(self) -> str:
         """The secret of the current organizer link (derived, never stored)."""
-        return editlink.link_secret(f"event:{self.public_id}", self.secret_version, self.link_key)
+        return links.link_secret(f"event:{self.public_id}", self.secret_version, self.link_key)
 
     def check_secret(self, secret: str | None) -> bool:
-        return editlink.link_secret_matches(
+        return links.link_secret_matches(
             f"event:{self.public_id}", self.secret_version, self.link_key, secret or ""
         )
 
@@ -235,14 +236,13 @@ class EventGame(models.Model):
         return f"game {self.number} of {self.table}"
 
 
-class EventGrant(models.Model):
+class EventGrant(GrantBase):
     """A device's organizer rights on an event, counted while ``secret_version`` is the event's."""
+
+    TARGET = "event"
 
     device = models.ForeignKey("scorer.Device", on_delete=models.CASCADE, related_name="event_grants")
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="grants")
-    secret_version = models.PositiveIntegerField()
-    created_at = models.DateTimeField(default=timezone.now)
-    last_used_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["device", "event"], name="unique_device_event_grant")]
@@ -319,7 +319,7 @@ class TableCard(models.Model):
     secret_version = models.PositiveIntegerField(
         default=1, help_text="Bumped by a new card: grants of older versions no longer count."
     )
-    link_key = models.CharField(max_length=32, default=editlink.new_link_key, editable=False)
+    link_key = models.CharField(max_length=32, default=links.new_link_key, editable=False)
     code = models.CharField(max_length=6, unique=True, help_text="Typed instead of scanning.")
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -336,21 +336,20 @@ class TableCard(models.Model):
 
     @property
     def link_secret(self) -> str:
-        return editlink.link_secret(self.subject, self.secret_version, self.link_key)
+        return links.link_secret(self.subject, self.secret_version, self.link_key)
 
     def check_secret(self, secret: str | None) -> bool:
-        return editlink.link_secret_matches(self.subject, self.secret_version, self.link_key, secret or "")
+        return links.link_secret_matches(self.subject, self.secret_version, self.link_key, secret or "")
 
 
-class CardGrant(models.Model):
+class CardGrant(GrantBase):
     """A device that opened a table card: it keeps that table, round after round, while
     ``secret_version`` is the card's."""
 
+    TARGET = "card"
+
     device = models.ForeignKey("scorer.Device", on_delete=models.CASCADE, related_name="card_grants")
     card = models.ForeignKey(TableCard, on_delete=models.CASCADE, related_name="grants")
-    secret_version = models.PositiveIntegerField()
-    created_at = models.DateTimeField(default=timezone.now)
-    last_used_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["device", "card"], name="unique_device_card_grant")]

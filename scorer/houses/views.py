@@ -13,6 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scorer import access
 from scorer.engine import InvalidInput, get_ruleset
 from scorer.houses import selectors, services
 from scorer.houses.forms import HouseForm, form_from_version, preset_data
@@ -22,7 +23,6 @@ from scorer.houses.values import PRESETS, differences
 from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited, over_limit, too_many_requests
 from scorer.platform.qr import qr_svg
-from scorer.tables import rights
 
 FORM_PAGE = "scorer/houses/house_form.html"
 HOUSE_PAGE = "scorer/houses/house.html"
@@ -86,7 +86,7 @@ def house_new(request: HtmxHttpRequest) -> HttpResponse:
     context = form_context(request, form)
     if not context["saveable"]:
         return render(request, FORM_PAGE, context)
-    house = services.house_create(document=form.document(), device=rights.device_ensure(request))
+    house = services.house_create(document=form.document(), device=access.device_ensure(request))
     return after_save(request, house)
 
 
@@ -102,7 +102,7 @@ def after_save(request: HtmxHttpRequest, house: House) -> HttpResponse:
 def house_edit(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Edit a house (the device that made it): saving makes its next version, for new games."""
     house = selectors.house_get(code)
-    device = rights.device_of(request)
+    device = access.device_of(request)
     if not selectors.can_edit(device, house):
         return render(
             request, "403.html", {"next_path": reverse("scorer:house", args=[house.code])}, status=403
@@ -150,7 +150,7 @@ def house_page(request: HtmxHttpRequest, code: str, number: int | None = None) -
     base's clause beside; its code, link and QR code, and where to play it. Prints on one A4 sheet."""
     house = selectors.house_get(code)
     version = selectors.version_get(house, number)
-    device = rights.device_of(request)
+    device = access.device_of(request)
     if device is not None:
         services.house_use(device=device, house=house)
     return render(request, HOUSE_PAGE, house_context(request, house, version, device))
@@ -190,7 +190,7 @@ def houses_index(request: HtmxHttpRequest) -> HttpResponse:
         house = selectors.house_find(code)
         if house is not None:
             return redirect("scorer:house", house.code)
-    recent = selectors.recent_versions(rights.device_of(request))
+    recent = selectors.recent_versions(access.device_of(request))
     return render(
         request,
         "scorer/houses/index.html",

@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import scorer.tables.editlink
+import scorer.access.links
 from django.db import migrations, models
 
 
@@ -11,7 +11,7 @@ def give_existing_tables_their_own_link_key(apps, schema_editor):
     Existing tables stay at secret version 0: their original links keep working."""
     Game = apps.get_model("scorer", "Game")
     for game in Game.objects.only("pk"):
-        Game.objects.filter(pk=game.pk).update(link_key=scorer.tables.editlink.new_link_key(), secret_version=0)
+        Game.objects.filter(pk=game.pk).update(link_key=scorer.access.links.new_link_key(), secret_version=0)
 
 
 class Migration(migrations.Migration):
@@ -33,7 +33,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='link_key',
-            field=models.CharField(default=scorer.tables.editlink.new_link_key, editable=False, help_text='Per-table part of the edit link.', max_length=32),
+            field=models.CharField(default=scorer.access.links.new_link_key, editable=False, help_text='Per-table part of the edit link.', max_length=32),
         ),
         migrations.AddField(
             model_name='game',

@@ -3,7 +3,7 @@
 import django.db.models.deletion
 import django.utils.timezone
 import scorer.events.models
-import scorer.tables.editlink
+import scorer.access.links
 from django.db import migrations, models
 
 
@@ -33,7 +33,7 @@ class Migration(migrations.Migration):
                 ('status', models.CharField(choices=[('setup', 'setup'), ('running', 'running'), ('finished', 'finished')], default='setup', max_length=8)),
                 ('version', models.PositiveIntegerField(default=1, help_text='Bumped by every organizer change; a form based on an older one is refused.')),
                 ('secret_version', models.PositiveIntegerField(default=1, help_text='Bumped by a new organizer link: grants of older versions no longer count.')),
-                ('link_key', models.CharField(default=scorer.tables.editlink.new_link_key, editable=False, max_length=32)),
+                ('link_key', models.CharField(default=scorer.access.links.new_link_key, editable=False, max_length=32)),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
                 ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
             ],

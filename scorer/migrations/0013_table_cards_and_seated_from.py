@@ -6,7 +6,7 @@ import django.db.models.deletion
 import django.utils.timezone
 from django.db import migrations, models
 
-import scorer.tables.editlink
+import scorer.access.links
 
 
 class Migration(migrations.Migration):
@@ -66,7 +66,7 @@ class Migration(migrations.Migration):
                 (
                     "link_key",
                     models.CharField(
-                        default=scorer.tables.editlink.new_link_key, editable=False, max_length=32
+                        default=scorer.access.links.new_link_key, editable=False, max_length=32
                     ),
                 ),
                 ("code", models.CharField(help_text="Typed instead of scanning.", max_length=6, unique=True)),

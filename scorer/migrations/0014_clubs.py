@@ -3,7 +3,7 @@
 import django.db.models.deletion
 import django.utils.timezone
 import scorer.clubs.models
-import scorer.tables.editlink
+import scorer.access.links
 from django.db import migrations, models
 
 
@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
                 ('ruleset', models.CharField(help_text="The default rule set of the club's tables.", max_length=20)),
                 ('options', models.JSONField(default=dict, help_text='The default options; partners: true is eşli.')),
                 ('secret_version', models.PositiveIntegerField(default=1, help_text='Bumped by a new admin link: grants of older versions no longer count.')),
-                ('link_key', models.CharField(default=scorer.tables.editlink.new_link_key, editable=False, max_length=32)),
+                ('link_key', models.CharField(default=scorer.access.links.new_link_key, editable=False, max_length=32)),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
                 ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
             ],

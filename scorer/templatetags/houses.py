@@ -4,8 +4,8 @@ from dataclasses import dataclass
 
 from django import template
 
+from scorer.access import device_of
 from scorer.houses.selectors import recent_versions
-from scorer.tables.rights import device_of
 
 register = template.Library()
 

@@ -3,8 +3,9 @@
 from django import template
 from django.urls import reverse
 
+from scorer.access import max_idle
 from scorer.models import Game
-from scorer.tables.rights import can_edit, max_idle
+from scorer.tables.rights import can_edit
 
 register = template.Library()
 

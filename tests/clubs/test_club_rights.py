@@ -3,9 +3,9 @@
 import pytest
 from django.test import RequestFactory
 
-from scorer.clubs.rights import admin_link_rotate, grant_admin, is_admin
-from scorer.clubs.services import club_create
-from scorer.tables.rights import DEVICE_COOKIE, device_ensure
+from scorer.access import DEVICE_COOKIE, device_ensure
+from scorer.clubs.rights import grant_admin, is_admin
+from scorer.clubs.services import admin_link_rotate, club_create
 
 pytestmark = pytest.mark.django_db
 

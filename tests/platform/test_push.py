@@ -20,9 +20,9 @@ from scorer.events.models import EventGame, EventGrant
 from scorer.models import Grant
 from scorer.platform import push
 from scorer.tables import push as table_push
-from scorer.tables.rights import game_link_rotate
 from scorer.tables.services.games import game_plan
 from scorer.tables.services.hands import hand_delete, hand_record
+from scorer.tables.services.links import game_link_rotate
 from tests.support.aio import run_apart
 from tests.support.eventdb import new_event, play
 from tests.support.factories import claim, finisher_alone, new_table
@@ -303,7 +303,7 @@ def test_only_the_organizer_gets_the_progress_stream_with_a_token_the_page_repla
 
 
 def test_a_replaced_organizer_link_ends_the_progress_stream():
-    from scorer.events.rights import organizer_link_rotate
+    from scorer.events.services.links import organizer_link_rotate
 
     event, secret = started_event()
     phone = organizer(event, secret)

@@ -10,6 +10,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
+from scorer import access
 from scorer.models import Device, Grant
 from scorer.tables import rights
 from scorer.tables.views.auth import SESSION_KEY, can_edit, edit_required
@@ -31,7 +32,7 @@ def fresh_request(rf: RequestFactory, cookies: dict | None = None):
 
 def same_device(rf: RequestFactory, request):
     """A later request of the device that made ``request`` (its cookie, nothing cached)."""
-    return fresh_request(rf, {rights.DEVICE_COOKIE: request._okeycalc_rights.token})
+    return fresh_request(rf, {access.DEVICE_COOKIE: request._okeycalc_rights.token})
 
 
 @edit_required
@@ -77,7 +78,7 @@ def test_a_watch_grant_never_gives_edit_rights_and_never_downgrades_an_edit_gran
 def test_an_unknown_or_malformed_device_cookie_gives_no_rights(rf, cookie):
     game, _ = new_game()
 
-    assert not can_edit(fresh_request(rf, {rights.DEVICE_COOKIE: cookie}), game)
+    assert not can_edit(fresh_request(rf, {access.DEVICE_COOKIE: cookie}), game)
 
 
 def test_only_a_hash_of_the_device_token_is_stored(rf):
@@ -150,7 +151,7 @@ def test_expiry_deletes_old_grants_and_devices_left_without_any(rf):
     Grant.objects.update(last_used_at=long_ago)
     Device.objects.update(last_seen_at=long_ago)
 
-    assert rights.grants_expire() == 1
+    assert access.grants_expire() == 1
     assert not Device.objects.exists()
 
 
@@ -169,7 +170,7 @@ def test_a_secret_remembered_in_an_old_session_becomes_a_grant_and_leaves_the_se
     assert client.get(reverse("scorer:hand_new", args=[game.public_id])).status_code == 200
 
     assert SESSION_KEY not in client.session
-    assert rights.DEVICE_COOKIE in client.cookies
+    assert access.DEVICE_COOKIE in client.cookies
     assert Grant.objects.get().kind == Grant.EDIT
     assert client.get(reverse("scorer:hand_new", args=[game.public_id])).status_code == 200
 

@@ -12,9 +12,9 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from scorer.access import DEVICE_COOKIE
 from scorer.engine import score_game
 from scorer.tables import boardcache
-from scorer.tables.rights import DEVICE_COOKIE
 from scorer.tables.selectors import game_document
 from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
 from tests.support.factories import claim, finisher, new_table, url

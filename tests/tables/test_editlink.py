@@ -7,8 +7,8 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from scorer import access
 from scorer.models import Device, Game, Grant
-from scorer.tables import editlink
 from tests.support.factories import NAMES, new_table
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ def test_the_link_secret_is_derived_not_stored():
     game, secret = new_game()
     stored = Game.objects.filter(pk=game.pk).values().get()
 
-    assert len(secret) == editlink.SECRET_LENGTH
+    assert len(secret) == access.SECRET_LENGTH
     assert all(secret not in str(value) for value in stored.values())
     assert Game.objects.get(pk=game.pk).link_secret == secret  # shown again from the row
 
@@ -33,8 +33,8 @@ def test_every_table_and_every_version_has_its_own_link():
 
     assert secret != other_secret
     assert not other.check_secret(secret)
-    assert editlink.link_secret(game.public_id, game.secret_version + 1, game.link_key) != secret
-    assert editlink.link_secret(game.public_id, game.secret_version, editlink.new_link_key()) != secret
+    assert access.link_secret(game.public_id, game.secret_version + 1, game.link_key) != secret
+    assert access.link_secret(game.public_id, game.secret_version, access.new_link_key()) != secret
 
 
 def test_the_server_key_alone_or_the_row_alone_does_not_make_the_link(settings):

@@ -137,11 +137,10 @@ def test_a_change_made_meanwhile_on_another_phone_is_not_overwritten(client, tab
 def test_an_event_table_says_its_seating_is_the_organizers(client):
     event, _secret = new_event(4)
     from scorer.events.services.rounds import round_start
-    from scorer.tables import rights
 
     round_start(event=event)
     game = Game.objects.get(in_event=True)
-    claim(client, game, rights.link_secret(game) if hasattr(rights, "link_secret") else game.link_secret)
+    claim(client, game, game.link_secret)
     html = client.get(url("game_facts", game)).content.decode()
     assert "data-event-refusal" in html and 'name="player_1"' not in html
     response = client.post(url("game_facts", game), facts(game, player_1="X"))

@@ -5,8 +5,8 @@ import re
 import pytest
 from django.test import Client
 
+from scorer.access import DEVICE_COOKIE
 from scorer.models import Device, Hand
-from scorer.tables.rights import DEVICE_COOKIE
 from tests.support.factories import claim, finisher, hand_href, new_table, post_hand, url
 from tests.support.posts import E2_HAND
 

@@ -13,10 +13,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scorer import access
 from scorer.models import Game, Grant, hash_secret
 from scorer.platform.flash import MAX_MESSAGES
 from scorer.platform.qr import qr_svg
-from scorer.tables import rights
 from scorer.tables.services.hands import hand_record
 from tests.support.factories import NAMES, claim_url, finisher, new_table, posted_table, url
 from tests.support.posts import E2_HAND as HAND
@@ -375,8 +375,8 @@ def test_the_device_cookie_is_httponly_and_lax():
     phone = Client()
     posted_table(phone)
 
-    morsel = phone.cookies[rights.DEVICE_COOKIE]
+    morsel = phone.cookies[access.DEVICE_COOKIE]
 
     assert morsel["httponly"] and morsel["samesite"] == "Lax"
-    assert int(morsel["max-age"]) == rights.COOKIE_MAX_AGE
+    assert int(morsel["max-age"]) == access.COOKIE_MAX_AGE
     assert SimpleCookie(cookie_header(phone))

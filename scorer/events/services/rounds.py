@@ -5,7 +5,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scorer.engine import InvalidInput
-from scorer.events.cards import cards_ensure
 from scorer.events.corrections import seating_shifts
 from scorer.events.models import Entrant, Event, EventRecord, EventTable, Round
 from scorer.events.selectors.document import event_data
@@ -19,6 +18,7 @@ from scorer.events.services.base import (
     record,
     writable,
 )
+from scorer.events.services.cards import cards_ensure
 from scorer.models import Game
 from scorer.tables.freshness import Change, changed
 

@@ -12,17 +12,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scorer import access
 from scorer.events import cards
 from scorer.events.forms.public import CardCodeForm
 from scorer.events.models import Event, TableCard
 from scorer.events.selectors.document import event_find, event_get
 from scorer.events.selectors.standings import event_standings
+from scorer.events.services import cards as card_services
 from scorer.events.services.base import card_replace_record
 from scorer.events.views.organizer import organizer_required
 from scorer.platform.limits import limited
 from scorer.platform.qr import qr_svg
 from scorer.shell.errors import forbidden
-from scorer.tables import rights as table_rights
 
 logger = logging.getLogger(__name__)
 
@@ -106,7 +107,7 @@ def event_cards(request: HttpRequest, event: Event) -> HttpResponse:
     if not view.rounds:
         raise Http404("No round")
     tables = view.current
-    shown = cards.cards_ensure(event, max(len(tables), cards.cards_count(event)))
+    shown = card_services.cards_ensure(event, max(len(tables), cards.cards_count(event)))
     by_number = {table.number: table for table in tables}
     return render(
         request,
@@ -147,8 +148,8 @@ def event_card_replace(request: HttpRequest, event: Event, number: int) -> HttpR
     """A new card for one table (the old one was lost or taken): the old link and code stop working."""
     if cards.card_find(event, number) is None:
         raise Http404("No card")
-    device = table_rights.device_ensure(request)
-    cards.card_replace(event=event, number=number, device=device)
+    device = access.device_ensure(request)
+    card_services.card_replace(event=event, number=number, device=device)
     card_replace_record(event=event, number=number, device=device)
     messages.success(
         request,

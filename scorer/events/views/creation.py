@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scorer import access
 from scorer.engine import InvalidInput
 from scorer.events import rights
 from scorer.events.forms.creation import EventForm
@@ -16,10 +17,10 @@ from scorer.events.models import Event
 from scorer.events.selectors.document import event_find
 from scorer.events.services.base import link_rotation_record
 from scorer.events.services.creation import event_create
+from scorer.events.services.links import organizer_link_rotate
 from scorer.events.views.organizer import LINK_FIRST, organize_url, organizer_required
 from scorer.platform.limits import limited
 from scorer.shell.errors import forbidden
-from scorer.tables import rights as table_rights
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
         return render(request, EVENT_NEW, {"form": form, "options_changed": changed})
     form = EventForm(data=request.POST)
     if form.is_valid():
-        device = table_rights.device_ensure(request)
+        device = access.device_ensure(request)
         try:
             event, _secret = event_create(device=device, **form.event_kwargs())
         except InvalidInput as exc:
@@ -83,8 +84,8 @@ def event_claim(request: HttpRequest, public_id: str, secret: str) -> HttpRespon
 @require_POST
 @organizer_required
 def event_link_rotate(request: HttpRequest, event: Event) -> HttpResponse:
-    device = table_rights.device_ensure(request)
-    rights.organizer_link_rotate(event=event, device=device)
+    device = access.device_ensure(request)
+    organizer_link_rotate(event=event, device=device)
     link_rotation_record(event=event, device=device)
     messages.success(
         request,

@@ -4,18 +4,18 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scorer import access
 from scorer.events.forms.actions import LateForm, WithdrawForm
 from scorer.events.models import Event
 from scorer.events.selectors.document import event_data
 from scorer.events.services.entrants import entrant_add, entrant_withdraw
 from scorer.events.views.organizer import act, organizer_required
-from scorer.tables import rights as table_rights
 
 
 @require_POST
 @organizer_required
 def event_late(request: HttpRequest, event: Event) -> HttpResponse:
-    device = table_rights.device_of(request)
+    device = access.device_of(request)
     return act(
         request,
         event,
@@ -28,7 +28,7 @@ def event_late(request: HttpRequest, event: Event) -> HttpResponse:
 @require_POST
 @organizer_required
 def event_withdraw(request: HttpRequest, event: Event) -> HttpResponse:
-    device = table_rights.device_of(request)
+    device = access.device_of(request)
     active = [entrant for entrant in event_data(event).entrants if not entrant.out]
     return act(
         request,

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from scorer import access
 from scorer.engine import InvalidInput, score_game
 from scorer.events import rights
 from scorer.events.forms.creation import EventImportForm
@@ -21,7 +22,6 @@ from scorer.events.services import creation as creation_services
 from scorer.events.views.organizer import LINK_FIRST, organize_url
 from scorer.platform.limits import limited
 from scorer.platform.numbers import number_text
-from scorer.tables import rights as table_rights
 from scorer.tables.board import csv_cell
 
 IMPORT = "scorer/events/event_import.html"
@@ -105,7 +105,7 @@ def event_import(request: HttpRequest) -> HttpResponse:
         return render(request, IMPORT, {"form": EventImportForm()})
     form = EventImportForm(request.POST, request.FILES)
     if form.is_valid():
-        device = table_rights.device_ensure(request)
+        device = access.device_ensure(request)
         try:
             event, _secret = creation_services.event_import(data=form.cleaned_data["document"], device=device)
         except InvalidInput as exc:

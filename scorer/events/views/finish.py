@@ -6,12 +6,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scorer import access
 from scorer.events import public
 from scorer.events.models import Event
 from scorer.events.selectors.standings import event_standings
 from scorer.events.services import finish as finish_services
 from scorer.events.views.organizer import act, organize_url, organizer_required
-from scorer.tables import rights as table_rights
 
 FINISH_CONFIRM = "scorer/events/finish_confirm.html"
 
@@ -29,7 +29,7 @@ def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
         rows = public.page_data(view)["standings"]
         context = {"event": event, "view": view, "podium": public.podium(rows)}
         return render(request, FINISH_CONFIRM, context)
-    device = table_rights.device_of(request)
+    device = access.device_of(request)
     return act(
         request,
         event,
@@ -41,7 +41,7 @@ def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
 @require_POST
 @organizer_required
 def event_unfinish(request: HttpRequest, event: Event) -> HttpResponse:
-    device = table_rights.device_of(request)
+    device = access.device_of(request)
     return act(
         request,
         event,

@@ -1,6 +1,7 @@
 """The organizer page: the event as it runs, its tables' progress (polled, or pushed while its
 stream is open), and what every organizer action shares: only this device's organizer grant
-(scorer/events/rights.py) opens it, and an action's form is shown again on the page when refused.
+(scorer/events/rights.py, checked by ``grant_required`` of scorer/access/) opens it, and an
+action's form is shown again on the page when refused.
 
 Every page works without JavaScript (plain forms that post and redirect back); with htmx the
 organizer page's forms are boosted and its tables' progress refreshes by itself. Every write goes
@@ -8,7 +9,6 @@ through scorer/events/services/, which records what the organizer decided.
 """
 
 from collections.abc import Callable
-from functools import wraps
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -21,6 +21,7 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from scorer import access
 from scorer.engine import InvalidInput, get_ruleset
 from scorer.events import clock, corrections, public, rights, tiebreak
 from scorer.events import push as event_push
@@ -34,12 +35,11 @@ from scorer.events.forms.actions import (
     WithdrawForm,
 )
 from scorer.events.forms.creation import placement_text
-from scorer.events.models import Event
+from scorer.events.models import Event, EventGrant
 from scorer.events.rules.decisions import for_kind
 from scorer.events.selectors.document import event_get, event_stamp, finish_undoable
 from scorer.events.selectors.standings import event_standings
 from scorer.platform import push
-from scorer.shell.errors import forbidden
 
 LINK_FIRST = "yeni"
 """``?yeni=1``: the organizer page just after the event was made shows its link at the top, open."""
@@ -52,18 +52,11 @@ def organize_url(event: Event) -> str:
     return reverse("scorer:event_organize", args=[event.public_id])
 
 
-def organizer_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Load the event named by ``public_id``; call ``view(request, event, ...)`` if this device is
-    its organizer. Unknown event → 404; not the organizer → 403."""
+ORGANIZER = access.Right(grant=EventGrant, load=event_get)
+"""An event's organizer right: unknown event → 404, not its organizer → 403."""
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, public_id: str, *args, **kwargs) -> HttpResponse:
-        event = event_get(public_id)
-        if not rights.is_organizer(request, event):
-            return forbidden(request)
-        return view(request, event, *args, **kwargs)
-
-    return wrapper
+organizer_required = access.grant_required(ORGANIZER)
+"""Load the event named by ``public_id``; call ``view(request, event, ...)`` if this device is its organizer."""
 
 
 def table_forms(event: Event, view, bound: ActionForm | None = None) -> list[tuple]:

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scorer import access
 from scorer.engine import InvalidInput, get_ruleset
 from scorer.events import corrections, rights, tiebreak, timer
 from scorer.events.forms.actions import CloseForm, DecideForm, TieBreakForm, TimerForm
@@ -26,7 +27,7 @@ def _errors(request: HttpRequest, exc: InvalidInput) -> None:
 @require_POST
 @organizer_required
 def event_start_round(request: HttpRequest, event: Event) -> HttpResponse:
-    device = table_rights.device_of(request)
+    device = access.device_of(request)
     return act(
         request,
         event,
@@ -38,7 +39,7 @@ def event_start_round(request: HttpRequest, event: Event) -> HttpResponse:
 @require_POST
 @organizer_required
 def event_reseat(request: HttpRequest, event: Event) -> HttpResponse:
-    device = table_rights.device_of(request)
+    device = access.device_of(request)
     view = event_standings(event, next_round=False)
     note = " ".join(shift.note for shift in corrections.seating_shifts(view) if shift.can_reseat)
     return act(
@@ -53,7 +54,7 @@ def event_reseat(request: HttpRequest, event: Event) -> HttpResponse:
 @organizer_required
 def event_keep_seating(request: HttpRequest, event: Event, round_number: int) -> HttpResponse:
     """Keep a round's seating after a correction moved the standings it was seated from."""
-    device = table_rights.device_of(request)
+    device = access.device_of(request)
     return act(
         request,
         event,
@@ -92,7 +93,7 @@ def event_table_open(request: HttpRequest, event: Event, round_number: int, numb
 @organizer_required
 def event_table_close(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
     _view, table = _table(request, event, round_number, number)
-    device = table_rights.device_of(request)
+    device = access.device_of(request)
     return act(
         request,
         event,
@@ -106,7 +107,7 @@ def event_table_close(request: HttpRequest, event: Event, round_number: int, num
 @organizer_required
 def event_decide(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
     view, table = _table(request, event, round_number, number)
-    device = table_rights.device_of(request)
+    device = access.device_of(request)
     return act(
         request,
         event,
@@ -121,7 +122,7 @@ def event_decide(request: HttpRequest, event: Event, round_number: int, number: 
 def event_tiebreak(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
     """Seat the tied entrants of a table at a tie-break game; this device keeps its score."""
     _view, table = _table(request, event, round_number, number)
-    device = table_rights.device_ensure(request)
+    device = access.device_ensure(request)
     form = TieBreakForm(
         request.POST, event=event, table=table, hand_counts=get_ruleset(event.ruleset).hand_counts
     )
@@ -143,7 +144,7 @@ def event_tiebreak(request: HttpRequest, event: Event, round_number: int, number
 def event_tiebreak_record(request: HttpRequest, event: Event, round_number: int, number: int) -> HttpResponse:
     """Record the tie-break game's result as the table's decision at the cut."""
     _view, table = _table(request, event, round_number, number)
-    device = table_rights.device_of(request)
+    device = access.device_of(request)
     return act(
         request,
         event,
@@ -158,7 +159,7 @@ def event_tiebreak_record(request: HttpRequest, event: Event, round_number: int,
 @organizer_required
 def event_timer(request: HttpRequest, event: Event) -> HttpResponse:
     """Start, pause, resume or add time to the current round's timer."""
-    device = table_rights.device_of(request)
+    device = access.device_of(request)
     return act(
         request,
         event,
@@ -174,7 +175,7 @@ def event_next_game(request: HttpRequest, event: Event, round_number: int, numbe
     """Open a match's next game (its scorekeeper's device gets it from the board's rematch too)."""
     _view, table = _table(request, event, round_number, number)
     try:
-        link = match_game_open(event=event, table_id=table.table.pk, device=table_rights.device_of(request))
+        link = match_game_open(event=event, table_id=table.table.pk, device=access.device_of(request))
     except InvalidInput as exc:
         _errors(request, exc)
         return redirect(organize_url(event))

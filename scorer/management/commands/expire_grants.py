@@ -1,12 +1,13 @@
-"""``manage.py expire_grants``: forget edit and watch rights unused for OKEYCALC_GRANT_MAX_IDLE_DAYS.
+"""``manage.py expire_grants``: forget rights unused for OKEYCALC_GRANT_MAX_IDLE_DAYS: the grants of
+every kind (a table's edit and watch grants, an event's organizer grants, table cards', clubs' admin grants).
 
 Expired grants already give no rights; this deletes their rows, and the devices left without any.
-The app also does it whenever a table is opened or claimed; run it from cron on a quiet site.
+The app also does it whenever a new edit grant on a table is made; run it from cron on a quiet site.
 """
 
 from django.core.management.base import BaseCommand
 
-from scorer.tables.rights import grants_expire, max_idle
+from scorer.access import grants_expire, max_idle
 
 
 class Command(BaseCommand):

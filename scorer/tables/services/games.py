@@ -30,7 +30,7 @@ def game_create(
     house: HouseCopy | None = None,
     stake: dict | None = None,
 ) -> tuple[Game, str]:
-    """Create a table; returns it and its edit link's secret (derived, never stored: scorer/tables/editlink.py).
+    """Create a table; returns it and its edit link's secret (derived, never stored: scorer/access/links.py).
     ``in_event``: a game of an event table (scorer/events), whose deletes, restores and number of
     hands the event guards (scorer/tables/guards.py). ``house``: the house rule set it plays (its
     base is then the table's ``ruleset``), kept as a frozen copy. ``stake``: what it is played

@@ -1,16 +1,15 @@
-"""Who may change a table: the device holding a current edit grant (scorer/tables/rights.py).
+"""Who may change a table: the device holding a current edit grant (scorer/tables/rights.py), as
+``grant_required`` (scorer/access/) checks it.
 
 Creating a table, or opening its edit link once, gives the device an edit grant; every write
 checks it. Viewers only ever have the public id.
 """
 
-from collections.abc import Callable
-from functools import wraps
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scorer.models import Game
+from scorer.access import Right, grant_required
+from scorer.models import Game, Grant
 from scorer.shell.errors import forbidden
 from scorer.tables.forms import HandForm
 from scorer.tables.rights import LEGACY_SESSION_KEY, can_edit, revoked
@@ -42,18 +41,13 @@ def revoked_page(request: HttpRequest, game: Game) -> HttpResponse:
     return render(request, "scorer/revoked.html", context, status=403)
 
 
-def edit_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Load the table named by ``public_id`` and call ``view(request, game, ...)`` if this device may edit it.
+def _refused(request: HttpRequest, game: Game) -> HttpResponse:
+    return revoked_page(request, game) if revoked(request, game) else forbidden(request)
 
-    Unknown table → 404; no current edit grant → 403: the page that says why, when a new edit
-    link took this device's rights away (:func:`revoked_page`).
-    """
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, public_id: str, *args, **kwargs) -> HttpResponse:
-        game = game_get(public_id)
-        if not can_edit(request, game):
-            return revoked_page(request, game) if revoked(request, game) else forbidden(request)
-        return view(request, game, *args, **kwargs)
+EDIT = Right(grant=Grant, load=game_get, refused=_refused, check=can_edit)
+"""A table's edit right: unknown table → 404; no current edit grant → 403, the page that says why
+when a new edit link took this device's rights away (:func:`revoked_page`)."""
 
-    return wrapper
+edit_required = grant_required(EDIT)
+"""Load the table named by ``public_id`` and call ``view(request, game, ...)`` if this device may edit it."""

@@ -18,6 +18,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from scorer.access import device_of
 from scorer.models import Game
 from scorer.platform import push
 from scorer.platform.http import HtmxHttpRequest, attachment
@@ -27,7 +28,7 @@ from scorer.tables import push as table_push
 from scorer.tables.board import board_context, csv_text, detail_context, viewer_url
 from scorer.tables.filenames import export_names
 from scorer.tables.outlook import board_outlook
-from scorer.tables.rights import device_of, grant_of, grant_watch, revoked
+from scorer.tables.rights import grant_of, grant_watch, revoked
 from scorer.tables.views.auth import can_edit
 
 BOARD = "scorer/board.html"

@@ -9,10 +9,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
+from scorer import access
 from scorer.engine import InvalidInput
 from scorer.models import Game
 from scorer.platform.http import HtmxHttpRequest
-from scorer.tables import rights, selectors, tablelog
+from scorer.tables import selectors, tablelog
 from scorer.tables.forms.facts import FactsForm
 from scorer.tables.services import facts as facts_services
 from scorer.tables.services.facts import MSG_EVENT_TABLE, FactsChanged
@@ -30,7 +31,7 @@ def facts_page(
     request: HtmxHttpRequest, game: Game, form: FactsForm | None, *, status: int = 200
 ) -> HttpResponse:
     changes = selectors.fact_changes(game)
-    device = rights.device_of(request)
+    device = access.device_of(request)
     context = {
         "game": game,
         "form": form,
@@ -55,7 +56,7 @@ def game_facts(request: HtmxHttpRequest, game: Game) -> HttpResponse:
         try:
             made = facts_services.game_facts_set(
                 game=game, names=data["names"], first_dealer=data["first_dealer"], stake=data["stake"],
-                seen_changes=data["seen"], device=rights.device_of(request),
+                seen_changes=data["seen"], device=access.device_of(request),
             )  # fmt: skip
         except FactsChanged:
             now = Game.objects.get(pk=game.pk)

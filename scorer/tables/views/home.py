@@ -5,9 +5,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_safe
 
+from scorer import access
 from scorer.engine import clauses
 from scorer.platform.limits import limited
-from scorer.tables import rights, selectors
+from scorer.tables import selectors
 from scorer.tables.forms import JoinCodeForm
 
 HOME_TABLES = 5
@@ -16,8 +17,8 @@ MY_TABLES_PER_PAGE = 20
 
 
 def _device_grants(request: HttpRequest):
-    device = rights.device_of(request)
-    return selectors.device_grants(device.pk if device else None, cutoff=rights.grant_cutoff())
+    device = access.device_of(request)
+    return selectors.device_grants(device.pk if device else None, cutoff=access.grant_cutoff())
 
 
 def home_context(request: HttpRequest) -> dict:
@@ -26,7 +27,7 @@ def home_context(request: HttpRequest) -> dict:
         "rulesets": list(clauses.RULESETS.values()),
         "my_tables": tables[:HOME_TABLES],
         "more_tables": len(tables) > HOME_TABLES,
-        "grant_days": rights.max_idle().days,
+        "grant_days": access.max_idle().days,
         "join_form": JoinCodeForm(),
     }
 
@@ -58,6 +59,6 @@ def my_tables(request: HttpRequest) -> HttpResponse:
     context = {
         "my_tables": selectors.tables_of(page.object_list),
         "page": page,
-        "grant_days": rights.max_idle().days,
+        "grant_days": access.max_idle().days,
     }
     return render(request, "scorer/my_tables.html", context)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scorer import access
 from scorer.engine import HandResult, InvalidInput
 from scorer.houses.services import house_use
 from scorer.models import Game, Hand
@@ -27,6 +28,7 @@ from scorer.platform.qr import qr_svg
 from scorer.tables import addresses, entry, guards, history, renumbering, rights, selectors
 from scorer.tables.forms import GameForm, HandForm
 from scorer.tables.services import hands as hands_services
+from scorer.tables.services import links as links_services
 from scorer.tables.services.games import game_create
 from scorer.tables.services.hands import hand_score
 from scorer.tables.views.auth import edit_required
@@ -65,7 +67,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         else:
             rights.grant_edit(request, game)
             if form.house_version is not None:  # among this device's recent house rule sets
-                house_use(device=rights.device_ensure(request), house=form.house_version.house)
+                house_use(device=access.device_ensure(request), house=form.house_version.house)
             messages.success(request, _("The table is open. This device can enter hands."))
             return redirect(board_url(game))
     return render(request, GAME_NEW, {"form": form})
@@ -145,7 +147,7 @@ def game_link_rotate(request: HtmxHttpRequest, game: Game) -> HttpResponse:
             confirm_label=_("Yes, make a new edit link"),
             cancel_url=f"{board_url(game)}#{SHARE_PANEL_ID}",
         )
-    rights.game_link_rotate(game=game, device=rights.device_of(request))
+    links_services.game_link_rotate(game=game, device=access.device_of(request))
     messages.success(
         request, _("New edit link made. The old link no longer works and no other device can enter hands.")
     )
@@ -230,7 +232,7 @@ def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if request.method != "POST":
         live, dealer = selectors.next_hand(game)
         return hand_page(request, game, entry.hand_form(game, dealer), live + 1, live_hands=live)
-    answer = entry.hand_submit(game=game, data=request.POST, device=rights.device_of(request))
+    answer = entry.hand_submit(game=game, data=request.POST, device=access.device_of(request))
     match answer:
         case entry.Saved(again=True):
             messages.info(request, already_saved_message(request, game, answer))
@@ -295,7 +297,7 @@ def hand_edit(request: HtmxHttpRequest, game: Game, number: int) -> HttpResponse
     if request.method != "POST":
         form = entry.hand_form(game, hand.dealer, hand=hand)
         return hand_page(request, game, form, number, hand, result=stored_result(game, hand))
-    answer = entry.hand_correct(hand=hand, number=number, data=request.POST, device=rights.device_of(request))
+    answer = entry.hand_correct(hand=hand, number=number, data=request.POST, device=access.device_of(request))
     match answer:
         case entry.Saved():
             messages.success(request, _("Hand {n} corrected.").format(n=number))
@@ -394,7 +396,7 @@ def hand_delete(request: HtmxHttpRequest, game: Game, number: int) -> HttpRespon
             cancel_url=back,
         )
     try:
-        hands_services.hand_delete(hand=hand, device=rights.device_of(request))
+        hands_services.hand_delete(hand=hand, device=access.device_of(request))
     except InvalidInput as exc:  # e.g. the event's next round started since the page was shown
         messages.error(request, " ".join(error.message for error in exc.errors))
         return redirect(back)
@@ -418,7 +420,7 @@ def hand_restore(request: HtmxHttpRequest, game: Game, number: int) -> HttpRespo
         raise Http404("No such deleted hand")
     position = hand.position
     try:
-        hands_services.hand_restore(hand=hand, device=rights.device_of(request))
+        hands_services.hand_restore(hand=hand, device=access.device_of(request))
     except InvalidInput as exc:
         for error in exc.errors:
             messages.error(request, error.message)

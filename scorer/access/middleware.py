@@ -1,10 +1,10 @@
-"""The device cookie behind edit and watch rights (scorer/tables/rights.py)."""
+"""The device cookie behind every grant (scorer/access/devices.py)."""
 
-from scorer.tables.rights import device_cookie_set
+from scorer.access.devices import device_cookie_set
 
 
 class DeviceCookieMiddleware:
-    """Send the device cookie (scorer/tables/rights.py) when a request made or refreshed the device."""
+    """Send the device cookie when a request made the device or used one of its grants."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response

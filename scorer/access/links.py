@@ -1,13 +1,15 @@
-"""A table's edit link, derived rather than stored, so the scorekeeper can always show it again.
+"""Signed links: a link that gives rights, derived rather than stored, so it can always be shown again.
 
-The link is ``/masa/<public id>/anahtar/<secret>/`` where
+A table's edit link is ``/masa/<public id>/anahtar/<secret>/``, an event's organizer link, a table
+card's link and a club's admin link are alike, each with its own subject (the table's public id,
+``event:<id>``, ``card:<event id>:<number>``, ``club:<id>``), so that no link opens another's thing:
 
-    secret = base64url(salted_hmac("okeycalc.editlink", f"{public id}:{version}:{link key}",
+    secret = base64url(salted_hmac("okeycalc.editlink", f"{subject}:{version}:{link key}",
                                    secret=SECRET_KEY, algorithm="sha256"))[:32]
 
-- ``version`` (``Game.secret_version``) is bumped by "Yeni düzenleme bağlantısı"; every device's
-  edit grant records the version it was given, so a bump revokes them all at once.
-- ``link key`` (``Game.link_key``) is 128 random bits stored with the table and replaced on every
+- ``version`` (``secret_version``) is bumped by a new link ("Yeni düzenleme bağlantısı"); every
+  device's grant records the version it was given, so a bump revokes them all at once.
+- ``link key`` (``link_key``) is 128 random bits stored with the thing and replaced on every
   rotation. Deriving a link takes both the server's ``SECRET_KEY`` and the database row: a leaked
   database alone, or a leaked key alone, gives nobody an edit link.
 - Nothing secret is stored raw and nothing needs decrypting: the server recomputes the link when
@@ -55,12 +57,12 @@ def well_formed(secret: str) -> bool:
 
 
 def link_secret(public_id: str, version: int, link_key: str) -> str:
-    """The secret of the table's current edit link (under the current ``SECRET_KEY``)."""
+    """The secret of the current link (under the current ``SECRET_KEY``)."""
     return _derive(public_id, version, link_key, settings.SECRET_KEY)
 
 
 def link_secret_matches(public_id: str, version: int, link_key: str, secret: str) -> bool:
-    """Whether ``secret`` is the current edit link's secret (under any accepted server key)."""
+    """Whether ``secret`` is the current link's secret (under any accepted server key)."""
     if not secret or len(secret) > MAX_SECRET_LENGTH:
         return False
     keys = [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
