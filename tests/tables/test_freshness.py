@@ -22,10 +22,10 @@ from scorer.events.timer import START, timer_change
 from scorer.models import Device, Game
 from scorer.platform.push import changes
 from scorer.tables.freshness import STALE, Change, Page
-from scorer.tables.rights import game_link_rotate
 from scorer.tables.services.facts import game_facts_set
 from scorer.tables.services.games import game_plan, game_rematch, plan_choices
 from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
+from scorer.tables.services.links import game_link_rotate
 from tests.support.eventdb import new_event
 from tests.support.factories import NAMES, finisher, new_table
 
