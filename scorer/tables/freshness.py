@@ -10,9 +10,8 @@ follows, by its stream or, while the stream is not open, by its poll with the st
 An event's pages are stamped by the event's version and its games' versions
 (``scorer.events.selectors.document.event_stamp``): a table's change moves them by the table's
 own version, and their topic is published beside the table's (registered by scorer/events/push.py,
-since the tables know nothing of events). Club pages have no open copy to update: they are
-rendered at each request from the club's ``updated_at``, which the club's services move
-(scorer/clubs/services.py).
+since the tables know nothing of events). A club's change moves its ``updated_at``, which keys
+its pages, and publishes its topic for its venue display (scorer/clubs/push.py).
 """
 
 from collections.abc import Callable, Iterable
@@ -51,6 +50,9 @@ class Change(StrEnum):
     """An organizer's change of an event's tables: locked, opened again, a later round started."""
     EVENT = "event"
     """An organizer's change of an event: entrants, rounds, seating, decisions, the timer, the finish."""
+    CLUB = "club"
+    """A club's change: a counted game scored or replayed, a member added or hidden, a season, an
+    event opened in it."""
 
 
 class Page(StrEnum):
@@ -64,6 +66,9 @@ class Page(StrEnum):
     EVENT = "event"
     """The table's event's standings, venue display and organizer page (or, for an event's own
     change, that event's)."""
+    CLUB = "club"
+    """The club's venue display (its other pages are rendered at each request from the club's
+    ``updated_at``, which the same change moves)."""
 
 
 _TABLE = frozenset({Page.BOARD, Page.SERIES, Page.EVENT})
@@ -78,6 +83,7 @@ STALE: dict[Change, frozenset[Page]] = {
     Change.EDIT_LINK: frozenset({Page.BOARD}),
     Change.EVENT_TABLES: frozenset({Page.BOARD}),
     Change.EVENT: frozenset({Page.EVENT}),
+    Change.CLUB: frozenset({Page.CLUB}),
 }
 """Which pages each change makes stale. A test walks every change and every page
 (tests/tables/test_freshness.py)."""
@@ -88,6 +94,12 @@ EventBump = Callable[[int], None]
 
 _event_bump: list[EventBump] = []
 
+ClubBump = Callable[[object], None]
+"""``bump(club)``: move the club's ``updated_at`` (on the object too) and publish its topic once
+the write commits."""
+
+_club_bump: list[ClubBump] = []
+
 
 def register_event_bump(bump: EventBump) -> None:
     """The events' part of :data:`STALE`'s ``Page.EVENT`` (scorer/events/push.py)."""
@@ -95,8 +107,16 @@ def register_event_bump(bump: EventBump) -> None:
         _event_bump.append(bump)
 
 
-def changed(change: Change, *, games: Iterable[Game | int] = (), event_pk: int | None = None) -> None:
-    """``change`` was made to ``games`` (tables or their pks) or to the event ``event_pk``, in the
+def register_club_bump(bump: ClubBump) -> None:
+    """The clubs' part of :data:`STALE`'s ``Page.CLUB`` (scorer/clubs/push.py)."""
+    if bump not in _club_bump:
+        _club_bump.append(bump)
+
+
+def changed(
+    change: Change, *, games: Iterable[Game | int] = (), event_pk: int | None = None, club: object = None
+) -> None:
+    """``change`` was made to ``games`` (tables or their pks), to the event ``event_pk`` or to ``club``, in the
     current transaction: move the versions of every page it makes stale and publish them once it
     commits. The first table's row, bumped first, stays locked until the transaction ends (a hand's
     save takes the table's lock here). A table given as a ``Game`` gets its new ``version`` and
@@ -109,6 +129,9 @@ def changed(change: Change, *, games: Iterable[Game | int] = (), event_pk: int |
     if event_pk is not None and Page.EVENT in pages:
         for bump in _event_bump:
             bump(event_pk)
+    if club is not None and Page.CLUB in pages:
+        for bump in _club_bump:
+            bump(club)
 
 
 def _in_event(games: list[Game | int]) -> bool:

@@ -1,7 +1,7 @@
 """Open boards follow every change of what they show, on a phone (375 × 812): a rematch's series
 tally follows a new hand of the game before it, a finished board whose rematch is open follows a
 correction, and a hand's address is the number the board shows, a link made before a delete still
-opening its own hand.
+opening its own hand. A club's venue display follows a game that counts.
 
 The changes are made through the services, as the scorekeeper's phone's saves make them; each
 open page must end up showing what a reload of it shows."""
@@ -13,10 +13,11 @@ from django.conf import settings
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from scorer.clubs.services import club_create, club_table_create
 from scorer.models import Hand
 from scorer.tables.services.games import game_rematch
 from scorer.tables.services.hands import hand_delete, hand_record, hand_update
-from tests.support.factories import finisher, new_table
+from tests.support.factories import NAMES, finisher, new_table
 
 PHONE = {"width": 375, "height": 812}
 
@@ -118,3 +119,20 @@ def test_hands_answer_at_the_number_the_board_shows_and_old_links_keep_their_han
     gone = page.goto(live_server.url + reverse("scorer:hand_detail", args=[game.public_id, 1]) + "?s=1")
     assert gone.status == 404  # the hand the link was made for was deleted: never another one
     assert Hand.objects.filter(game=game, position=1, deleted_at__isnull=False).exists()
+
+
+def test_a_clubs_venue_display_follows_a_game_that_counts(live_server, phones):
+    club = club_create(name="Kahve", ruleset="kerizim", options={}, members=list(NAMES))
+    game, _secret = club_table_create(
+        club=club, ruleset="kerizim", options={}, players=list(NAMES), hands_planned=1
+    )
+    url = live_server.url + reverse("scorer:club_display", args=[club.public_id])
+    display = phones()
+    display.goto(url)
+    streaming(display)
+    expect(display.locator("[data-no-games]")).to_be_visible()
+
+    hand_record(game=game, data=finisher(0))  # the table's one hand: the game counts
+
+    expect(display.locator("[data-provisional]")).to_contain_text("Ayşe")
+    assert shown(display, "#club-display-live") == reloaded(phones, url, "#club-display-live")

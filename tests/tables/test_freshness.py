@@ -4,7 +4,8 @@ topic is published when the change commits, and its poll with the ETag it showed
 part a fresh load of the page shows now (never 204, "unchanged").
 
 The pages: a table's board, the board of the rematch after it (its series tally), an event's
-standings, its venue display and its organizer page. The changes: every ``Change``.
+standings, its venue display and its organizer page, a club's venue display. The changes: every
+``Change``.
 """
 
 import re
@@ -14,6 +15,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorer.clubs.models import Club
+from scorer.clubs.services import club_create, club_table_create
 from scorer.engine.settlement import Stake
 from scorer.events.models import Event
 from scorer.events.services.rounds import round_start
@@ -45,6 +48,8 @@ class World:
     event: Event | None = None
     event_secret: str = ""
     event_game: Game | None = None
+    club: Club | None = None
+    club_game: Game | None = None
 
 
 def plain_world() -> World:
@@ -63,6 +68,15 @@ def event_world() -> World:
         hand_record(game=event_game, data=finisher(seat))
     hand_delete(hand=event_game.hands.get(position=3))
     return World(event=event, event_secret=secret, event_game=event_game)
+
+
+def club_world() -> World:
+    """A club of four members and a table of one hand opened in it."""
+    club = club_create(name="Kahve", ruleset="kerizim", options={}, members=list(NAMES))
+    game, _secret = club_table_create(
+        club=club, ruleset="kerizim", options={}, players=list(NAMES), hands_planned=1
+    )
+    return World(club=club, club_game=game)
 
 
 # --- the changes: what each does, and to which table --------------------------------------------
@@ -118,6 +132,11 @@ def event_change(world, table):
     timer_change(event=world.event, action=START, minutes=30)
 
 
+def club_game_counted(world, table):
+    """The club's table completes: the game counts and the ratings move (scorer/clubs/handlers.py)."""
+    hand_record(game=world.club_game, data=finisher(0))
+
+
 APPLY = {
     Change.HAND_NEW: (hand_new, "game", "event_game"),
     Change.HAND_CORRECT: (hand_correct, "game", "event_game"),
@@ -129,6 +148,7 @@ APPLY = {
     Change.EDIT_LINK: (edit_link, "game", None),
     Change.EVENT_TABLES: (event_tables, "event_game", "event_game"),
     Change.EVENT: (event_change, None, "event_game"),
+    Change.CLUB: (club_game_counted, None, "club"),
 }
 """Each change: how it is made, and at which table (``None``: not at a plain table, not at an
 event's; the pages of the other kind are then walked)."""
@@ -157,6 +177,15 @@ def board(game: Game) -> Shown:
 
 def pages(world: World, page: Page, table: str) -> list[tuple[str, Shown, bool]]:
     """``(name, page, as organizer)`` of each page of kind ``page`` a change at ``table`` shows on."""
+    if page is Page.CLUB:
+        club = world.club.public_id
+        return [
+            (
+                "club display",
+                Shown(reverse("scorer:club_display", args=[club]), None, f"club:{world.club.pk}"),
+                False,
+            )
+        ]
     game = _hand(world, table)
     if page is Page.BOARD:
         return [("board", board(game), False)]
@@ -203,6 +232,8 @@ def cases():
             for table in (plain, at_event):
                 if table is None or (page is Page.EVENT and table != "event_game"):
                     continue  # an event's pages show its tables only
+                if (page is Page.CLUB) != (table == "club"):
+                    continue
                 if page is not Page.SERIES or table == "game":  # the series here is the plain one
                     yield pytest.param(change, page, table, id=f"{change}-{page}-{table}")
 
@@ -217,7 +248,7 @@ def test_a_change_reaches_every_page_it_makes_stale(
     change, page, table, monkeypatch, django_capture_on_commit_callbacks
 ):
     apply, _plain, _at_event = APPLY[change]
-    world = event_world() if table == "event_game" else plain_world()
+    world = {"event_game": event_world, "club": club_world}.get(table, plain_world)()
     watched = pages(world, page, table)
     assert watched, f"no {page} page shows the {table}"
     organizer = Client()
@@ -274,6 +305,7 @@ def test_no_write_moves_a_pages_stamp_or_publishes_outside_freshness():
         if re.search(r"\bpush\.(publish|send)\(", text) and name not in {
             "scorer/tables/push.py",
             "scorer/events/push.py",
+            "scorer/clubs/push.py",
         }:
             publishing.append(name)
     assert moving == [] and publishing == []
