@@ -43,7 +43,9 @@ def live_hand(game: Game, number: int, stored: int | None) -> Hand | None:
     live = game.hands.live()
     if stored is not None:
         return live.filter(position=stored).first()
-    return live.order_by("position")[number - 1 : number].first() if number >= 1 else None
+    if not 1 <= number <= game.hands_planned:  # a table has no more live hands (and no huge OFFSET)
+        return None
+    return live.order_by("position")[number - 1 : number].first()
 
 
 def deleted_hand(game: Game, number: int, stored: int | None) -> Hand | None:
