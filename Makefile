@@ -33,7 +33,7 @@ CHROMIUM ?= /usr/bin/chromium-headless-shell
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages messages-update migrate collectstatic chromium bytecode test-deep test-postgres test-multi bench bench-instructions bench-web bench-servers bench-event bench-club bench-push bench-lighthouse screenshots clean
+	messages messages-update migrate collectstatic chromium bytecode test-deep test-postgres test-multi bench bench-instructions bench-web bench-web-inprocess bench-servers bench-event bench-club bench-push bench-lighthouse screenshots clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on, uvicorn --reload)"
@@ -59,6 +59,7 @@ help:
 	@echo "make bench          scoring-engine benchmark (wall time)"
 	@echo "make bench-instructions  the same, counted in instructions under valgrind"
 	@echo "make bench-web      pages vs a minimal view under make serve's server (needs wrk), bytes on the wire"
+	@echo "make bench-web-inprocess  the pages' own work through Django's handler vs /healthz (--other: another checkout beside)"
 	@echo "make bench-servers  the ASGI servers compared: uvicorn workers under gunicorn vs granian (needs wrk)"
 	@echo "make bench-event    a 64-player event on two app servers (PostgreSQL + Redis): saves, standings, display"
 	@echo "make bench-club     a club of 200 members and 20,000 games: manage.py rate, leaderboard, member page"
@@ -232,6 +233,11 @@ bench-instructions: install
 # Web benchmark: starts make serve's server on 127.0.0.1:8160 (BENCH_WEB_ARGS="--rounds 5 ...").
 bench-web: install static
 	$(PY) bench/web.py $(BENCH_WEB_ARGS)
+
+# The pages' own work through Django's handler, no HTTP, against /healthz (bench/web_inprocess.py):
+# BENCH_WEB_ARGS="--other ../base" measures another checkout beside this one, "--profile 'live preview POST'" profiles one.
+bench-web-inprocess: install static
+	$(PY) bench/web.py --in-process $(BENCH_WEB_ARGS)
 
 # The ASGI servers compared on pages, slow clients and idle connections (BENCH_SERVERS_ARGS="--seconds 10").
 bench-servers: install-dev static

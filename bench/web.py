@@ -18,6 +18,17 @@ What it does, all by itself:
   as a browser asks), against the 60 KB first-load goal.
 Requests send ``Accept-Encoding: br, gzip`` as a browser does (``--encoding`` to change), so
 the pages' throughput includes compressing them.
+
+``--in-process`` (``make bench-web-inprocess``) measures the pages' own work instead, where the
+server's overhead cannot hide it: each request through Django's handler (``django.test.Client``,
+every middleware, DEBUG off, manifest static files; ``bench/web_inprocess.py``), no HTTP, each
+against ``/healthz`` measured beside it, the median of ``--rounds`` (7) rounds in CPU time
+(``--clock wall`` for elapsed time): the viewer board, the hand entry page, the live preview, a
+save, a correction, an event's standings and venue display, a club's leaderboard.
+``--other <checkout>`` runs the same measurement on another checkout's code in a process of its
+own (with that checkout's ``bench/web_settings.py``), the two taking turns round by round, so
+that before and after come from the same minutes;
+``--profile '<request>'`` prints cProfile's top costs of that request instead.
 """
 
 import argparse
@@ -64,8 +75,8 @@ def server_env(tmp: Path, args) -> dict:
     return env
 
 
-def manage(env: dict, *command: str) -> None:
-    subprocess.run([PYTHON, "manage.py", *command], cwd=ROOT, env=env, check=True)
+def manage(env: dict, *command: str, root: Path = ROOT) -> None:
+    subprocess.run([PYTHON, "manage.py", *command], cwd=root, env=env, check=True)
 
 
 def make_table(env: dict) -> tuple[str, str]:
@@ -401,9 +412,141 @@ def print_report(args, rows: list[Endpoint], results: dict, loads: list) -> bool
     return met
 
 
+# --- in-process: the page's own work through Django's handler ---------------------------------------
+
+IN_PROCESS_ROWS = [
+    "viewer board",
+    "hand entry page",
+    "live preview POST",
+    "save",
+    "correction",
+    "event standings",
+    "venue display",
+    "club leaderboard",
+]
+IN_PROCESS_GOALS = {"viewer board": 4.0, "hand entry page": 6.0, "live preview POST": 5.0}
+
+
+@dataclass
+class Checkout:
+    """One checkout's code measured by bench/web_inprocess.py in a process of its own."""
+
+    root: Path
+    label: str
+    proc: subprocess.Popen | None = None
+    rounds: list = field(default_factory=list)
+
+    def start(self, tmp: Path, args) -> None:
+        env = server_env(tmp, args) | {
+            "PYTHONPATH": str(self.root),
+            "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
+            "BENCH_CLOCK": args.clock,
+        }
+        manage(env, "migrate", "--no-input", "-v", "0", root=self.root)
+        manage(env, "collectstatic", "--no-input", "-v", "0", root=self.root)
+        script = [PYTHON, str(ROOT / "bench" / "web_inprocess.py")]
+        self.proc = subprocess.Popen(
+            script, cwd=self.root, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        self.answer()
+
+    def answer(self) -> dict:
+        line = self.proc.stdout.readline()
+        if not line:
+            sys.exit(f"{self.label}: bench/web_inprocess.py ended ({self.proc.wait()})")
+        return json.loads(line)
+
+    def ask(self, command: str) -> dict:
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        return self.answer()
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=30)
+
+
+def in_process_rows(checkout: Checkout) -> dict:
+    """Per request: (median ms, median /healthz ms, median of the rounds' ratios)."""
+    out = {"/healthz": (statistics.median(r[n][1] for r in checkout.rounds for n in r), None, 1.0)}
+    for name in IN_PROCESS_ROWS:
+        ms = [r[name][0] for r in checkout.rounds]
+        floor = [r[name][1] for r in checkout.rounds]
+        ratios = [r[name][0] / r[name][1] for r in checkout.rounds]
+        out[name] = (statistics.median(ms), statistics.median(floor), statistics.median(ratios))
+    return out
+
+
+def print_in_process(args, checkouts: list[Checkout]) -> bool:
+    print("\nin-process: django.test.Client through every middleware, DEBUG off, manifest static, SQLite;")
+    print(
+        f"{args.clock} time, median of {args.rounds} rounds, each request against /healthz measured beside it\n"
+    )
+    tables = [in_process_rows(c) for c in checkouts]
+    head = " | ".join(f"{c.label} ms | {c.label} / healthz" for c in checkouts)
+    extra = " | ratio / other's ratio" if len(checkouts) == 2 else ""
+    print(f"| request | {head}{extra} | goal |")
+    print("|---|" + "---|---|" * len(checkouts) + ("---|" if extra else "") + "---|")
+    met = True
+    for name in ["/healthz", *IN_PROCESS_ROWS]:
+        cells = " | ".join(f"{t[name][0]:.3f} | {t[name][2]:.1f}×" for t in tables)
+        if extra:
+            cells += f" | {tables[0][name][2] / tables[1][name][2]:.2f}"
+        goal = IN_PROCESS_GOALS.get(name)
+        ok = goal is None or tables[0][name][2] <= goal
+        met &= ok
+        print(f"| {name} | {cells} | {f'≤ {goal:g}× ' + ('met' if ok else 'NOT met') if goal else '—'} |")
+    return met
+
+
+def run_in_process(args) -> int:
+    """This checkout (and ``--other``), round by round in turn, so both see the same minutes."""
+    checkouts = [Checkout(ROOT, "this")]
+    if args.other:
+        checkouts.append(Checkout(Path(args.other).resolve(), "other"))
+    tmp = Path(tempfile.mkdtemp(prefix="okeycalc-bench-inprocess-"))
+    try:
+        for k, checkout in enumerate(checkouts):
+            print(f"setting up {checkout.root}: migrate, collectstatic, the fixture", file=sys.stderr)
+            (tmp / str(k)).mkdir()
+            checkout.start(tmp / str(k), args)
+        if args.profile:
+            for checkout in checkouts:
+                for name in IN_PROCESS_ROWS if args.profile == "all" else [args.profile]:
+                    count = args.profile_count if name not in {"save", "correction"} else 9
+                    print(f"\n## {checkout.label} ({checkout.root}): {name}\n")
+                    print(checkout.ask(f"profile {name} {count}")["profile"], flush=True)
+            return 0
+        for number in range(args.rounds):
+            for checkout in checkouts if number % 2 == 0 else checkouts[::-1]:
+                checkout.rounds.append(checkout.ask("round"))
+            print(f"  round {number + 1}/{args.rounds} done", file=sys.stderr)
+        met = print_in_process(args, checkouts)
+        print(f"\nall goals {'met' if met else 'NOT met'}")
+        return 0
+    finally:
+        for checkout in checkouts:
+            checkout.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--in-process", action="store_true", help="the pages' own work through Django's handler"
+    )
+    parser.add_argument(
+        "--other", default="", help="with --in-process: another checkout measured beside this one"
+    )
+    parser.add_argument(
+        "--profile", default="", help="with --in-process: cProfile this request (all: each) instead"
+    )
+    parser.add_argument("--profile-count", type=int, default=200, help="requests profiled")
+    parser.add_argument(
+        "--clock", choices=["cpu", "wall"], default="cpu", help="with --in-process: what is timed"
+    )
+    parser.add_argument("--rounds", type=int, help="default 5, in-process 7")
     parser.add_argument("--seconds", type=int, default=2)
     parser.add_argument("--port", type=int, default=8160)
     parser.add_argument("--workers", type=int, default=2)
@@ -413,6 +556,9 @@ def main() -> int:
     parser.add_argument("--redis-url", default="", help="the cache (default: local memory per worker)")
     parser.add_argument("--only", default="", help="measure only rows whose name contains this")
     args = parser.parse_args()
+    args.rounds = args.rounds or (7 if args.in_process else 5)
+    if args.in_process:
+        return run_in_process(args)
     if not shutil.which("wrk"):
         sys.exit("bench/web.py needs wrk (Debian: apt-get install -y wrk)")
     tmp = Path(tempfile.mkdtemp(prefix="okeycalc-bench-web-"))

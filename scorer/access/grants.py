@@ -8,6 +8,7 @@ from scorer.access.ages import grant_cutoff
 from scorer.access.devices import request_device
 from scorer.access.links import hash_secret
 from scorer.access.models import GrantBase
+from scorer.platform.rows import unique
 
 
 def _key(model: type[GrantBase], target: models.Model) -> tuple[str, int]:
@@ -23,14 +24,12 @@ def grant_held[G: GrantBase](request: HttpRequest, model: type[G], target: model
     if key not in state.grants:
         grant = None
         if state.token:
-            grant = (
-                model.objects.select_related("device")
-                .filter(
+            grant = unique(
+                model.objects.select_related("device").filter(
                     device__token_hash=hash_secret(state.token),
                     last_used_at__gte=grant_cutoff(),
                     **{model.TARGET: target},
                 )
-                .first()
             )
         if grant is not None:
             setattr(grant, model.TARGET, target)

@@ -11,6 +11,7 @@ from django.http import Http404
 
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
 from scorer.models import Game, GameChange, Grant, Hand, HandChange
+from scorer.platform.rows import unique
 from scorer.tables.outcome import next_dealer
 from scorer.tables.storedtext import shown_hand
 
@@ -64,7 +65,7 @@ class Board:
 
 def game_find(public_id: str) -> Game | None:
     """The table with this public id, or None (every page and every viewer's poll starts here)."""
-    return Game.objects.filter(public_id=public_id).first()
+    return unique(Game.objects.filter(public_id=public_id))
 
 
 def live_hand_count(game: Game) -> int:
@@ -107,8 +108,8 @@ def game_for_board(public_id: str) -> Game:
         Game.objects.select_related("rematch_of", "rematch")
         .annotate(has_fact_changes=Exists(changed))
         .filter(public_id=public_id)
-        .first()
     )
+    game = unique(game)
     if game is None:
         raise Http404("No such table")
     return game

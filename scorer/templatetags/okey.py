@@ -60,6 +60,17 @@ def _reverse_once(name: str, urlconf: str | None, prefix: str) -> str:
     return reverse(name, urlconf=urlconf)
 
 
+@lru_cache(maxsize=64)
+def _rules_page_once(ruleset: str, urlconf: str | None, prefix: str) -> str:
+    return reverse("scorer:rules", args=[ruleset], urlconf=urlconf)
+
+
+def rules_page_url(ruleset: str) -> str:
+    """A rule set's rules page, reversed once per rule set, URLconf and script prefix (every line of
+    a result links its clause there: a dozen a live preview)."""
+    return _rules_page_once(str(ruleset), get_urlconf() or settings.ROOT_URLCONF, get_script_prefix())
+
+
 @register.simple_tag(name="plain_url")
 def plain_url(name: str) -> str:
     """``{% url name %}`` for a URL without arguments, reversed once per URLconf and script prefix
@@ -123,7 +134,7 @@ def rule_url(context, rule_id: str) -> str:
     the page of the version its ``game`` plays, else the page saying what house rule sets are."""
     if str(rule_id).startswith(HOUSE_RULE):
         return f"{house_page_url(context)}#{clauses.anchor(rule_id)}"
-    return f"{reverse('scorer:rules', args=[clauses.page_ruleset(rule_id)])}#{clauses.anchor(rule_id)}"
+    return f"{rules_page_url(clauses.page_ruleset(rule_id))}#{clauses.anchor(rule_id)}"
 
 
 def house_page_url(context) -> str:
@@ -137,7 +148,7 @@ def house_page_url(context) -> str:
 
 @register.simple_tag
 def decision_url(decision_id: str, ruleset: str) -> str:
-    return f"{reverse('scorer:rules', args=[ruleset])}#{decision_id}"
+    return f"{rules_page_url(ruleset)}#{decision_id}"
 
 
 def _decision_title(decision_id: str) -> str:

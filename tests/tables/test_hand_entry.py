@@ -234,7 +234,7 @@ def test_duplicate_names_are_said_in_the_live_result(client):
 # --- queries: the entry page and the live preview stay constant in the number of hands --------
 
 HAND_PAGE_QUERIES = 3  # the table, the device's grant, the live hand count
-PREVIEW_QUERIES = 3  # the same three; nothing is written
+PREVIEW_QUERIES = 2  # the table and the grant: a live preview shows no hand number; nothing is written
 
 
 def test_entry_page_and_preview_queries_do_not_grow_with_the_hands(client):
@@ -253,3 +253,16 @@ def test_entry_page_and_preview_queries_do_not_grow_with_the_hands(client):
         counts.append((len(page), len(preview)))
     assert counts[0] == counts[1]
     assert counts[0] == (HAND_PAGE_QUERIES, PREVIEW_QUERIES), [q["sql"] for q in page.captured_queries]
+
+
+def test_a_corrections_live_preview_reads_no_hand_and_scores_what_was_typed(client):
+    game, secret = new_table("loca-cezali", hands_planned=5)
+    claim(client, game, secret)
+    hand = hand_record(game=game, data=finisher_alone())
+    client.get(url("hand_edit", game, hand.position))  # the grant's hourly touch is not what is counted
+    typed = E2_HAND | {"editing": str(hand.position), "version": str(hand.version)}
+    with CaptureQueriesContext(connection) as preview:
+        html = client.post(url("hand_preview", game), typed, headers=HTMX).content.decode()
+    assert len(preview) == PREVIEW_QUERIES, [q["sql"] for q in preview.captured_queries]
+    assert [int(t) for t in re.findall(r'data-total="(-?\d+)"', html)] == E2_TOTALS
+    assert 'hx-swap-oob="true"' in html and "<form" not in html

@@ -158,6 +158,8 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
 
     def dropped_signature(self) -> str:
         """Which typed values do not count, as ``p1-points p3-okeys``: the page's warnings, in one word."""
+        if self.pristine:  # nothing typed, nothing stored: every count is at its empty start
+            return ""
         return " ".join(f"p{i}-{key}" for i in range(len(self.names)) for key in self.dropped(i))
 
     @property

@@ -1,12 +1,13 @@
 """The fields of a hand form: each player's fields as the rule set has them, a player's block for
 the template (``PlayerFields``), and a stored hand as the form's initial values."""
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django import forms
+from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorer.engine import FLAG_LABELS, FOUL_LABELS, InvalidInput, RuleSet
 from scorer.engine.parse import MAX_COUNT, MAX_POINTS, parse_hand
@@ -123,8 +124,25 @@ def _count_field(label: str, high: int) -> forms.IntegerField:
 
 
 def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, forms.Field]:
-    """Every player's fields (``p{i}-<name>``) of a hand form, in the page's order."""
-    return _build_player_fields(ruleset, options, count)
+    """Every player's fields (``p{i}-<name>``) of a hand form, in the page's order.
+
+    Built once per layout (rule set, options, seats) and language in a process, like the fields a
+    Form class declares (building them was a fifth of a live preview's work); each form gets its
+    own copy of each field, which shares the field's widget: the widgets are styled when the
+    layout is built and never changed after (bound values, errors and attributes are the form's).
+    """
+    rules = ruleset.id if ruleset.house is None else repr(ruleset.house)
+    layout = (rules, repr(sorted(options.items())), count, get_language())
+    fields = _LAYOUTS.get(layout)
+    if fields is None:
+        if len(_LAYOUTS) >= MAX_LAYOUTS:  # houses are many: start again rather than grow
+            _LAYOUTS.clear()
+        fields = _LAYOUTS[layout] = _build_player_fields(ruleset, options, count)
+    return {name: copy.copy(field) for name, field in fields.items()}
+
+
+MAX_LAYOUTS = 256
+_LAYOUTS: dict[tuple, dict[str, forms.Field]] = {}
 
 
 def _build_player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, forms.Field]:

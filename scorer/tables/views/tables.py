@@ -335,6 +335,11 @@ def other_change(game: Game, current: Hand, submitted: dict) -> dict:
 @edit_required
 def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """The live itemised preview (htmx), or without JavaScript the whole entry page with it."""
+    if request.htmx:  # sent on every keystroke: the result and the bar only, never the form, its
+        # number or its dealer, so nothing but the table is read
+        form = entry.hand_form(game, None, data=request.POST)
+        context = {"form": form, "result": entry.score_form(game, form), "game": game, "bar_oob": True}
+        return render(request, "scorer/_preview.html", context)
     hand = editing_hand(game, request.POST.get("editing"))
     theirs = live = None
     if hand is not None:
@@ -343,9 +348,6 @@ def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
         number, dealer, theirs, live = entry.new_hand_slot(game, request.POST)
     form = entry.hand_form(game, dealer, data=request.POST)
     result = entry.score_form(game, form)
-    if request.htmx:
-        context = {"form": form, "result": result, "game": game, "bar_oob": True}
-        return render(request, "scorer/_preview.html", context)
     guard = {"version": request.POST.get("version")} if hand else {}
     if theirs is not None:
         guard = {"live_hands": live, **saved_meanwhile(game, theirs, form.hand_data(), live)}
