@@ -33,7 +33,7 @@ CHROMIUM ?= /usr/bin/chromium-headless-shell
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages messages-update migrate collectstatic chromium bytecode test-deep test-postgres test-multi bench bench-instructions bench-web bench-web-inprocess bench-servers bench-event bench-club bench-push bench-lighthouse screenshots clean
+	messages messages-update migrate collectstatic chromium bytecode test-deep test-postgres test-multi bench bench-instructions bench-web bench-web-inprocess bench-servers bench-event bench-club bench-parts bench-push bench-savefloor bench-lighthouse screenshots clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on, uvicorn --reload)"
@@ -63,8 +63,11 @@ help:
 	@echo "make bench-servers  the ASGI servers compared: uvicorn workers under gunicorn vs granian (needs wrk)"
 	@echo "make bench-event    a 64-player event on two app servers (PostgreSQL + Redis): saves, standings, display"
 	@echo "make bench-club     a club of 200 members and 20,000 games: manage.py rate, leaderboard, member page"
+	@echo "make bench-parts    the pages whose rendered parts are shared (board, standings, display, club), in-process"
 	@echo "make bench-push     1,000 open streams on two app servers: save-to-arrival, memory and CPU per stream,"
-	@echo "                    saves against the polling code (BENCH_PUSH_ARGS=\"--baseline DIR\")"
+	@echo "                    saves against the polling code (BENCH_PUSH_ARGS=\"--baseline DIR\");"
+	@echo "                    BENCH_PUSH_ARGS=--burst: 100 tables saving within one second, each change within 2 s"
+	@echo "make bench-savefloor  a save's floor (INSERT + UPDATE in a transaction, one publish) beside a whole save"
 	@echo "make bench-lighthouse  Lighthouse mobile Performance and Best Practices of the main pages"
 	@echo "make clean          remove what the build and the tests create (.venv, vendor files, staticfiles, caches)"
 	@echo "make help           this list"
@@ -253,11 +256,20 @@ bench-event: install static collectstatic
 bench-club: install
 	$(PY) bench/club.py $(BENCH_CLUB_ARGS)
 
+# The pages whose rendered parts the one shared-part cache keeps (bench/parts.py), in-process
+# against /healthz (BENCH_PARTS_ARGS="--redis-url redis://… --repo ../other-checkout").
+bench-parts: install
+	$(PY) bench/parts.py $(BENCH_PARTS_ARGS)
+
 # Pushed changes at scale (bench/push.py): two app servers on PostgreSQL + Redis, 1,000 open streams
 # over 16 boards and a display, 16 scorekeepers; with --baseline DIR the same saves against the polling
 # code checked out in DIR (BENCH_PUSH_ARGS="--streams 200 --baseline /tmp/okeycalc-poll"). Not in CI.
 bench-push: install static collectstatic
 	$(PY) bench/push.py $(BENCH_PUSH_ARGS)
+
+# The floor of a save on this machine, beside a whole save (DATABASE_URL, REDIS_URL as the app's).
+bench-savefloor: install static
+	$(PY) bench/savefloor.py $(BENCH_SAVEFLOOR_ARGS)
 
 # Lighthouse 12 from npm (npx) against Debian's Chromium, on the same production-like server.
 bench-lighthouse: install static chromium

@@ -158,12 +158,18 @@ def make_event(args) -> tuple[str, list[Table]]:
     from scorer.events.services.rounds import round_start
     from tests.support.events import NAMES
 
-    entrants = [f"{NAMES[k % len(NAMES)]} {k + 1}" for k in range(4 * args.tables)]
+    players = [f"{NAMES[k % len(NAMES)]} {k + 1}" for k in range(4 * args.tables)]
+    partners = getattr(args, "partners", False)  # eşli: two teams a table, up to 128 tables
+    entrants = (
+        [{"name": f"Eş {k + 1}", "players": players[2 * k : 2 * k + 2]} for k in range(2 * args.tables)]
+        if partners
+        else players
+    )
     event, _secret = event_create(
         name="Bench turnuvası",
         date=None,
         ruleset="loca-cezali",
-        options={"katlama": "none"},
+        options={"katlama": "none"} | ({"partners": True} if partners else {}),
         hands_per_game=args.hands,
         kind="points",
         entrants=entrants,

@@ -206,7 +206,7 @@ CACHES = {
     "limits": REDIS_CACHE if REDIS_URL else DATABASE_COUNTS,
     # Where the limits count while Redis does not answer (scorer/platform/limits.py): never fail open.
     "limits_database": DATABASE_COUNTS,
-    # Template fragments ({% cache ... using="fragments" %}): the unbound hand forms and the menu.
+    # Template parts ({% sharedpart %}, scorer/templatetags/parts.py): the empty hand forms, the menu.
     # Always this process's memory, even with Redis: a network round trip would cost more than
     # rendering saves, and a restart (a deploy) starts it empty, so no fragment outlives its template.
     "fragments": {

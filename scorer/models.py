@@ -94,6 +94,13 @@ class Game(PlaysRuleSet, models.Model):
         help_text="A game of an event table (turnuva): the event fixes its number of hands and checks "
         "deletes and restores against its rounds (scorer/tables/guards.py, scorer/events/guards.py).",
     )
+    scores = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Each live hand's totals, kept by every write to its hands (scorer/tables/scores.py): "
+        '{"<position>": [hand version, [player totals], [team totals], outcome]}. Derived: a full re-score must '
+        "equal it (manage.py repair_tables --check).",
+    )
     stake = models.JSONField(
         null=True,
         blank=True,

@@ -10,13 +10,13 @@ from openskill.models import PlackettLuce
 from scorer.engine import score_game
 from scorer.engine.names import clean_name
 from scorer.models import Hand
-from scorer.platform import cache
+from scorer.platform import sharedpart
 from scorer.platform.numbers import parse_count
-from scorer.tables.selectors import game_document
+from scorer.tables.selectors import game_document, game_numbers
 
 from .charts import rating_chart
 from .models import Club, ClubEvent, ClubGame, ClubRating, Member, Season
-from .ratings import Match, PlayerRating, Ratings, RatingTable, rate_games, score_totals
+from .ratings import Match, PlayerRating, Ratings, RatingTable, rate_games
 from .stats import PlayedGame, member_stats
 
 TOLERANCE = 1e-9
@@ -85,6 +85,8 @@ def _same(have: tuple, want: tuple) -> bool:
 PROVISIONAL_GAMES = 5
 """A member with fewer complete games is listed apart as provisional."""
 CACHE_SECONDS = 24 * 3600
+REVISION = 1
+"""Bump when what a club's cached figures hold changes shape."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,19 +134,25 @@ def _season_games(club: Club, season: Season | None):
     return games.order_by("position")
 
 
-def _cache_key(club: Club, *parts) -> str:
-    stamp = club.updated_at.timestamp()
-    return ":".join(["club", str(club.pk), f"{stamp:.6f}", *map(str, parts)])
+def _club_version(club: Club, season: Season | None) -> str:
+    """What a club's cached figures depend on: the club's ``updated_at`` (a counted game, a replay,
+    a member added or hidden, a season added) and the season's dates."""
+    stamp = f"{club.updated_at.timestamp():.6f}"
+    return f"{club.pk}:{stamp}:{season.pk}:{season.starts}:{season.ends}" if season else f"{club.pk}:{stamp}"
+
+
+def _role(public: bool) -> str:
+    return "public" if public else "admin"
 
 
 def leaderboard(club: Club, *, season: Season | None = None, public: bool = True) -> Leaderboard:
     """The members by ordinal, higher first; fewer than 5 games: provisional. A season's table is
-    replayed from that season's games alone. Cached until the club changes (``updated_at``)."""
-    key = _cache_key(club, "board", season.pk if season else "", season and season.starts, public)
-    board = cache.get(key)
-    if board is None:
-        board = _leaderboard(club, season, public)
-        cache.set(key, board, CACHE_SECONDS)
+    replayed from that season's games alone. Cached until the club changes (``updated_at``), in
+    the one shared-part cache (scorer/platform/sharedpart.py)."""
+    board, _key = sharedpart.shared_part(
+        "club", _club_version(club, season), "-", _role(public), "leaderboard",
+        lambda: _leaderboard(club, season, public), revision=REVISION, seconds=CACHE_SECONDS,
+    )  # fmt: skip
     return board
 
 
@@ -216,27 +224,30 @@ def _season_history(club: Club, name: str, season: Season) -> list[float]:
     ratings, history = Ratings(), []
     for link in links:
         names = tuple(clean_name(player) for player in link.game.players)
-        ratings.apply(Match.of(names, score_totals(game_document(link.game, hands.get(link.game_id, [])))))
+        ratings.apply(Match.of(names, game_numbers(link.game, hands.get(link.game_id, []))))
         if name in names:
             history.append(ratings.rating(name).ordinal())
     return history
 
 
 def member_page(club: Club, member: Member, *, season: Season | None = None, public: bool = True) -> dict:
-    """Everything the member page shows, cached until the club changes."""
-    # The penalties' labels are the engine's, in the active language.
-    key = _cache_key(club, "member", member.pk, season.pk if season else "", public, get_language())
-    page = cache.get(key)
-    if page is None:
+    """Everything the member page shows, cached until the club changes (the penalties' labels are
+    the engine's, in the active language)."""
+
+    def figures() -> dict:
         members = {m.name for m in club_members(club, public=public)}
         stats = member_stats(member.name, played_games(club, member.name, season=season), members)
         history = rating_history(club, member.name, season)
         rating = ClubRating.objects.filter(club=club, player=member.name).first()
-        page = {
+        return {
             "stats": stats,
             "rating": rating,
             "chart": rating_chart(history) if len(history) > 1 else None,
             "rivals": sorted(stats.rivals.items(), key=lambda item: (-item[1].games, item[0])),
         }
-        cache.set(key, page, CACHE_SECONDS)
+
+    page, _key = sharedpart.shared_part(
+        "club", _club_version(club, season), get_language(), _role(public), f"member-{member.pk}", figures,
+        revision=REVISION, seconds=CACHE_SECONDS,
+    )  # fmt: skip
     return page

@@ -11,7 +11,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from scorer import access
-from scorer.engine import FieldError, GameTotals, InvalidInput
+from scorer.engine import FieldError, GameResult, InvalidInput
 from scorer.engine.i18n import _, gettext_noop
 from scorer.engine.namecheck import MAX_NAME, name_problem
 from scorer.engine.names import clean_name
@@ -19,11 +19,11 @@ from scorer.events.services.creation import event_create
 from scorer.houses.played import HouseCopy, house_fields
 from scorer.models import Device, Game, Hand
 from scorer.tables.freshness import Change, changed
-from scorer.tables.selectors import game_document
+from scorer.tables.selectors import game_numbers
 from scorer.tables.services.games import game_create
 
 from .models import Club, ClubEvent, ClubGame, ClubGrant, ClubRating, Member, Season
-from .ratings import Match, Ratings, score_totals
+from .ratings import Match, Ratings
 from .selectors import CHUNK, live_hands
 
 MSG_NOT_A_MEMBER = gettext_noop("%(name)s is not a member of this club.")
@@ -180,8 +180,9 @@ def _write_after(links: list[ClubGame]) -> None:
         cursor.executemany(sql, [(field.get_db_prep_save(link.after, connection), link.pk) for link in links])
 
 
-def _game_result(game: Game, hands: list[Hand] | None = None) -> tuple[tuple[str, ...], GameTotals]:
-    return tuple(clean_name(name) for name in game.players), score_totals(game_document(game, hands))
+def _game_result(game: Game, hands: list[Hand] | None = None) -> tuple[tuple[str, ...], GameResult]:
+    """The game's players and totals, as its table keeps them (scorer/tables/scores.py)."""
+    return tuple(clean_name(name) for name in game.players), game_numbers(game, hands)
 
 
 def _match(game: Game, hands: list[Hand] | None = None) -> Match:

@@ -13,6 +13,7 @@ JSON in (HAND_FORMAT.md), itemised lines out (SCORING_SPEC.md). Example E1 of th
 [('tiles', 23), ('okey_in_hand', 101)]
 """
 
+from . import vocabulary
 from .codes import Outcome
 from .errors import FieldError, InvalidInput
 from .game import score_game_data, winners_of
@@ -22,15 +23,7 @@ from .results import GameResult, HandResult, Line, PlayerResult, TeamResult
 from .rulesets import RuleSet, all_rulesets, get_ruleset
 from .scoring import score_input
 from .totals import GameTotals, game_totals, hand_totals
-from .vocabulary import (
-    FLAG_LABELS,
-    FOUL_COST,
-    FOUL_LABELS,
-    NOT_OPENED_BASE,
-    OKEY_COST,
-    TILE_WORDS,
-    tile_words,
-)
+from .vocabulary import *  # noqa: F403 (the game's words and fixed costs: vocabulary.__all__)
 
 
 def score_hand(data: object) -> HandResult:
@@ -44,12 +37,6 @@ def score_game(data: object) -> GameResult:
 
 
 __all__ = [
-    "FLAG_LABELS",
-    "FOUL_COST",
-    "FOUL_LABELS",
-    "NOT_OPENED_BASE",
-    "OKEY_COST",
-    "TILE_WORDS",
     "FieldError",
     "GameResult",
     "GameTotals",
@@ -69,6 +56,6 @@ __all__ = [
     "score_game",
     "score_hand",
     "score_input",
-    "tile_words",
     "winners_of",
+    *vocabulary.__all__,
 ]

@@ -50,24 +50,24 @@ def hand_colour(hand: HandInput, ruleset: RuleSet) -> tuple[str, int]:
 
 
 MSG_COLOUR = gettext_noop("× {factor} ({colour} gösterge)")
-_colour_notes: dict[tuple[str, str, int], str] = {}
-"""Each note by its words in the language asked and its factor (a few per language and house)."""
+_colour_parts: dict[tuple[str, str, int], tuple[tuple[str, int], str]] = {}
+"""The Context's colour parts by the note's words in the language asked, the colour and its
+factor (a few per language and house): one lookup a hand."""
 
 
 def colour_parts(hand: HandInput, ruleset: RuleSet) -> tuple[tuple[str, int], str]:
     """The Context's colour and the note each multiplied line's detail gets ("" for a factor of 1:
     nothing is multiplied, and a 0-point line is never marked)."""
-    colour = hand_colour(hand, ruleset)
-    name, factor = colour
-    if factor == 1:
-        return colour, ""
-    key = (_(MSG_COLOUR), _(TILE_WORDS[name]), factor)
-    note = _colour_notes.get(key)
-    if note is None:
-        if len(_colour_notes) > 256:
-            _colour_notes.clear()
-        note = _colour_notes[key] = " · " + key[0].format(factor=factor, colour=key[1])
-    return colour, note
+    name = hand.indicator.partition("-")[0]
+    factor = ruleset.colours[name]
+    key = (_(MSG_COLOUR), name, factor)
+    parts = _colour_parts.get(key)
+    if parts is None:
+        if len(_colour_parts) > 256:
+            _colour_parts.clear()
+        note = "" if factor == 1 else " · " + key[0].format(factor=factor, colour=_(TILE_WORDS[name]))
+        parts = _colour_parts[key] = (name, factor), note
+    return parts
 
 
 def texts_and_rules(items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -22,7 +22,7 @@ from .codes import Outcome
 from .game import parse_game
 from .inputs import HandInput, PlayerInput
 from .rulesets import Context, RuleSet
-from .scoring import hand_colour, make_context, opener_value, side_tile_factor
+from .scoring import make_context, opener_value, side_tile_factor
 
 
 class GameTotals(NamedTuple):
@@ -71,8 +71,20 @@ def hand_totals(hand: HandInput, ruleset: RuleSet | None = None) -> tuple[tuple[
 
     The numbers are the rule set's own (a house's ``values``), and a colour house's factor
     multiplies every total as it multiplies every line."""
+    return hand_figures(hand, ruleset)[:2]
+
+
+def hand_figures(
+    hand: HandInput, ruleset: RuleSet | None = None
+) -> tuple[tuple[int, ...], tuple[int, ...], Outcome]:
+    """:func:`hand_totals` and the hand's outcome (``HandResult.outcome``: a draw refunds a stake)."""
     ruleset = hand.ruleset if ruleset is None else ruleset
     ctx = make_context(hand, ruleset, coloured=False)
+    totals, teams = _totals(hand, ruleset, ctx)
+    return totals, teams, ctx.outcome
+
+
+def _totals(hand: HandInput, ruleset: RuleSet, ctx: Context) -> tuple[tuple[int, ...], tuple[int, ...]]:
     players = hand.players
     totals = [player_total(ctx, i, player) for i, player in enumerate(players)]
     if ruleset.side_tile_factors is not None:
@@ -81,7 +93,7 @@ def hand_totals(hand: HandInput, ruleset: RuleSet | None = None) -> tuple[tuple[
                 totals[hand.previous(taker)] += player.side_tile * side_tile_factor(ctx, player)
     teams = tuple(team_total(ctx, totals, team) for team in (0, 1)) if hand.partners else ()
     if ruleset.colours is not None:
-        factor = hand_colour(hand, ruleset)[1]
+        factor = ruleset.colours[hand.indicator.partition("-")[0]]
         return tuple(total * factor for total in totals), tuple(total * factor for total in teams)
     return tuple(totals), teams
 

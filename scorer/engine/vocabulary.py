@@ -10,6 +10,17 @@ msgids, translated where they are shown (``_``).
 
 from .i18n import _, gettext_noop
 
+__all__ = [
+    "FLAG_LABELS",
+    "FOUL_COST",
+    "FOUL_LABELS",
+    "NOT_OPENED_BASE",
+    "OKEY_COST",
+    "TILE_WORDS",
+    "tile_words",
+]
+"""What :mod:`scorer.engine` re-exports (this list only: its ``__init__`` takes it whole)."""
+
 NOT_OPENED_BASE = 202
 """What a player who never opened writes, before any multiplier, in every published rule set
 (a rule set's own number is its ``not_opened_cost``: a house rule set may change it)."""

@@ -15,6 +15,7 @@ from datetime import datetime
 from scorer.engine import InvalidInput
 from scorer.events.models import Event, EventRecord
 from scorer.events.rules import score_event
+from scorer.events.selectors.document import kept_games
 from scorer.models import HandChange
 
 SHOWN_FIELDS = 6
@@ -54,7 +55,7 @@ def _places_before(view, number: int) -> dict[int, int] | None:
     tables stand now; None when they cannot be scored."""
     document = {**view.document, "rounds": view.document["rounds"][: number - 1]}
     try:
-        result = score_event(document)
+        result = score_event(document, known=kept_games(view.data))
     except InvalidInput:
         return None
     entrants = view.data.entrants

@@ -4,41 +4,24 @@ Nobody needs rights to watch an event: its public id is enough, and what a viewe
 on the event (its stamp, :func:`scorer.events.selectors.document.event_stamp`, which changes with every hand
 at any of its tables and every organizer change), the language, the page part and, on the display
 without JavaScript, the server's page. So each part is rendered once per stamp and kept in the
-shared cache (through :mod:`scorer.platform.cache`: while the cache is down a part is rendered
-afresh, never an error). The keys hold a digest of the templates too, so a deploy that changes one
-never serves HTML the previous release cached in a shared (Redis) cache.
+one shared-part cache (scorer/platform/sharedpart.py: outage-safe, its keys hold a digest of the
+templates).
 """
 
-import hashlib
 import math
-import os
 from collections.abc import Callable
-from functools import cache as memoize
 from typing import NamedTuple
-
-from django.template.loader import get_template
 
 from scorer.events.clock import timer_of
 from scorer.events.rules.nextround import knockout_tables
 from scorer.events.rules.standings import FINAL_PLACES
 from scorer.events.selectors.standings import EventStandings, TableProgress
-from scorer.platform import cache, push
+from scorer.platform import sharedpart
 
-CACHE_SECONDS = 60 * 60
-VERSION = 3
+VERSION = 4
 """Bump when what the public pages show changes other than through their templates."""
-TEMPLATES = (
-    "scorer/events/standings.html",
-    "scorer/events/display.html",
-    "scorer/events/_standings_table.html",
-    "scorer/events/_table_progress.html",
-    "scorer/events/_knockout_state.html",
-    "scorer/events/_display_seating.html",
-    "scorer/events/_display_podium.html",
-    "scorer/events/_seating_list.html",
-    "scorer/events/_bracket.html",
-    "scorer/events/_round_timer.html",
-)
+TEMPLATES = ("scorer/events/standings.html", "scorer/events/display.html")
+"""The public pages' templates: the key's digest covers them and every template they include."""
 
 # The venue display without JavaScript: the server's pages, small enough for a 1920 × 1080 TV
 # (with JavaScript, static/js/display.js measures the screen and pages to what really fits).
@@ -288,22 +271,6 @@ def display_pages(view: dict, page: int) -> dict:
     }
 
 
-@memoize
-def _file_digest(path: str, mtime_ns: int) -> str:
-    with open(path, "rb") as source:
-        return hashlib.sha256(source.read()).hexdigest()[:12]
-
-
-@memoize
-def _template_paths() -> tuple[str, ...]:
-    return tuple(get_template(name).origin.name for name in TEMPLATES)
-
-
-def templates_digest() -> str:
-    """The public templates' content digest (each file re-read only when it changes)."""
-    return "".join(_file_digest(path, os.stat(path).st_mtime_ns)[:6] for path in _template_paths())
-
-
 class Part(NamedTuple):
     """A rendered public part, whether the event is over (nothing more to poll), the server page
     that follows it (the display without JavaScript), and the ETag it shows."""
@@ -314,24 +281,13 @@ class Part(NamedTuple):
     etag: str = ""
 
 
-def part_key(stamp: str, language: str, part: str) -> str:
-    return f"okeycalc:event:{VERSION}:{templates_digest()}:{stamp}:{language}:{part}"
-
-
-def shared_part(
-    event_id: int, stamp: str, language: str, part: str, render: Callable[[], Part], *, topic: str = ""
+def public_part(
+    stamp: str, language: str, part: str, render: Callable[[], Part], *, topic: str = ""
 ) -> tuple[Part, str]:
-    """(part, key): the cached public ``part`` of this stamp, rendered by ``render`` on a miss.
-
-    The streams of one process share one render per change (scorer/platform/push/topics.py); through
-    this cache the app servers and the pages' first views share it too. Two servers missing at
-    the same moment both render (the same bytes): nobody waits for another's render."""
-    key = part_key(stamp, language, part)
-    if topic:  # a stream's: rendered by one process of all (scorer/platform/push/changes.py)
-        return Part(*push.rendered_once(key, render, topic=topic, seconds=CACHE_SECONDS)), key
-    found = cache.get(key)  # a miss, too, while the cache is down: rendered afresh
-    if found is not None:
-        return Part(*found), key
-    found = render()
-    cache.set(key, found, CACHE_SECONDS)
-    return found, key
+    """(part, key): the public ``part`` of this stamp through the one shared-part cache
+    (scorer/platform/sharedpart.py), rendered by ``render`` on a miss. The streams of one process
+    share one render per change (scorer/platform/push/topics.py); through this cache the app
+    servers and the pages' first views share it too."""
+    return sharedpart.shared_part(
+        "event", stamp, language, "public", part, render, templates=TEMPLATES, revision=VERSION, topic=topic
+    )

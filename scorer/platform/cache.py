@@ -10,6 +10,7 @@ answers 503 meanwhile.
 """
 
 import logging
+import secrets
 import time
 
 from django.core.cache import caches
@@ -92,3 +93,16 @@ def delete(key: str, *, alias: str = "default") -> None:
         caches[alias].delete(key)
     except CACHE_ERRORS as exc:
         failed(alias, "pages are rendered afresh meanwhile", exc)
+
+
+def answers(alias: str = "default") -> bool:
+    """Whether the cache answers a write and a read now, asked directly (``/readyz``)."""
+    key = f"okeycalc:readyz:{secrets.token_hex(8)}"
+    try:
+        caches[alias].set(key, "1", timeout=10)
+        answered = caches[alias].get(key) == "1"
+        caches[alias].delete(key)
+    except Exception:  # the cache backend's own errors (redis.ConnectionError, ...)
+        logger.exception("Readiness check: the cache did not answer")
+        return False
+    return answered

@@ -36,6 +36,7 @@ from scorer.engine import InvalidInput, score_game
 from scorer.engine.errors import FieldError
 from scorer.houses.played import ruleset_arguments
 from scorer.models import PUBLIC_ID_PATTERN, Game, GameChange, Hand, HandChange
+from scorer.tables import scores
 from scorer.tables.backuprows import Exported, entries_of, row_fields, row_from
 from scorer.tables.freshness import Change, changed
 from scorer.tables.joincode import normalized
@@ -335,6 +336,7 @@ def _add_hands(game: Game, hands: list, metas: list[dict]) -> None:
             )
         )
     Hand.objects.bulk_create(rows)
+    scores.scores_refresh(game)
     stored = dict(game.hands.values_list("position", "pk"))
     for k, (row, meta) in enumerate(zip(rows, metas, strict=True)):
         _add_changes(stored[row.position], meta.get("changes"), path=f"table.hands[{k}]")

@@ -92,8 +92,8 @@ def columns(board: Board) -> list[Column]:
 
 def cells(row: HandRow, partners: bool) -> tuple[int, ...]:
     """A hand's totals in column order: players, then teams."""
-    teams = tuple(team.total for team in row.result.teams) if partners else ()
-    return row.result.totals + teams
+    teams = row.numbers.teams if partners else ()
+    return row.numbers.totals + teams
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,7 +342,7 @@ def detail_context(
 ) -> dict | None:
     """What one hand's breakdown shows (None when the table has no live hand at ``position``), with
     its history; ``device_id``: the viewer's device, whose own changes read "this phone"."""
-    board = selectors.game_board(game)
+    board = selectors.game_board(game, lines=True)
     index = next((k for k, row in enumerate(board.rows) if row.hand.position == position), None)
     if index is None:
         return None

@@ -39,7 +39,7 @@ class Change(StrEnum):
     """A deleted hand brought back."""
     FACTS = "facts"
     """A table's own facts: a player's name, who dealt first, the stake (``GameChange``); a
-    stored name repaired (``manage.py repair_tables``)."""
+    stored name or stored totals repaired (``manage.py repair_tables``)."""
     PLAN = "plan"
     """A table's planned number of hands."""
     REMATCH = "rematch"

@@ -2,7 +2,7 @@
 (``scorer/engine/outlook.py``) for each player or team, in plain words, with how far each is behind
 the leader and, where the outcome is still open, the share of the endings replaying this table's own
 hands they win. Rendered by ``board.html#outlook`` once per table version and language
-(``scorer/tables/boardcache.py``, part ``outlook``).
+(``viewer_shared`` in ``scorer/tables/views/board.py``, part ``outlook``).
 """
 
 from collections.abc import Mapping
@@ -128,10 +128,7 @@ def sentence(condition: Condition, names: list[str], same: Mapping) -> Sentence:
 
 def history_of(board: Board) -> tuple[tuple[int, ...], ...]:
     """What each played hand added to each player (each team with partners)."""
-    partners = board.game.partners
-    return tuple(
-        tuple(t.total for t in row.result.teams) if partners else row.result.totals for row in board.rows
-    )
+    return tuple(row.scores for row in board.rows)
 
 
 def board_outlook(board: Board, ruleset: RuleSet | None = None) -> dict | None:

@@ -1,4 +1,5 @@
-"""Find and repair tables stored with names no page can show (``manage.py repair_tables``).
+"""Find and repair tables stored with names no page can show, or whose kept totals a full re-score
+no longer gives (``manage.py repair_tables``).
 
 A database may hold such names from imports the engine did not check: a lone surrogate or a NUL
 on SQLite, other control characters on both databases. The pages already show such
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from scorer.models import Game, Hand
+from scorer.tables import scores
 from scorer.tables.freshness import Change, changed
 from scorer.tables.storedtext import repaired_names, shown_hand
 
@@ -65,3 +67,46 @@ def table_repair(*, repair: TableRepair) -> None:
         changed(Change.FACTS, games=[repair.pk])
         for pk, data in repair.hands.items():
             Hand.objects.filter(pk=pk).update(data=data)
+        if repair.hands:  # the hands' input changed: their totals are kept again with it
+            scores.scores_refresh(Game.objects.get(pk=repair.pk))
+
+
+# --- kept totals that a re-score no longer gives (scorer/tables/scores.py) --------------------------
+
+
+@dataclass(slots=True)
+class TotalsRepair:
+    """A table whose kept totals differ from a full re-score of its live hands."""
+
+    pk: int
+    public_id: str
+    scores: dict
+    """What a full re-score gives."""
+    positions: list[str]
+    """The hands (by position) whose kept totals differ, are missing or are kept for no live hand."""
+
+
+def totals_to_repair() -> list[TotalsRepair]:
+    """Every table whose kept totals a full re-score does not give (a scoring fix deployed since
+    its hands were saved, or rows written by other means), reading the hands of one table at a time."""
+    repairs = []
+    for game in Game.objects.order_by("pk").iterator(chunk_size=200):
+        hands = Hand.objects.filter(game=game, deleted_at__isnull=True).only("position", "version", "data")
+        wanted = scores.drifted(game, hands)
+        if wanted is None:
+            continue
+        kept = game.scores if isinstance(game.scores, dict) else {}
+        positions = sorted(
+            (key for key in kept.keys() | wanted.keys() if kept.get(key) != wanted.get(key)), key=int
+        )
+        repairs.append(TotalsRepair(game.pk, game.public_id, wanted, positions))
+    return repairs
+
+
+def totals_repair(*, repair: TotalsRepair) -> None:
+    """Store a table's totals as re-scored, bumping its version: a viewer's cached board showed the
+    old ones."""
+    with transaction.atomic():
+        game = Game.objects.get(pk=repair.pk)
+        scores.scores_store(game, repair.scores)
+        changed(Change.FACTS, games=[game])

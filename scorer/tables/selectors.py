@@ -10,9 +10,11 @@ from django.db.models.expressions import RawSQL
 from django.http import Http404
 
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
+from scorer.engine.game import winners_of
 from scorer.models import Game, GameChange, Grant, Hand, HandChange
 from scorer.platform.rows import unique
 from scorer.tables.outcome import next_dealer
+from scorer.tables.scores import HandTotals, numbers_of, of_result
 from scorer.tables.storedtext import shown_hand
 
 
@@ -22,9 +24,17 @@ class HandRow:
     number: int
     dealer: int
     """Who dealt it, as stored with the hand."""
-    result: HandResult
+    result: HandResult | None
+    """Its itemised lines, when the board was read ``lines=True`` (one hand's breakdown)."""
     running: tuple[int, ...]
     """Running totals per player (per team for partners) after this hand."""
+    numbers: HandTotals
+    """What it added to each player (and team with partners): kept with the table or scored now."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """What it added to each ranked column: teams with partners, else players."""
+        return self.numbers.teams or self.numbers.totals
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,19 +155,56 @@ def hand_changes(hand: Hand) -> list[HandChange]:
     return list(HandChange.objects.filter(hand=hand).order_by("at", "pk"))
 
 
-def game_board(game: Game, hands: list[Hand] | None = None) -> Board:
-    """The scoreboard; ``hands`` (the live hands in order) when already fetched with others."""
+def game_board(game: Game, hands: list[Hand] | None = None, *, lines: bool = False) -> Board:
+    """The scoreboard; ``hands`` (the live hands in order) when already fetched with others.
+
+    Each hand's totals are the ones the table keeps (scorer/tables/scores.py), a hand without
+    them scored for its totals alone; ``lines``: every hand scored with its itemised lines (one
+    hand's breakdown), as the whole game is validated."""
     hands = list(board_hands(game)) if hands is None else hands
     try:
-        result = score_game(game_document(game, hands))
+        if lines:
+            full = score_game(game_document(game, hands))
+            numbers, itemised = [of_result(hand) for hand in full.hands], full.hands
+        else:
+            numbers, itemised = numbers_of(game, hands), (None,) * len(hands)
     except InvalidInput as exc:  # stored input the engine no longer accepts: show, never crash
-        return Board(game, (), None, exc.errors)
+        return Board(game, (), None, _stale_errors(game, hands, exc))
     rows, running = [], [0] * (2 if game.partners else len(game.players))
-    for index, (hand, hand_result) in enumerate(zip(hands, result.hands, strict=True)):
-        scores = [t.total for t in hand_result.teams] if game.partners else hand_result.totals
+    for index, (hand, hand_numbers, hand_result) in enumerate(zip(hands, numbers, itemised, strict=True)):
+        scores = hand_numbers.teams or hand_numbers.totals
         running = [a + b for a, b in zip(running, scores, strict=True)]
-        rows.append(HandRow(hand, index + 1, hand.dealer, hand_result, tuple(running)))
-    return Board(game, tuple(rows), result)
+        rows.append(HandRow(hand, index + 1, hand.dealer, hand_result, tuple(running), hand_numbers))
+    return Board(game, tuple(rows), game_result(game, numbers, itemised if lines else None))
+
+
+def game_numbers(game: Game, hands: list[Hand] | None = None) -> GameResult:
+    """The game's totals and winners from the totals its hands keep (any hand without them scored
+    for its totals alone); raises InvalidInput for stored input the engine no longer accepts."""
+    hands = list(game.hands.live().only("position", "version", "data")) if hands is None else hands
+    return game_result(game, numbers_of(game, hands))
+
+
+def _stale_errors(game: Game, hands: list[Hand], exc: InvalidInput) -> tuple:
+    """The errors of the whole game, each naming its hand (``hands[k]``), as the engine gives them."""
+    try:
+        score_game(game_document(game, hands))
+    except InvalidInput as whole:
+        return tuple(whole.errors)
+    return tuple(exc.errors)
+
+
+def game_result(game: Game, numbers: list[HandTotals], itemised: tuple | None = None) -> GameResult:
+    """The game's totals and winners from its hands' numbers (SCORING_SPEC §8, as score_game);
+    its ``hands`` are the numbers, or the itemised results when given."""
+    count = len(game.players)
+    totals = tuple(sum(n.totals[i] for n in numbers) for i in range(count))
+    teams = tuple(sum(n.teams[t] for n in numbers) for t in (0, 1)) if game.partners else ()
+    planned = game.hands_planned
+    complete = len(numbers) >= planned
+    winners = winners_of(teams or totals) if complete else ()
+    hands = itemised if itemised is not None else tuple(numbers)
+    return GameResult(hands, totals, teams, winners, planned, game.ruleset, game.house)
 
 
 SERIES_LONGEST = 200

@@ -303,3 +303,46 @@ def _document(game):
     from scorer.tables.selectors import game_document
 
     return game_document(game)
+
+
+# --- the leaderboard's markup, kept in the shared-part cache ({% sharedpart "club_board" %}) -------
+
+
+def board_rows(html: str) -> dict[str, str]:
+    """Each member's row of the leaderboard markup: {name: the row's cells as text}."""
+    rows = re.findall(r'<tr data-player="([^"]+)"[^>]*>(.*?)</tr>', html, re.S)
+    return {name: " ".join(re.sub(r"<[^>]+>", " ", cells).split()) for name, cells in rows}
+
+
+def test_the_kept_leaderboard_follows_every_counted_game(client, commits):
+    club = open_club(client)
+    with commits():
+        hand_record(game=open_table(client, club, MEMBERS[:4]), data=finisher(0))
+    first = board_rows(client.get(club_url(club)).content.decode())
+    assert board_rows(client.get(club_url(club)).content.decode()) == first  # the kept copy
+    with commits():
+        hand_record(game=open_table(client, club, MEMBERS[:4]), data=finisher(1))
+    second = board_rows(client.get(club_url(club)).content.decode())
+
+    games = {name: int(row.split()[-1]) for name, row in second.items()}
+    assert games == dict.fromkeys(MEMBERS[:4], 2)
+    assert second != first
+
+
+def test_the_admins_the_publics_and_the_print_leaderboard_are_kept_apart(client, commits):
+    from django.test import Client
+
+    club = open_club(client)
+    with commits():
+        hand_record(game=open_table(client, club, MEMBERS[:4]), data=finisher(0))
+    bora = Member.objects.get(club=club, name="Bora")
+    client.post(club_url(club, "club_member_visibility", bora.pk), {"hidden": "1"})
+    public = Client()
+    for _ in range(2):  # the second time from the cache
+        admins = client.get(club_url(club)).content.decode()
+        publics = public.get(club_url(club)).content.decode()
+        printed = public.get(club_url(club, "club_print")).content.decode()
+
+        assert "Bora" in board_rows(admins) and "Bora" not in board_rows(publics)
+        member_link = club_url(club, "club_member", club.members.get(name="Ayşe").pk)
+        assert member_link in publics and member_link not in printed

@@ -22,7 +22,8 @@ import json, sys, types
 import django
 django.setup()
 from bench.event import make_event
-event, tables = make_event(types.SimpleNamespace(tables=int(sys.argv[1]), hands=int(sys.argv[2])))
+args = types.SimpleNamespace(tables=int(sys.argv[1]), hands=int(sys.argv[2]), partners=sys.argv[3:] == ["partners"])
+event, tables = make_event(args)
 print(json.dumps({"event": event, "tables": [[t.public_id, t.secret] for t in tables]}))
 """
 VERSION = re.compile(r'^(?:W/)?"?(\d+)-')
@@ -77,12 +78,15 @@ class Keeper:
         return saved
 
 
-def make_event(checkout: Path, env: dict[str, str], tables: int, hands: int) -> tuple[str, list[Keeper]]:
-    """A points event of ``4 × tables`` players with round 1 drawn, made by ``checkout``'s code in
-    the database of ``env``: its public id and a keeper per table."""
+def make_event(
+    checkout: Path, env: dict[str, str], tables: int, hands: int, *, partners: bool = False
+) -> tuple[str, list[Keeper]]:
+    """A points event of ``4 × tables`` players (``partners``: in ``2 × tables`` eşli teams, which an
+    event of more than 64 tables needs) with round 1 drawn, made by ``checkout``'s code in the
+    database of ``env``: its public id and a keeper per table."""
     env = env | {"DJANGO_SETTINGS_MODULE": "okeycalc.settings", "PYTHONPATH": str(checkout)}
     done = subprocess.run(
-        [sys.executable, "-c", MAKE_EVENT, str(tables), str(hands)],
+        [sys.executable, "-c", MAKE_EVENT, str(tables), str(hands), *(["partners"] if partners else [])],
         cwd=checkout,
         env=env,
         capture_output=True,

@@ -1,5 +1,6 @@
-"""Template fragments in the "fragments" cache: keys that name everything a fragment shows, a hit
-that shows exactly what a fresh render shows, and forms with typed values never from the cache."""
+"""Template parts kept by ``{% sharedpart %}`` (scorer/templatetags/parts.py) in the "fragments"
+cache: keys that name everything a part shows, a hit that shows exactly what a fresh render shows,
+and forms with typed values never from the cache."""
 
 import importlib
 import re
@@ -46,8 +47,8 @@ def fragments(monkeypatch):
 
 
 def keys(cache, name: str) -> set[str]:
-    """The keys of fragment ``name`` read during the requests so far."""
-    return {key for key, _hit in cache.read if key.startswith(f"template.cache.{name}.")}
+    """The keys of part ``name`` read during the requests so far."""
+    return {key for key, _hit in cache.read if key.startswith(f"okeycalc:part:{name}:")}
 
 
 def masked(html: str) -> str:

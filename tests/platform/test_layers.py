@@ -42,6 +42,19 @@ BREAKS = [
     ("shared-no-domain", "scorer/shell/errors.py", "from scorer.models import Game"),
     ("documents-no-database", "scorer/documents.py", "from scorer.tables.services.games import game_create"),
     ("documents-no-database", "scorer/documents.py", "from scorer.events.models import Event"),
+    ("cache-through-platform", "scorer/clubs/selectors.py", "from django.core.cache import cache"),
+    ("cache-through-platform", "scorer/shell/views/health.py", "from django.core.cache import caches"),
+    (
+        "cache-through-platform",
+        "scorer/tables/views/board.py",
+        "from django.core.cache.backends.base import BaseCache",
+    ),
+    ("cache-through-platform", "scorer/events/public.py", "import redis"),
+    (
+        "cache-through-platform",
+        "scorer/templatetags/okey.py",
+        "from django_redis import get_redis_connection",
+    ),
     ("access-no-domain", "scorer/access/grants.py", "from scorer.models import Game"),
     ("access-no-domain", "scorer/access/decorators.py", "from scorer.tables.selectors import game_get"),
     ("access-no-domain", "scorer/access/services.py", "from scorer.clubs.models import ClubGrant"),
@@ -91,14 +104,29 @@ def test_the_copy_keeps_every_contract_before_an_import_is_added(pristine):
     assert lint_imports(pristine).returncode == 0
 
 
-@pytest.mark.parametrize(("contract", "module", "line"), BREAKS)
-def test_a_forbidden_import_makes_lint_imports_fail(pristine, tmp_path, contract, module, line):
+def with_import(pristine: Path, tmp_path: Path, module: str, line: str) -> Path:
+    """A copy of the tree with ``line`` added to ``module``."""
     root = tmp_path / "tree"
     shutil.copytree(pristine, root)
     with (root / module).open("a", encoding="utf-8") as source:
         source.write(f"\n{line}  # added by tests/platform/test_layers.py\n")
+    return root
 
-    result = lint_imports(root, "--contract", contract)
+
+@pytest.mark.parametrize(("contract", "module", "line"), BREAKS)
+def test_a_forbidden_import_makes_lint_imports_fail(pristine, tmp_path, contract, module, line):
+    result = lint_imports(with_import(pristine, tmp_path, module, line), "--contract", contract)
 
     assert result.returncode == 1, result.stdout + result.stderr
     assert f"{CONTRACTS[contract]} BROKEN" in result.stdout
+
+
+def test_scorer_platform_may_reach_the_cache(pristine, tmp_path):
+    """The cache contract forbids the cache to every package but one: scorer.platform."""
+    root = with_import(
+        pristine, tmp_path, "scorer/platform/numbers.py", "from django.core.cache import caches"
+    )
+
+    result = lint_imports(root, "--contract", "cache-through-platform")
+
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -469,19 +469,23 @@ def test_a_shared_part_is_rendered_by_one_process_and_the_others_are_told_to_wai
     others get Elsewhere (no render, no thread waiting) and are woken when the part is stored."""
     from django.core.cache import cache
 
+    from scorer.platform import sharedpart
+
     sent = []
     capture_sends(monkeypatch, lambda names: sent.append(list(names)))
     settings.REDIS_URL = "redis://stands-for-a-shared-cache"
-    cache.delete("k")
-    cache.add("k:rendering", 1, 10)  # another process is rendering
+    part = ("board", 9, "tr", "viewer", "live")
+    key = sharedpart.part_key(*part)
+    cache.delete(key)
+    cache.add(f"{key}:rendering", 1, 10)  # another process is rendering
     with pytest.raises(push.Elsewhere):
-        push.rendered_once("k", lambda: pytest.fail("rendered twice"), topic="table:9", seconds=60)
-    cache.delete("k:rendering")
-    assert push.rendered_once("k", lambda: ("<p>", True), topic="table:9", seconds=60) == ("<p>", True)
+        sharedpart.shared_part(*part, lambda: pytest.fail("rendered twice"), topic="table:9")
+    cache.delete(f"{key}:rendering")
+    assert sharedpart.shared_part(*part, lambda: ("<p>", True), topic="table:9") == (("<p>", True), key)
     # The others take it from the message (no change: the others keep their part).
-    assert sent == [['again|table:9\nk\n["<p>",true]']]
-    assert cache.get("k:rendering") is None
-    assert push.rendered_once("k", lambda: pytest.fail("rendered twice"), topic="table:9", seconds=60)
+    assert sent == [[f'again|table:9\n{key}\n["<p>",true]']]
+    assert cache.get(f"{key}:rendering") is None
+    assert sharedpart.shared_part(*part, lambda: pytest.fail("rendered twice"), topic="table:9")
     assert len(sent) == 1  # a hit announces nothing
 
 
@@ -573,12 +577,12 @@ def test_under_asgi_a_part_never_announced_is_rendered_again(monkeypatch):
 def test_a_stream_told_elsewhere_sends_the_part_once_it_is_there(monkeypatch):
     from django.core.cache import cache
 
-    from scorer.tables import boardcache
+    from scorer.tables.views import board as board_views
 
     # Only the renderer's announcement wakes it.
     monkeypatch.setattr(push.stream, "ELSEWHERE_RETRY_SECONDS", 30)
     game, _secret = new_table(hands_planned=3)
-    key = boardcache.viewer_key(game, "tr", "live")
+    key = board_views.viewer_key(game, "tr", "live")
     cache.add(f"{key}:rendering", 1, 10)  # another process renders this version
     stream = open_stream(Client(), board_stream_url(game))
 

@@ -4,6 +4,7 @@ import pytest
 from django.db import OperationalError
 from django.urls import reverse
 
+from scorer.platform import cache as platform_cache
 from scorer.shell.views import health
 
 
@@ -46,7 +47,7 @@ def test_not_ready_without_the_database(client, monkeypatch):
 @pytest.mark.django_db
 @pytest.mark.parametrize("broken", [_BrokenCache(), _ForgetfulCache()])
 def test_not_ready_when_the_cache_fails_or_loses_what_it_was_given(client, monkeypatch, broken):
-    monkeypatch.setattr(health, "cache", broken)
+    monkeypatch.setattr(platform_cache, "caches", {"default": broken})
     response = client.get(reverse("scorer:readyz"))
     assert response.status_code == 503
     assert response.json()["cache"] == "error"

@@ -541,7 +541,7 @@ def test_hand_detail_shows_the_itemised_result_number_dealer_and_its_own_share_l
     assert f'data-number="2" data-position="{third.position}"' in html
     assert 'data-dealer="3"' in html  # stored when it was saved: deleting hand 1 changed nobody's deal
     assert 'data-finisher="3"' in html
-    result = game_board(game).rows[1].result
+    result = game_board(game, lines=True).rows[1].result
     assert 'class="hand-result"' in html
     assert attr_values(html, "data-code") == [line.code for p in result.players for line in p.lines]
     assert f'value="http://testserver{page}"' in html
@@ -597,7 +597,7 @@ def test_csv_export_has_a_bom_a_row_per_hand_and_a_totals_row(client):
         ["2", "Ayşe", "Bora", "normal"],
     ]
     for row, hand in zip(rows[1:-1], board.rows, strict=True):
-        assert [int(v) for v in row[4:]] == [*hand.result.totals, *(t.total for t in hand.result.teams)]
+        assert [int(v) for v in row[4:]] == [*hand.numbers.totals, *hand.numbers.teams]
     assert [int(v) for v in rows[-1][4:]] == [*board.result.totals, *board.result.team_totals]
 
 

@@ -1,4 +1,5 @@
-"""The viewers' shared board cache (scorer/tables/boardcache.py): served from the cache, never stale.
+"""The viewers' shared board, through the one shared-part cache (scorer/platform/sharedpart.py):
+served from the cache, never stale.
 
 Every write to a table, every language and the editor role must give a different copy; a cached
 board is only ever the one for the table's current version.
@@ -14,9 +15,10 @@ from django.test.utils import CaptureQueriesContext
 
 from scorer.access import DEVICE_COOKIE
 from scorer.engine import score_game
-from scorer.tables import boardcache
+from scorer.platform import sharedpart
 from scorer.tables.selectors import game_document
 from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
+from scorer.tables.views import board as board_views
 from tests.support.factories import claim, finisher, new_table, url
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +46,9 @@ def expected_totals(game) -> list[int]:
 
 def cached_parts(game) -> dict[str, bool]:
     game.refresh_from_db()
-    return {part: cache.get(boardcache.viewer_key(game, "tr", part)) is not None for part in ("page", "live")}
+    return {
+        part: cache.get(board_views.viewer_key(game, "tr", part)) is not None for part in ("page", "live")
+    }
 
 
 # --- served from the cache -------------------------------------------------------------------------
@@ -147,10 +151,10 @@ def test_restoring_a_deleted_hand_shows_at_once_on_the_cached_board(client, name
 
 def test_a_write_made_in_the_same_second_still_changes_the_key():
     game, _ = new_game(hands=1)
-    before = boardcache.viewer_key(game, "tr", "live")
+    before = board_views.viewer_key(game, "tr", "live")
     hand_record(game=game, data=finisher(1))
     game.refresh_from_db()
-    assert boardcache.viewer_key(game, "tr", "live") != before
+    assert board_views.viewer_key(game, "tr", "live") != before
 
 
 def test_each_language_has_its_own_cached_board(client):
@@ -181,9 +185,9 @@ def test_editor_never_gets_the_viewers_copy_nor_the_viewer_the_editors(client, n
 
 def test_a_changed_board_template_makes_new_keys(monkeypatch):
     game, _ = new_game()
-    before = boardcache.viewer_key(game, "tr", "page")
-    monkeypatch.setattr(boardcache, "template_digest", lambda: "another-release")
-    assert boardcache.viewer_key(game, "tr", "page") != before
+    before = board_views.viewer_key(game, "tr", "page")
+    monkeypatch.setattr(sharedpart, "templates_digest", lambda names: "another-release")
+    assert board_views.viewer_key(game, "tr", "page") != before
 
 
 @pytest.mark.parametrize("name", ["hand_new", "hand_detail"])

@@ -51,7 +51,7 @@ def test_a_renamed_player_keeps_their_seat_their_hands_and_their_points():
     game.refresh_from_db()
     assert game.players == ["Ayşe", "Bora K.", "Cem", "Deniz"]
     assert (change.kind, change.before, change.after) == (GameChange.PLAYERS, NAMES, game.players)
-    board = selectors.game_board(game)
+    board = selectors.game_board(game, lines=True)
     assert board.totals == before and not board.errors
     assert [p.name for p in board.rows[0].result.players] == game.players
     # the public game file scores as it is, names and all; a hand's history still has its totals
@@ -69,7 +69,7 @@ def test_a_hand_saved_by_a_phone_that_had_the_old_names_reads_with_the_new_ones(
     data["players"] = [player | {"name": name} for player, name in zip(data["players"], NAMES, strict=True)]
     hand_record(game=stale, data=data)
     assert Hand.objects.filter(game=game).last().data["players"][3]["name"] == "Deniz"
-    board = selectors.game_board(Game.objects.get(pk=game.pk))
+    board = selectors.game_board(Game.objects.get(pk=game.pk), lines=True)
     assert not board.errors and board.hands_played == 2
     assert board.rows[-1].result.players[3].name == "Dennis"
 

@@ -12,9 +12,9 @@ from scorer.engine import get_ruleset
 from scorer.engine.outlook import Chances, Claim, outlook, replay_chances
 from scorer.events.models import EventGame
 from scorer.events.services.rounds import round_start
-from scorer.tables import boardcache
 from scorer.tables import outlook as tables_outlook
 from scorer.tables.selectors import game_board
+from scorer.tables.views import board as board_views
 from tests.support.eventdb import new_event
 from tests.support.factories import claim, finisher, new_table, url
 
@@ -58,7 +58,7 @@ def test_the_chances_say_their_basis_and_never_contradict_a_claim(language):
     game, _secret = played(4, 5)
     html = board_html(language, game)
     board = game_board(game)
-    history = tuple(row.result.totals for row in board.rows)
+    history = tuple(row.numbers.totals for row in board.rows)
     chances = replay_chances(history, board.totals, 1)
     forecast = outlook(get_ruleset(game.ruleset), game.options, tuple(game.players), board.totals, 1)
     expected = []
@@ -95,7 +95,7 @@ def test_no_chance_stands_beside_a_claim_that_settles_it(language):
     hands = [{"players": [fouled, {}, {}, {}]}] + [{"players": [OKEY_OUT, {}, {}, {}]}] * 7
     game, _secret = new_table("loca-cezali", hands_planned=9, hands=hands)
     board = game_board(game)
-    chances = replay_chances(tuple(row.result.totals for row in board.rows), board.totals, 1)
+    chances = replay_chances(tuple(row.numbers.totals for row in board.rows), board.totals, 1)
     assert chances.wins == (7, 1, 1, 1)
     items = prospects_of(board_html(language, game))
     assert [re.search(r'data-claim="(\w+)"', item).group(1) for item in items] == ["always"] + ["never"] * 3
@@ -195,13 +195,13 @@ def test_the_scorekeeper_sees_it_too_and_it_is_rendered_once_per_version_and_lan
     keeper = claim(Client(), game, secret)
     cache.clear()  # the edit link's redirect showed the board in Turkish
     board_html("en", game, keeper)
-    key = boardcache.viewer_key(game, "en", "outlook")
+    key = board_views.viewer_key(game, "en", "outlook")
     stored = cache.get(key)
     assert stored is not None and "data-outlook" in stored[0]
     assert board_html("en", game).count("data-outlook ") == board_html("en", game, keeper).count(
         "data-outlook "
     )
-    assert cache.get(boardcache.viewer_key(game, "tr", "outlook")) is None
+    assert cache.get(board_views.viewer_key(game, "tr", "outlook")) is None
 
 
 def test_the_partners_outlook_names_the_teams():

@@ -15,6 +15,7 @@ game is scored by the engine (HAND_FORMAT.md); entrants are indexes into the eve
 ((0, 2, 1, 3),)
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scorer.engine import InvalidInput
@@ -45,9 +46,10 @@ class EventResult:
         return event_dict(self.event, self.rounds, self.standings, self.complete, seating)
 
 
-def score_event(data: object, *, next_round: bool = False) -> EventResult:
-    """Validate and score an event document; raises :class:`InvalidInput` naming every bad field."""
-    return evaluate_event(parse_event(data), next_round=next_round)
+def score_event(data: object, *, next_round: bool = False, known: Mapping | None = None) -> EventResult:
+    """Validate and score an event document; raises :class:`InvalidInput` naming every bad field
+    (``known``: games already scored, by path: :func:`~scorer.events.rules.document.parse_event`)."""
+    return evaluate_event(parse_event(data, known=known), next_round=next_round)
 
 
 def evaluate_event(event: Event, *, next_round: bool = False) -> EventResult:

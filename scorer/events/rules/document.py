@@ -54,8 +54,11 @@ TABLE_SIZES = {False: (3, 4), True: (2,)}
 """Entrants at a table: individuals 4, or 3 (every rule set plays with three); teams 2."""
 
 
-def parse_event(data: object) -> Event:
-    """Validate the document's shape, entrants, format and every game; raises InvalidInput."""
+def parse_event(data: object, *, known: Mapping[str, GameResult] | None = None) -> Event:
+    """Validate the document's shape, entrants, format and every game; raises InvalidInput.
+
+    ``known``: games already scored, by their path (``rounds[0].tables[2].games[0]``), whose hands
+    are not scored again (the web app keeps each table's totals as its hands are saved)."""
     errors = ErrorList()
     check_text(data, errors)  # text no answer could hold (a lone surrogate), before anything else
     check_nul(data, errors)
@@ -80,7 +83,7 @@ def parse_event(data: object) -> Event:
         raise InvalidInput(errors)
     head = (name, date, ruleset.id, options, hands, entrants, event_format, seed)
     event = Event(*head, (), withdrawn, ruleset.house)
-    rounds = parse_rounds(data.get("rounds", []), event, keys, errors)
+    rounds = parse_rounds(data.get("rounds", []), event, keys, errors, known or {})
     errors.raise_if_any()
     return Event(*head, rounds, withdrawn, ruleset.house)
 
@@ -268,17 +271,21 @@ def parse_withdrawn(raw: object, keys: dict[str, int], errors: ErrorList) -> fro
 # --- rounds, tables, games ------------------------------------------------------------------
 
 
-def parse_rounds(raw: object, event: Event, keys: dict[str, int], errors: ErrorList) -> tuple[Round, ...]:
+def parse_rounds(
+    raw: object, event: Event, keys: dict[str, int], errors: ErrorList, known: Mapping[str, GameResult]
+) -> tuple[Round, ...]:
     if not isinstance(raw, list):
         errors.add("rounds", _("Must be a list of rounds."))
         return ()
     planned = event.format.rounds
     if planned is not None and len(raw) > planned:
         errors.add(f"rounds[{planned}]", _("The event plays {n} rounds.").format(n=planned))
-    return tuple(parse_round(item, f"rounds[{r}]", event, keys, errors) for r, item in enumerate(raw))
+    return tuple(parse_round(item, f"rounds[{r}]", event, keys, errors, known) for r, item in enumerate(raw))
 
 
-def parse_round(raw: object, path: str, event: Event, keys: dict[str, int], errors: ErrorList) -> Round:
+def parse_round(
+    raw: object, path: str, event: Event, keys: dict[str, int], errors: ErrorList, known: Mapping
+) -> Round:
     if not isinstance(raw, Mapping):
         errors.add(path, _("A round is an object with its tables."))
         return Round(())
@@ -291,14 +298,14 @@ def parse_round(raw: object, path: str, event: Event, keys: dict[str, int], erro
     seen: set[int] = set()
     return Round(
         tuple(
-            parse_table(item, f"{path}.tables[{t}]", event, keys, seen, errors)
+            parse_table(item, f"{path}.tables[{t}]", event, keys, seen, errors, known)
             for t, item in enumerate(tables)
         )
     )
 
 
 def parse_table(
-    raw, path: str, event: Event, keys: dict[str, int], seen: set[int], errors: ErrorList
+    raw, path: str, event: Event, keys: dict[str, int], seen: set[int], errors: ErrorList, known: Mapping
 ) -> Table:
     if not isinstance(raw, Mapping):
         errors.add(path, _("A table is an object with its seats and games."))
@@ -313,7 +320,7 @@ def parse_table(
     given = raw.get("seats")
     if not seats or not isinstance(given, list) or len(seats) != len(given):
         return Table((), (), decided, closed is True)
-    games = parse_games(raw.get("games", []), f"{path}.games", event, seats, errors)
+    games = parse_games(raw.get("games", []), f"{path}.games", event, seats, errors, known)
     return Table(seats, games, decided, closed is True)
 
 
@@ -354,7 +361,7 @@ def parse_decided(raw, path: str, seats: tuple[int, ...], keys: dict[str, int], 
     return tuple(decided)
 
 
-def parse_games(raw, path: str, event: Event, seats: tuple[int, ...], errors: ErrorList):
+def parse_games(raw, path: str, event: Event, seats: tuple[int, ...], errors: ErrorList, known: Mapping):
     most = event.format.games_per_match
     if not isinstance(raw, list):
         errors.add(path, _("Must be a list of games."))
@@ -369,7 +376,7 @@ def parse_games(raw, path: str, event: Event, seats: tuple[int, ...], errors: Er
         return ()
     games = []
     for g, item in enumerate(raw):
-        game = parse_game(item, f"{path}[{g}]", event, seats, errors)
+        game = parse_game(item, f"{path}[{g}]", event, seats, errors, known.get(f"{path}[{g}]"))
         if game is None:
             continue
         if games and not games[-1].complete:
@@ -378,8 +385,11 @@ def parse_games(raw, path: str, event: Event, seats: tuple[int, ...], errors: Er
     return tuple(games)
 
 
-def parse_game(raw, path: str, event: Event, seats: tuple[int, ...], errors: ErrorList) -> GameResult | None:
-    """Score one game of a table with the event's rule set, options, hands and the seats' players."""
+def parse_game(
+    raw, path: str, event: Event, seats: tuple[int, ...], errors: ErrorList, known: GameResult | None = None
+) -> GameResult | None:
+    """Score one game of a table with the event's rule set, options, hands and the seats' players
+    (``known``: its result, already scored)."""
     if not isinstance(raw, Mapping):
         errors.add(path, _("A game must be a JSON object."))
         return None
@@ -393,6 +403,8 @@ def parse_game(raw, path: str, event: Event, seats: tuple[int, ...], errors: Err
     if isinstance(hands, list) and len(hands) > event.hands_per_game:
         errors.add(f"{path}.hands", _("A game has {n} hands in this event.").format(n=event.hands_per_game))
         return None
+    if known is not None and isinstance(hands, list) and known.hands_played == len(hands):
+        return known
     document = {
         "ruleset": event.ruleset_document,
         "options": dict(event.options),

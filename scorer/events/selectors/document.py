@@ -12,8 +12,11 @@ from dataclasses import dataclass, field
 from django.db.models import Max, Sum
 from django.http import Http404
 
+from scorer.engine import GameResult
 from scorer.events.models import Entrant, Event, EventGame, EventTable, Round
 from scorer.models import Game, Hand
+from scorer.tables.scores import kept
+from scorer.tables.selectors import game_result
 
 
 def event_find(public_id: str) -> Event | None:
@@ -47,8 +50,9 @@ class EventData:
         return {entrant.pk: entrant for entrant in self.entrants}
 
 
-def event_data(event: Event) -> EventData:
-    """Five queries: entrants, rounds, tables, games (with their Game), live hands."""
+def event_data(event: Event, *, hand_data: bool = True) -> EventData:
+    """Five queries: entrants, rounds, tables, games (with their Game), live hands (without their
+    input unless ``hand_data``: what reads only the kept totals, :func:`lean_hands`)."""
     entrants = list(Entrant.objects.filter(event=event).order_by("position"))
     rounds = list(Round.objects.filter(event=event).order_by("number"))
     tables: dict[int, list[EventTable]] = defaultdict(list)
@@ -69,7 +73,8 @@ def event_data(event: Event) -> EventData:
             .filter(game__event_game__table__round__event=event)
             .order_by("game", "position")
         )
-        for hand in rows.only("pk", "game_id", "position", "data"):
+        fields = ("pk", "game_id", "position", "version", *(("data",) if hand_data else ()))
+        for hand in rows.only(*fields):
             hands[hand.game_id].append(hand)
     return EventData(event, entrants, rounds, dict(tables), dict(games), dict(hands))
 
@@ -78,8 +83,10 @@ def entrant_document(entrant: Entrant, partners: bool):
     return {"name": entrant.name, "players": list(entrant.players)} if partners else entrant.name
 
 
-def event_document(event: Event, data: EventData | None = None) -> dict:
-    """The event as an EVENT_FORMAT.md document: what the JSON export holds and the rules score."""
+def event_document(event: Event, data: EventData | None = None, *, known: frozenset = frozenset()) -> dict:
+    """The event as an EVENT_FORMAT.md document: what the JSON export holds and the rules score.
+    ``known``: the paths of games whose hands stand as empty placeholders, as many as they are
+    (the rules take those games' kept totals: :func:`kept_games`; never exported)."""
     data = data or event_data(event)
     names = {entrant.pk: entrant.name for entrant in data.entrants}
     document: dict = {"name": event.name}
@@ -94,14 +101,18 @@ def event_document(event: Event, data: EventData | None = None) -> dict:
         "seed": event.seed,
         "rounds": [],
     }
-    for rnd in data.rounds:
+    for r, rnd in enumerate(data.rounds):
         tables = []
-        for table in data.tables.get(rnd.pk, []):
+        for k, table in enumerate(data.tables.get(rnd.pk, [])):
             body: dict = {
                 "seats": [names[pk] for pk in table.seats],
                 "games": [
-                    {"hands": [hand.data for hand in data.hands.get(link.game_id, [])]}
-                    for link in data.games.get(table.pk, [])
+                    {
+                        "hands": _hands(
+                            data.hands.get(link.game_id, []), f"rounds[{r}].tables[{k}].games[{g}]" in known
+                        )
+                    }
+                    for g, link in enumerate(data.games.get(table.pk, []))
                 ],
             }
             if table.decided is not None:
@@ -114,6 +125,43 @@ def event_document(event: Event, data: EventData | None = None) -> dict:
     if withdrawn:
         document["withdrawn"] = withdrawn
     return document
+
+
+def _hands(hands: list[Hand], placeholders: bool) -> list:
+    return [{} for _hand in hands] if placeholders else [hand.data for hand in hands]
+
+
+def lean_hands(data: EventData, known: dict[str, GameResult]) -> None:
+    """Read the input of the hands of every game not in ``known`` (one query, when there are
+    any), into ``data`` read without it."""
+    games = {link.game_id for links in data.games.values() for link in links}
+    kept = {link.game_id for path, link in _links_by_path(data) if path in known}
+    missing = games - kept
+    if not missing:
+        return
+    for game_id in missing:
+        data.hands[game_id] = []
+    for hand in Hand.objects.live().filter(game_id__in=missing).order_by("game", "position"):
+        data.hands[hand.game_id].append(hand)
+
+
+def _links_by_path(data: EventData):
+    for r, rnd in enumerate(data.rounds):
+        for k, table in enumerate(data.tables.get(rnd.pk, [])):
+            for g, link in enumerate(data.games.get(table.pk, [])):
+                yield f"rounds[{r}].tables[{k}].games[{g}]", link
+
+
+def kept_games(data: EventData) -> dict[str, GameResult]:
+    """The games whose every live hand has its totals kept with its table (scorer/tables/scores.py),
+    by their path in the event document: the rules take their totals instead of scoring their
+    hands again (a save changes one table's; the standings add them up)."""
+    known = {}
+    for path, link in _links_by_path(data):
+        numbers = [kept(link.game, hand) for hand in data.hands.get(link.game_id, [])]
+        if None not in numbers:
+            known[path] = game_result(link.game, numbers)
+    return known
 
 
 def finish_undoable(event: Event) -> bool:

@@ -10,7 +10,7 @@ from scorer.engine import InvalidInput
 from scorer.events.models import Entrant, Event, EventGame, EventTable, Round
 from scorer.events.rules import EventResult, NoRound, Seating, score_event
 from scorer.events.rules.output import number
-from scorer.events.selectors.document import EventData, event_data, event_document
+from scorer.events.selectors.document import EventData, event_data, event_document, kept_games, lean_hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,23 +157,29 @@ class EventStandings:
 
 
 def event_standings(
-    event: Event, *, next_round: bool = True, data: EventData | None = None
+    event: Event, *, next_round: bool = True, data: EventData | None = None, lean: bool = False
 ) -> EventStandings:
     """Score the event (its document through the rules): standings, every table's progress and,
     with ``next_round``, the seating the next round would get. Stored input the rules no longer
-    accept is shown as errors, never a crash."""
-    data = data or event_data(event)
-    document = event_document(event, data)
+    accept is shown as errors, never a crash.
+
+    ``lean`` (the public pages, which show no hand): the hands' input is read only for the games
+    whose totals are not all kept, and the document holds the others' hands as placeholders."""
+    data = data or event_data(event, hand_data=not lean)
+    known = kept_games(data)
+    if lean:
+        lean_hands(data, known)
+    document = event_document(event, data, known=frozenset(known) if lean else frozenset())
     stale: tuple = ()
     try:
-        result = score_event(document, next_round=next_round)
+        result = score_event(document, next_round=next_round, known=known)
     except InvalidInput as exc:
         stale = tuple(error for error in exc.errors if DECISION_PATH.match(error.path))
         try:
             if not stale:
                 raise
             trimmed = without_decisions(document, stale)
-            result = score_event(trimmed, next_round=next_round)
+            result = score_event(trimmed, next_round=next_round, known=known)
         except InvalidInput as still:
             rounds, byes = _unscored_rounds(event, data)
             return EventStandings(

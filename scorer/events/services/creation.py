@@ -14,6 +14,7 @@ from scorer.events.rules.document import parse_event
 from scorer.events.services.base import lock_games, open_game, record
 from scorer.houses.played import HouseCopy, house_fields
 from scorer.models import Game, Hand
+from scorer.tables import scores
 from scorer.tables.outcome import next_dealer
 from scorer.tables.services.hands import hand_fields
 
@@ -164,3 +165,4 @@ def _import_hands(game: Game, hands: list) -> None:
         dealer = next_dealer(dealer, game.first_dealer, len(game.players))
         rows.append(Hand(game=game, position=k + 1, dealer=dealer, **hand_fields(game=game, data=hand)))
     Hand.objects.bulk_create(rows)
+    scores.scores_refresh(game)

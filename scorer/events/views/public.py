@@ -62,7 +62,7 @@ def _etag(event: Event) -> str:
 
 
 def _page_data(event: Event) -> dict:
-    return public.page_data(event_standings(event, next_round=False))
+    return public.page_data(event_standings(event, next_round=False, lean=True))
 
 
 def _display_page(request: HttpRequest) -> int:
@@ -91,7 +91,7 @@ def standings_part(
         html = render_to_string(f"{STANDINGS}#live", {"view": view, "etag": etag}, request)
         return public.Part(html, view["complete"], etag=etag)
 
-    return public.shared_part(event.pk, etag, get_language(), "standings", render_part, topic=topic)
+    return public.public_part(etag, get_language(), "standings", render_part, topic=topic)
 
 
 def display_part(
@@ -105,7 +105,7 @@ def display_part(
         html = render_to_string(f"{DISPLAY}#live", {"view": view, "etag": etag} | pages, request)
         return public.Part(html, view["complete"], pages["next_page"], etag)
 
-    return public.shared_part(event.pk, etag, get_language(), f"display-{page}", render_part, topic=topic)
+    return public.public_part(etag, get_language(), f"display-{page}", render_part, topic=topic)
 
 
 def _live(request: HttpRequest, shared: tuple[public.Part, str]) -> HttpResponse:

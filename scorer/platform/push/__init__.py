@@ -8,13 +8,13 @@ stamps of the topics it has open) and wakes the streams of that topic in this pr
 stream (``stream.py``) asks its topic for the current part of its *variant* (language and role,
 from its ``Feed``, ``parts.py``): the first asker renders it, every other stream of the topic in
 this process gets the same bytes (``topics.py``; with Redis, one process of all renders a part
-the viewers share: ``changes.rendered_once``). Nothing here knows tables or events: they
+the viewers share: scorer/platform/sharedpart.py). Nothing here knows tables or events: they
 register a ``Kind`` (scorer/tables/push.py, scorer/events/push.py).
 
 What the rest of the app uses is re-exported here.
 """
 
-from scorer.platform.push.changes import publish, rendered_once, send
+from scorer.platform.push.changes import publish, send
 from scorer.platform.push.hub import Hub, end_streams, shutdown
 from scorer.platform.push.parts import (
     KINDS,
@@ -45,7 +45,6 @@ __all__ = [
     "message_text",
     "publish",
     "register",
-    "rendered_once",
     "send",
     "shutdown",
     "stream_response",

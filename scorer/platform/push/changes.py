@@ -1,22 +1,17 @@
 """The writing side: a write :func:`publish`\\ es its topics once its transaction commits, and
-:func:`send` tells this process's hub and every other process's (through the backend). With a
-shared cache, :func:`rendered_once` has one process of all render a part the viewers share."""
+:func:`send` tells this process's hub and every other process's (through the backend);
+:func:`ready_message` is what a process sends once it stored a stream's part for all the others
+(scorer/platform/sharedpart.py)."""
 
 import json
 import logging
-from collections.abc import Callable
 
-from django.conf import settings
 from django.db import transaction
 
-from scorer.platform import cache
 from scorer.platform.push import backends, hub
-from scorer.platform.push.parts import AGAIN, Elsewhere, topic_name
+from scorer.platform.push.parts import AGAIN, topic_name
 
 logger = logging.getLogger("scorer.platform.push")
-
-RENDER_FLAG_SECONDS = 10
-"""How long the flag of a process rendering a shared part holds, should that process die."""
 
 
 def publish(kind: str, *keys: int) -> None:
@@ -39,28 +34,6 @@ def send(names: list[str]) -> None:
     if the_hub is not None and not (sent and the_hub.listening and the_hub.backend == "redis"):
         for name in names:
             the_hub.heard(name)
-
-
-def rendered_once(key: str, render: Callable[[], object], *, topic: str, seconds: float) -> object:
-    """What the shared cache holds at ``key``, rendered by ``render`` in one process of all: with
-    Redis every process's streams wake at once for a change, and one of them renders (it holds a
-    flag in the cache) while the others raise :class:`Elsewhere`; once the part is stored the
-    renderer announces ``topic`` again with the key and the value (:func:`ready_message`), and
-    the others take it from that message. Without a shared cache every process renders its own
-    (the flag is its own too). A stream never waits in a thread for it."""
-    found = cache.get(key)
-    if found is not None:
-        return found
-    if not cache.add(f"{key}:rendering", 1, RENDER_FLAG_SECONDS):
-        raise Elsewhere(key)
-    try:
-        found = render()
-        cache.set(key, found, seconds)
-    finally:
-        cache.delete(f"{key}:rendering")
-    if settings.REDIS_URL:
-        send([ready_message(topic, key, found)])
-    return found
 
 
 def ready_message(topic: str, key: str, value: object) -> str:

@@ -11,7 +11,7 @@ PUSHED_CSRF_TOKEN = "pushed"
 """Stands for the CSRF token in parts shared by several devices; static/js/live.js puts the
 page's own token in its place."""
 AGAIN = "again|"
-"""Before a topic's name in a message: no change, but a part is ready (``rendered_once``); the
+"""Before a topic's name in a message: no change, but a part is ready (scorer/platform/sharedpart.py); the
 name may be followed by a line with the part's cache key and a line with its value as JSON."""
 
 
@@ -34,10 +34,10 @@ class Gone(Exception):
 
 class Elsewhere(Exception):
     """Another process is rendering this part into the shared cache (under ``key``): its renderer
-    announces it with the value itself (``rendered_once``). Under ASGI the render waiting for it
-    makes its part with ``finish(value)`` (set by the feed's render, which knows how it wraps the
-    value), without reading the table or the cache again; under WSGI, or without ``finish``, the
-    part is asked for again once it is there."""
+    announces it with the value itself (scorer/platform/sharedpart.py). Under ASGI the render
+    waiting for it makes its part with ``finish(value)`` (set by the feed's render, which knows how
+    it wraps the value), without reading the table or the cache again; under WSGI, or without
+    ``finish``, the part is asked for again once it is there."""
 
     def __init__(self, key: str = "") -> None:
         super().__init__(key)

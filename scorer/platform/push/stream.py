@@ -8,6 +8,7 @@ import asyncio
 import signal
 import threading
 from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
 from django.conf import settings
@@ -16,7 +17,7 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 
 from scorer.platform.push import hub, topics
 from scorer.platform.push.parts import Elsewhere, Feed, Gone, Part
-from scorer.platform.push.topics import Subscriber
+from scorer.platform.push.topics import Subscriber, Topic
 
 HEARTBEAT_SECONDS = 15.0
 RETRY_MS = 1000
@@ -68,16 +69,39 @@ def release_connections() -> None:
             connection.close()
 
 
-def _sync_events(kind: str, key: int, feed: Feed, shown: str) -> Iterator[str]:
-    subscriber = Subscriber(None)
+END, ASK_AGAIN, SEND, KEEP = "end", "ask again", "send", "keep"
+
+
+def _verdict(feed: Feed, variant: str, part: Part | None, shown: str) -> str:
+    """What a stream does with the part its topic gave it (None: it is rendered elsewhere): END
+    (this device may no longer see its variant), ASK_AGAIN (its variant changed), SEND it, or KEEP
+    what the client shows."""
+    if part is None:
+        return KEEP
+    if not feed.allowed(part):
+        return END if feed.variant() == variant else ASK_AGAIN
+    return SEND if part.id != shown else KEEP
+
+
+@contextmanager
+def _subscribed(
+    kind: str, key: int, loop: asyncio.AbstractEventLoop | None
+) -> Iterator[tuple[Topic, Subscriber]]:
+    """The stream's topic and its place among the topic's subscribers, for as long as it is open."""
+    subscriber = Subscriber(loop)
     the_hub = hub.current()
     topic = the_hub.subscribe(kind, key, subscriber)
     try:
+        yield topic, subscriber
+    finally:
+        the_hub.unsubscribe(topic, subscriber)
+
+
+def _sync_events(kind: str, key: int, feed: Feed, shown: str) -> Iterator[str]:
+    """(WSGI: the test client and the test server) The stream in the thread of its request."""
+    with _subscribed(kind, key, None) as (topic, subscriber):
         yield HELLO
-        while not subscriber.ended:
-            variant = feed.variant()
-            if variant is None:
-                return
+        while not subscriber.ended and (variant := feed.variant()) is not None:
             try:
                 part = topic.shared(variant, feed.render)
             except Gone:
@@ -86,47 +110,39 @@ def _sync_events(kind: str, key: int, feed: Feed, shown: str) -> Iterator[str]:
                 part = None  # asked again when it is ready (or in a second, should its renderer die)
             finally:
                 release_connections()  # this thread waits next: its connection goes back (a pool's)
-            if part is not None and not feed.allowed(part):
-                if feed.variant() == variant:
+            verdict = _verdict(feed, variant, part, shown)
+            if verdict in (END, ASK_AGAIN):
+                if verdict == END:
                     return
                 continue
-            if part is not None and part.id != shown:
+            if verdict == SEND:
                 shown = part.id
                 yield event_bytes(part)
             woken = subscriber.wait(HEARTBEAT_SECONDS if part is not None else ELSEWHERE_RETRY_SECONDS)
             if not woken and part is not None and not subscriber.ended:
                 yield PING
-    finally:
-        the_hub.unsubscribe(topic, subscriber)
 
 
 async def _async_events(kind: str, key: int, feed: Feed, shown: str) -> AsyncIterator[str]:
-    subscriber = Subscriber(asyncio.get_running_loop())
+    """(ASGI: ``make run``, ``make serve``) The stream on the event loop, holding no thread."""
     _end_streams_on_exit()
-    the_hub = hub.current()
-    topic = the_hub.subscribe(kind, key, subscriber)
-    try:
+    with _subscribed(kind, key, asyncio.get_running_loop()) as (topic, subscriber):
         yield HELLO
-        while not subscriber.ended:
-            variant = feed.variant()
-            if variant is None:
-                return
+        while not subscriber.ended and (variant := feed.variant()) is not None:
             try:
                 part = await topic.shared_async(variant, feed.render)
             except Gone:
                 return
-            if not feed.allowed(part):
-                if feed.variant() == variant:
-                    return
+            verdict = _verdict(feed, variant, part, shown)
+            if verdict == END:
+                return
+            if verdict == ASK_AGAIN:
                 continue
-            if part.id != shown:
+            if verdict == SEND:
                 shown = part.id
                 yield event_bytes(part)
-            woken = await subscriber.wait_async(HEARTBEAT_SECONDS)
-            if not woken and not subscriber.ended:
+            if not await subscriber.wait_async(HEARTBEAT_SECONDS) and not subscriber.ended:
                 yield PING
-    finally:
-        the_hub.unsubscribe(topic, subscriber)
 
 
 _chained: set[int] = set()

@@ -12,7 +12,7 @@ from scorer.engine import HandResult, InvalidInput, get_ruleset, score_input
 from scorer.engine.errors import FieldError
 from scorer.engine.parse import parse_hand
 from scorer.models import Device, Game, Hand, HandChange
-from scorer.tables import guards, selectors
+from scorer.tables import guards, scores, selectors
 from scorer.tables.freshness import Change, changed
 from scorer.tables.outcome import next_dealer, stored_finish
 from scorer.tables.storedtext import shown_hand
@@ -35,16 +35,26 @@ def hand_score(*, game: Game, data: object) -> HandResult:
 
 def hand_validate(*, game: Game, data: object) -> dict:
     """Validate one hand of this table; returns the data to store, raises InvalidInput."""
-    hand_score(game=game, data=data)
-    return {key: value for key, value in data.items() if key in ("players", "indicator")}
+    return _validated(game, data)[0]
+
+
+def _validated(game: Game, data: object) -> tuple[dict, scores.HandTotals]:
+    """The data to store and the hand's totals (kept on the table: scorer/tables/scores.py)."""
+    result = hand_score(game=game, data=data)
+    stored = {key: value for key, value in data.items() if key in ("players", "indicator")}
+    return stored, scores.of_result(result)
 
 
 def hand_fields(*, game: Game, data: object) -> dict:
     """Validate one hand; returns what its row stores: the input, and who finished and how
     (written in the same INSERT or UPDATE as the input, never recomputed)."""
-    stored = hand_validate(game=game, data=data)
+    return _fields(game, data)[0]
+
+
+def _fields(game: Game, data: object) -> tuple[dict, scores.HandTotals]:
+    stored, numbers = _validated(game, data)
     finisher, finish = stored_finish(stored, get_ruleset(game.ruleset).finish_flags)
-    return {"data": stored, "finisher": finisher, "finish": finish}
+    return {"data": stored, "finisher": finisher, "finish": finish}, numbers
 
 
 class HandsChanged(Exception):
@@ -128,7 +138,7 @@ def hand_record(
     shown and judged a different hand (the hand page's "add it as the next hand"); corrected or
     deleted since, it raises :class:`StaleHand` (what they judged is no longer what is stored).
     """
-    fields = hand_fields(game=game, data=data)
+    fields, numbers = _fields(game, data)
     stored = fields["data"]
     changed(Change.HAND_NEW, games=[game])  # the table's lock, taken first
     stats = _hand_stats(game, request_id)
@@ -148,6 +158,7 @@ def hand_record(
         game=game, position=stats.last_position + 1, dealer=dealer, request_id=request_id, **fields
     )
     _history(hand, HandChange.CREATE, device, after=stored, over=False)  # a full table takes no hand
+    scores.entry_set(game, hand.position, hand.version, numbers)
     game.version, game.updated_at = stats.version, stats.updated_at  # current without a re-read
     return hand
 
@@ -174,7 +185,7 @@ def hand_update(
 
     The history keeps what the hand held before: ``hand`` as loaded, when it is the version the
     correction is based on (the form's page loads it fresh); otherwise it is read again, locked."""
-    fields = hand_fields(game=hand.game, data=data)
+    fields, numbers = _fields(hand.game, data)
     stored = fields["data"]
     before = hand.data
     if version is None or version != hand.version:
@@ -195,6 +206,7 @@ def hand_update(
     hand.version = (version if version is not None else hand.version) + 1
     changed(Change.HAND_CORRECT, games=[hand.game])
     _history(hand, HandChange.CORRECT, device, before=before, after=stored, at=now)
+    scores.entry_set(hand.game, hand.position, hand.version, numbers)
     return hand
 
 
@@ -208,6 +220,7 @@ def hand_delete(*, hand: Hand, device: Device | None = None) -> Hand:
     hand.deleted_at = timezone.now()
     hand.save(update_fields=["deleted_at"])
     changed(Change.HAND_DELETE, games=[hand.game])
+    scores.entry_remove(hand.game, hand.position)
     return hand
 
 
@@ -224,7 +237,18 @@ def hand_restore(*, hand: Hand, device: Device | None = None) -> Hand:
     _ensure_room(hand.game)  # counted under the table's lock, this hand included
     changed(Change.HAND_RESTORE, games=[hand.game])
     _history(hand, HandChange.RESTORE, device, after=hand.data, over=False)  # only a table with room
+    _keep_restored(hand)
     return hand
+
+
+def _keep_restored(hand: Hand) -> None:
+    """Keep a restored hand's totals; one the engine no longer accepts gets none (its readers
+    score it and show why)."""
+    try:
+        numbers = scores.hand_numbers(hand.game, hand.data)
+    except InvalidInput:
+        return
+    scores.entry_set(hand.game, hand.position, hand.version, numbers)
 
 
 def _game_over(game_id: int) -> Exists:

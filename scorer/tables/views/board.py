@@ -6,6 +6,8 @@ and answer 403 to everybody else.
 """
 
 import json
+from collections.abc import Callable
+from typing import NamedTuple
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -20,10 +22,10 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorer.access import device_of
 from scorer.models import Game
-from scorer.platform import push
+from scorer.platform import push, sharedpart
 from scorer.platform.http import HtmxHttpRequest, attachment
 from scorer.platform.qr import qr_svg
-from scorer.tables import addresses, boardcache, selectors
+from scorer.tables import addresses, selectors
 from scorer.tables import push as table_push
 from scorer.tables.board import board_context, csv_text, detail_context, viewer_url
 from scorer.tables.filenames import export_names
@@ -58,17 +60,51 @@ def _etag_of(request: HttpRequest, public_id: str) -> str | None:
 
 
 OUTLOOK_PARTIAL = "scorer/board.html#outlook"
+BOARD_REVISION = 4
+"""Bump when what the viewers' board shows changes other than through its template (the corrected
+marks come from the board's view model)."""
+_BOARD_KEY = {"templates": (BOARD,), "revision": BOARD_REVISION}
+
+
+class ViewerPart(NamedTuple):
+    """A rendered part of the viewers' board, and whether that board is final (nothing more to poll)."""
+
+    html: str
+    final: bool
+
+
+def viewer_key(game: Game, language: str, part: str) -> str:
+    """The shared cache's key of a viewer's ``part`` ("page", "live" or "outlook") of this board."""
+    return sharedpart.part_key("board", _board_version(game), language, "viewer", part, **_BOARD_KEY)
+
+
+def _board_version(game: Game) -> str:
+    """What a viewer's board depends on: its version, moved by every write, and ``updated_at``."""
+    stamp = game.updated_at.timestamp() if game.updated_at else 0
+    return f"{game.public_id}:{game.version}:{stamp}"
+
+
+def viewer_shared(
+    game: Game, part: str, render: Callable[[], ViewerPart], *, topic: str = ""
+) -> tuple[ViewerPart, str]:
+    """(part, key): a viewer's ``part`` of the board, the same for every viewer and the editors'
+    "outlook", through the one shared-part cache (scorer/platform/sharedpart.py). Editors' boards
+    carry CSRF tokens and edit controls and are always rendered afresh."""
+    version = _board_version(game)
+    return sharedpart.shared_part(
+        "board", version, get_language(), "viewer", part, render, topic=topic, **_BOARD_KEY
+    )
 
 
 def with_outlook(game: Game, context: dict) -> dict:
     """The board's "what it takes to win", the same for every phone: rendered once per table
     version and language into the shared cache (part ``outlook``) for viewers and scorekeepers."""
 
-    def render_outlook() -> boardcache.ViewerPart:
+    def render_outlook() -> ViewerPart:
         shown = board_outlook(context["board"])
-        return boardcache.ViewerPart(render_to_string(OUTLOOK_PARTIAL, shown) if shown else "", False)
+        return ViewerPart(render_to_string(OUTLOOK_PARTIAL, shown) if shown else "", False)
 
-    (html, _final), _key = boardcache.viewer_html(game, get_language(), "outlook", render_outlook)
+    (html, _final), _key = viewer_shared(game, "outlook", render_outlook)
     return context | {"outlook_html": mark_safe(html)}
 
 
@@ -78,16 +114,16 @@ def board_page_context(request: HttpRequest, game: Game, *, editor: bool, etag: 
 
 def viewer_part(
     request: HttpRequest, game: Game, etag: str, part: str, *, topic: str = ""
-) -> tuple[boardcache.ViewerPart, str]:
+) -> tuple[ViewerPart, str]:
     """(part, cache key) of the viewers' "live" partial or "page" body, shared by all of them
     (for a stream, ``topic``: rendered by one process of all)."""
 
-    def render_part() -> boardcache.ViewerPart:
+    def render_part() -> ViewerPart:
         context = board_page_context(request, game, editor=False, etag=etag)
         html = render_to_string(f"{BOARD}#{part}", context, request)
-        return boardcache.ViewerPart(html, context["final"])
+        return ViewerPart(html, context["final"])
 
-    return boardcache.viewer_html(game, get_language(), part, render_part, topic=topic)
+    return viewer_shared(game, part, render_part, topic=topic)
 
 
 def viewer_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:

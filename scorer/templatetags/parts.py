@@ -1,0 +1,56 @@
+"""``{% sharedpart %}``: a part of a template kept in the one shared-part cache
+(scorer/platform/sharedpart.py), in this process's memory.
+
+    {% sharedpart "hand_form" game.public_id game.version number role="editor" %}…{% endsharedpart %}
+
+The first argument names the kind of part, the values after it its version (everything the part
+shows besides the language, which the key always holds, and the role, ``role="…"``, "anyone" by
+default). The key holds a digest of the template the tag stands in and of every template it
+includes, like every shared part's. What only one request may show (a CSRF token, a path, a
+form's typed values) stays outside the tag.
+"""
+
+from django import template
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+from scorer.platform import sharedpart
+
+register = template.Library()
+
+STORE = "fragments"
+"""Always this process's memory, even with Redis: a network round trip would cost more than
+rendering these parts saves (bench/parts.py), and a restart (a deploy) starts it empty."""
+
+
+class SharedPartNode(template.Node):
+    def __init__(self, nodelist, kind, values, role) -> None:
+        self.nodelist, self.kind, self.values, self.role = nodelist, kind, values, role
+
+    def render(self, context) -> str:
+        version = ":".join(str(value.resolve(context)) for value in self.values)
+        html, _key = sharedpart.shared_part(
+            self.kind.resolve(context), version, get_language(), self.role.resolve(context), "html",
+            lambda: self.nodelist.render(context), templates=(self.origin.template_name,), alias=STORE,
+        )  # fmt: skip
+        return mark_safe(html)
+
+
+@register.tag
+def sharedpart_tag(parser, token) -> SharedPartNode:
+    bits = token.split_contents()[1:]
+    if not bits:
+        raise template.TemplateSyntaxError("{% sharedpart %} needs the kind of part")
+    role = parser.compile_filter('"anyone"')
+    values = []
+    for bit in bits[1:]:
+        if bit.startswith("role="):
+            role = parser.compile_filter(bit.removeprefix("role="))
+        else:
+            values.append(parser.compile_filter(bit))
+    nodelist = parser.parse(("endsharedpart",))
+    parser.delete_first_token()
+    return SharedPartNode(nodelist, parser.compile_filter(bits[0]), values, role)
+
+
+register.tag("sharedpart", sharedpart_tag)
