@@ -12,7 +12,7 @@ from functools import partial
 from django.db import transaction
 from django.db.models.signals import post_save, pre_delete
 
-from scorer.clubs import services
+from scorer.clubs import push, services
 from scorer.models import ClubEvent, EventGame, Game, GameChange, HandChange, TieBreak
 
 
@@ -53,6 +53,7 @@ def game_deleted(sender, instance: Game, **kwargs) -> None:
 
 
 def connect() -> None:
+    push.connect()
     post_save.connect(hand_changed, sender=HandChange, dispatch_uid="okeycalc.clubs.hand_changed")
     post_save.connect(players_renamed, sender=GameChange, dispatch_uid="okeycalc.clubs.players_renamed")
     post_save.connect(event_game_saved, sender=EventGame, dispatch_uid="okeycalc.clubs.event_game_saved")

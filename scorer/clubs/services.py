@@ -18,6 +18,7 @@ from scorer.engine.names import clean_name
 from scorer.events.services.creation import event_create
 from scorer.houses.played import HouseCopy, house_fields
 from scorer.models import Device, Game, Hand
+from scorer.tables.freshness import Change, changed
 from scorer.tables.selectors import game_numbers
 from scorer.tables.services.games import game_create
 
@@ -189,7 +190,7 @@ def _match(game: Game, hands: list[Hand] | None = None) -> Match:
 
 
 def _store(club: Club, ratings: Ratings, names) -> None:
-    _touch(club)
+    changed(Change.CLUB, club=club)
     rows = [
         ClubRating(
             club=club,
@@ -224,7 +225,7 @@ def club_event_create(*, club: Club, **event_kwargs):
     toward the club once complete (scorer/clubs/handlers.py links them as rounds are seated)."""
     event, secret = event_create(**event_kwargs)
     ClubEvent.objects.create(club=club, event=event)
-    _touch(club)
+    changed(Change.CLUB, club=club)
     return event, secret
 
 
@@ -235,7 +236,7 @@ def member_add(*, club: Club, name: str) -> Member:
     if (problem := name_problem(name)) is not None:
         raise InvalidInput([FieldError("name", problem)])
     member, _created = Member.objects.get_or_create(club=club, name=clean_name(name))
-    _touch(club)
+    changed(Change.CLUB, club=club)
     return member
 
 
@@ -244,7 +245,7 @@ def member_visibility_set(*, member: Member, hidden: bool) -> Member:
     """Hide a member from the club's public pages, or show them again."""
     member.hidden = hidden
     member.save(update_fields=["hidden"])
-    _touch(member.club)
+    changed(Change.CLUB, club=member.club)
     return member
 
 
@@ -253,14 +254,8 @@ def season_create(*, club: Club, name: str, starts, ends) -> Season:
     if ends < starts:
         raise InvalidInput([FieldError("ends", _(MSG_SEASON_DATES))])
     season = Season.objects.create(club=club, name=name, starts=starts, ends=ends)
-    _touch(club)
+    changed(Change.CLUB, club=club)
     return season
-
-
-def _touch(club: Club) -> None:
-    """The club's cached pages are keyed by ``updated_at`` (scorer/clubs/selectors.py)."""
-    club.updated_at = timezone.now()
-    Club.objects.filter(pk=club.pk).update(updated_at=club.updated_at)
 
 
 # --- its admins ---------------------------------------------------------------------------------

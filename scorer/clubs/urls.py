@@ -39,5 +39,6 @@ urlpatterns = [
     path("<club:public_id>/uye/<int:member_id>/", views.member_page, name="club_member"),
     path("<club:public_id>/yazdir/", views.club_print, name="club_print"),
     path("<club:public_id>/ekran/", views.club_display, name="club_display"),
+    path("<club:public_id>/ekran/akis/", views.club_display_stream, name="club_display_stream"),
     path("<club:public_id>/kulup.json", views.club_export_json, name="club_export_json"),
 ]

@@ -12,7 +12,10 @@ import logging
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -21,10 +24,12 @@ from scorer import access
 from scorer.engine import InvalidInput
 from scorer.events import rights as event_rights
 from scorer.models import Game
+from scorer.platform import push
 from scorer.platform.limits import limited
 from scorer.shell.errors import forbidden
 from scorer.tables import rights as table_rights
 
+from . import push as club_push
 from . import rights, selectors, services
 from .forms import (
     MEMBERS_LIST_ID,
@@ -164,11 +169,39 @@ def club_print(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_safe
 def club_display(request: HttpRequest, public_id: str) -> HttpResponse:
-    """The season table on the venue display (1920 × 1080), in its large type; public rows only."""
+    """The season table on the venue display (1920 × 1080), in its large type; public rows only.
+    Each change of the club is pushed to it (:func:`club_display_stream`)."""
     club = selectors.club_get(public_id)
-    season = selectors.season_of(club, request.GET.get(SEASON_PARAM))
+    return render(request, DISPLAY, _display_context(club, request.GET.get(SEASON_PARAM)))
+
+
+DISPLAY = "scorer/clubs/display.html"
+
+
+def _display_context(club: Club, season_id: str | None) -> dict:
+    season = selectors.season_of(club, season_id)
     board = selectors.leaderboard(club, season=season, public=True)
-    return render(request, "scorer/clubs/display.html", {"club": club, "season": season, "board": board})
+    return {"club": club, "season": season, "board": board, "etag": club_push.stamp(club)}
+
+
+@require_safe
+def club_display_stream(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The venue display's live part as server-sent events, rendered once per change, language
+    and season for every display of this process (scorer/platform/push/)."""
+    club = selectors.club_get(public_id)
+    season_id = request.GET.get(SEASON_PARAM)
+    language = get_language()
+
+    def render(_variant: str) -> push.Part:
+        with translation.override(language):
+            found = Club.objects.filter(pk=club.pk).first()
+            if found is None:
+                raise push.Gone()
+            context = _display_context(found, season_id)
+            return push.Part(context["etag"], "club", render_to_string(f"{DISPLAY}#live", context))
+
+    feed = push.Feed(lambda: f"{language}:{season_id or ''}", render)
+    return push.stream_response(request, kind=club_push.KIND, key=club.pk, feed=feed)
 
 
 @require_safe

@@ -6,9 +6,13 @@ The event's topic is published by every organizer change (scorer/events/services
 its tables. The stamp the hub reads is :func:`scorer.events.selectors.document.event_stamp`.
 """
 
+from django.db.models import F
+from django.utils import timezone
+
 from scorer.events.models import Event, EventGame
 from scorer.events.selectors.document import event_stamp
 from scorer.platform import push
+from scorer.tables import freshness
 from scorer.tables import push as table_push
 
 KIND = "event"
@@ -27,11 +31,14 @@ def tables_events(game_pks: list[int]) -> list[str]:
     return [push.topic_name(KIND, pk) for pk in set(events)]
 
 
-def event_changed(event: Event) -> None:
-    """Publish, once the write commits, that ``event`` changed."""
-    push.publish(KIND, event.pk)
+def event_bump(event_pk: int) -> None:
+    """Move the event's version and publish its topic once the write commits: what
+    scorer/tables/freshness.py does for an event's pages."""
+    Event.objects.filter(pk=event_pk).update(version=F("version") + 1, updated_at=timezone.now())
+    push.publish(KIND, event_pk)
 
 
 def connect() -> None:
     push.register(push.Kind(KIND, _stamps, settle=SETTLE_SECONDS))
     table_push.register_related(tables_events)
+    freshness.register_event_bump(event_bump)

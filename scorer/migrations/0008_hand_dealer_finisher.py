@@ -8,7 +8,7 @@ def fill_existing_hands(apps, schema_editor):
     then one seat on per live hand; a deleted hand gets the dealer it would have where it lies),
     and who finished it and how, from its input."""
     from scorer.engine import get_ruleset
-    from scorer.tables.outcome import hand_outcome
+    from scorer.tables.outcome import stored_finish
 
     Game = apps.get_model("scorer", "Game")
     Hand = apps.get_model("scorer", "Hand")
@@ -23,7 +23,7 @@ def fill_existing_hands(apps, schema_editor):
         for hand in Hand.objects.using(db).filter(game_id=game.pk).order_by("position"):
             hand.dealer = (game.first_dealer + live) % seats
             data = hand.data if isinstance(hand.data, dict) else {}
-            hand.finisher, hand.finish = hand_outcome(data, flags)
+            hand.finisher, hand.finish = stored_finish(data, flags)
             live += hand.deleted_at is None
             changed.append(hand)
         Hand.objects.using(db).bulk_update(changed, ["dealer", "finisher", "finish"], batch_size=500)

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db import models, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -38,6 +38,7 @@ from scorer.houses.played import ruleset_arguments
 from scorer.models import PUBLIC_ID_PATTERN, Game, GameChange, Hand, HandChange
 from scorer.tables import scores
 from scorer.tables.backuprows import Exported, entries_of, row_fields, row_from
+from scorer.tables.freshness import Change, changed
 from scorer.tables.joincode import normalized
 from scorer.tables.outcome import next_dealer
 from scorer.tables.selectors import game_document
@@ -272,17 +273,12 @@ def _link_rematches(
         Game.objects.filter(pk=game.pk).update(rematch_of=previous)
         game.rematch_of = previous
         if (previous.public_id, game.public_id) not in quiet:
-            _bump(previous)
+            changed(Change.REMATCH, games=[previous])  # its board now links the rematch
     if rematch is not None and rematch.rematch_of_id is None and rematch.pk != game.pk:
         Game.objects.filter(pk=rematch.pk).update(rematch_of=game)
         rematch.rematch_of = game
         if (game.public_id, rematch.public_id) not in quiet:
-            _bump(rematch)
-
-
-def _bump(game: Game) -> None:
-    """A new version: viewers' cached boards of this table are not served again."""
-    Game.objects.filter(pk=game.pk).update(version=models.F("version") + 1, updated_at=timezone.now())
+            changed(Change.REMATCH, games=[rematch])
 
 
 def _metas(value: object, count: int) -> list[dict]:

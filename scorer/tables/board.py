@@ -18,6 +18,7 @@ from scorer.engine.names import clean_name
 from scorer.formkit.fields import CHOICE_LABELS
 from scorer.models import Game, Hand, HandChange
 from scorer.tables import guards, history, joincode, selectors, tablelog
+from scorer.tables.addresses import hand_link, hand_url
 from scorer.tables.charts import Chart, running_chart
 from scorer.tables.forms.handfields import FINISH_WORDS
 from scorer.tables.forms.plan import PlanForm
@@ -126,12 +127,6 @@ class Row:
     """Corrected after every planned hand had been played."""
 
 
-def hand_link(game: Game, name: str) -> Callable[[int], str]:
-    """The URL of a hand by position, from one ``reverse`` per board rather than one per cell."""
-    head, _slot, tail = reverse(f"scorer:{name}", args=[game.public_id, 0]).rpartition("/0/")
-    return lambda position: f"{head}/{position}/{tail}"
-
-
 def finish_words(hand: Hand) -> tuple[str, ...]:
     return tuple(str(FINISH_WORDS[kind]) for kind in finish_kinds(hand.finish))
 
@@ -149,7 +144,9 @@ def finisher_of(game: Game, hand: Hand) -> str:
     return game.players[seat] if seat is not None and seat < len(game.players) else ""
 
 
-def board_rows(board: Board, cols: list[Column], order: Callable, link: Callable[[int], str]) -> list[Row]:
+def board_rows(
+    board: Board, cols: list[Column], order: Callable, link: Callable[[int, int], str]
+) -> list[Row]:
     """The hands in board order, each cell with the running total of its column."""
     game = board.game
     detail = hand_link(game, "hand_detail")
@@ -164,12 +161,12 @@ def board_rows(board: Board, cols: list[Column], order: Callable, link: Callable
                 position=row.hand.position,
                 dealer=row.dealer,
                 dealer_name=dealer_name(game, row.dealer),
-                url=link(row.hand.position),
+                url=link(row.number, row.hand.position),
                 cells=tuple(map(Cell, values, running, cols)),
                 finisher=row.hand.finisher,
                 finisher_name=finisher_of(game, row.hand),
                 finish=finish_words(row.hand),
-                history_url=f"{detail(row.hand.position)}#gecmis",
+                history_url=f"{detail(row.number, row.hand.position)}#gecmis",
                 corrected=row.hand.version > 1,
                 late=bool(getattr(row.hand, "late_correction", False)),
             )
@@ -350,7 +347,7 @@ def detail_context(
     if index is None:
         return None
     game, row = board.game, board.rows[index]
-    url = reverse("scorer:hand_detail", args=[game.public_id, position])
+    url = hand_url("hand_detail", game.public_id, row.number, position)
     return {
         "game": game,
         "board": board,

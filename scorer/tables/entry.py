@@ -6,7 +6,7 @@ every error shows at once), stores it through :func:`scorer.tables.services.hand
 :func:`~scorer.tables.services.hands.hand_update`, and answers what happened: :class:`Saved`,
 :class:`Unconfirmed` (values typed for a player who never opened, not yet shown as not
 counting), :class:`Conflict` (another phone saved meanwhile), :class:`Kept` (the scorekeeper kept
-the other phone's hand), :class:`Gone` (the corrected hand was deleted meanwhile) or
+the other phone's hand), :class:`HandDeleted` (the corrected hand was deleted meanwhile) or
 :class:`Invalid`. The view renders the answer; it never decides.
 
 A new hand's form says how many hands the board had when it was shown (``hands_before``): a save
@@ -96,7 +96,7 @@ class Kept:
 
 
 @dataclass(frozen=True, slots=True)
-class Gone:
+class HandDeleted:
     """The hand being corrected was deleted meanwhile on another device."""
 
     number: int
@@ -111,7 +111,7 @@ class Invalid:
     version: int | str | None = None
 
 
-Answer = Saved | Unconfirmed | Conflict | Kept | Gone | Invalid
+Answer = Saved | Unconfirmed | Conflict | Kept | HandDeleted | Invalid
 
 
 def hand_form(game: Game, dealer: int, data=None, hand: Hand | None = None) -> HandForm:
@@ -316,7 +316,7 @@ def hand_correct(*, hand: Hand, number: int, data: Mapping, device: Device | Non
         hand = hand_update(hand=hand, data=form.hand_data(), version=based_on, device=device)
     except StaleHand as exc:  # changed meanwhile on another device: show theirs, keep ours
         if exc.current.deleted_at is not None:
-            return Gone(number)
+            return HandDeleted(number)
         return Conflict(
             form, number, exc.current, form.hand_data(), result=result, version=data.get("version")
         )

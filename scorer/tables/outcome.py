@@ -10,7 +10,7 @@ FINISH_KINDS = ("pairs", "okey_discard", "elden", "nine_pairs_run")
 SEPARATOR = ","
 
 
-def hand_outcome(data: Mapping, scored_flags: Sequence[str]) -> tuple[int | None, str]:
+def stored_finish(data: Mapping, scored_flags: Sequence[str]) -> tuple[int | None, str]:
     """``(finisher, finish)`` of a validated hand: the finisher's seat (None for a deck-out or a
     draw) and how they went out, as the rule set scores it: ``pairs`` when they opened with pairs,
     and each finish flag the rule set has (``scored_flags``; an unscored flag is not recorded)."""

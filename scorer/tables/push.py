@@ -1,9 +1,9 @@
 """A table's changes, pushed to its open boards (scorer/platform/push/).
 
-Every write to a table bumps its ``version`` (scorer/tables/services/); :func:`table_changed`
-publishes the table's topic when that write commits, and the topics of whatever registered as
-related (an event shows its tables' hands: scorer/events/push.py). The stamp the hub reads for a
-table is its version.
+Every write to a table names what it changed to scorer/tables/freshness.py, which bumps its
+``version`` and has :func:`tables_changed` publish the table's topic when that write commits, and
+the topics of whatever registered as related (an event shows its tables' hands:
+scorer/events/push.py). The stamp the hub reads for a table is its version.
 """
 
 from collections.abc import Callable, Iterable
@@ -37,10 +37,14 @@ def topic(key: int) -> str:
     return push.topic_name(KIND, key)
 
 
-def table_changed(game: Game, also: Iterable[int] = ()) -> None:
-    """Publish, once the write commits, that ``game`` (and the tables ``also``) changed."""
-    keys = list(dict.fromkeys([game.pk, *also]))
-    if not game.in_event or not _related:
+def tables_changed(game_pks: Iterable[int], *, events: bool = True) -> None:
+    """Publish, once the write commits, that these tables changed, and with ``events`` the topics
+    registered as related to them (their events' pages). Called by scorer/tables/freshness.py,
+    which decides what a change makes stale."""
+    keys = list(dict.fromkeys(game_pks))
+    if not keys:
+        return
+    if not events or not _related:
         push.publish(KIND, *keys)
         return
 
@@ -51,9 +55,3 @@ def table_changed(game: Game, also: Iterable[int] = ()) -> None:
         push.send(names)
 
     transaction.on_commit(send)
-
-
-def publish_games(game_pks: list[int]) -> None:
-    """Publish, once the write commits, that these tables changed (no related topics: the caller's
-    own change publishes those)."""
-    push.publish(KIND, *game_pks)

@@ -12,12 +12,10 @@ board.
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import F
-from django.utils import timezone
 
 from scorer.models import Game, Hand
 from scorer.tables import scores
-from scorer.tables.services.versions import touch
+from scorer.tables.freshness import Change, changed
 from scorer.tables.storedtext import repaired_names, shown_hand
 
 
@@ -65,9 +63,8 @@ def tables_to_repair() -> list[TableRepair]:
 def table_repair(*, repair: TableRepair) -> None:
     """Store one table's repair, bumping its version (the viewers' ETag and cache key)."""
     with transaction.atomic():
-        Game.objects.filter(pk=repair.pk).update(
-            players=repair.players_after, version=F("version") + 1, updated_at=timezone.now()
-        )
+        Game.objects.filter(pk=repair.pk).update(players=repair.players_after)
+        changed(Change.FACTS, games=[repair.pk])
         for pk, data in repair.hands.items():
             Hand.objects.filter(pk=pk).update(data=data)
         if repair.hands:  # the hands' input changed: their totals are kept again with it
@@ -112,4 +109,4 @@ def totals_repair(*, repair: TotalsRepair) -> None:
     with transaction.atomic():
         game = Game.objects.get(pk=repair.pk)
         scores.scores_store(game, repair.scores)
-        touch(game)
+        changed(Change.FACTS, games=[game])

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from scorer.engine import clauses
 from scorer.houses.values import LABELS as HOUSE_LABELS
 from scorer.platform.numbers import amount_text, number_text
+from scorer.tables import addresses
 
 register = template.Library()
 
@@ -209,3 +210,11 @@ def at(sequence, index: int):
 def attr_name(player) -> str:
     """The ``name`` of a player result (empty when missing)."""
     return getattr(player, "name", "")
+
+
+@register.simple_tag
+def hand_url(name: str, public_id: str, number: int, position: int) -> str:
+    """A hand's address by the number the board shows, with its stored position (``?s=``), so that
+    a link made before a delete renumbered the hands still opens its hand
+    (scorer/tables/addresses.py): ``{% hand_url 'hand_edit' game.public_id number hand.position %}``."""
+    return addresses.hand_url(name, public_id, number, position)

@@ -1,5 +1,5 @@
-// The scoreboard page. (Its live part polls board_live with htmx alone: 204 while nothing
-// changed, which htmx does not swap, and 286 once the board is final, which stops the polling.)
+// The scoreboard page. (Its live part polls board_live with htmx alone while its stream is not
+// open: 204 while nothing changed, which htmx does not swap.)
 (() => {
   // "Rövanş" is sent once: a double tap would only be answered with the same table (the server
   // is idempotent), but the second request must not cancel the first one's response.

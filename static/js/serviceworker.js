@@ -51,8 +51,6 @@
   workbox.precaching.precacheAndRoute(config.precache);
 
   const ok = new workbox.cacheableResponse.CacheableResponsePlugin({ statuses: [200] });
-  // A live poll: 200 with the board, 286 with the final board (htmx stops polling); 204 is "unchanged".
-  const liveOk = new workbox.cacheableResponse.CacheableResponsePlugin({ statuses: [200, 286] });
   const noStore = (response) => /no-store/.test(response.headers.get("Cache-Control") || "");
   const notStored = { cacheWillUpdate: async ({ response }) => (noStore(response) ? null : response) };
   // A page or poll answered from the cache says so: <html data-offline-copy="…"> for pages
@@ -131,7 +129,7 @@
       cacheName: CACHE.live,
       networkTimeoutSeconds: PAGE_TIMEOUT,
       matchOptions: { ignoreVary: true },
-      plugins: [liveOk, markedCopy, new workbox.expiration.ExpirationPlugin({ maxEntries: 30 })],
+      plugins: [ok, markedCopy, new workbox.expiration.ExpirationPlugin({ maxEntries: 30 })],
     }),
   );
 

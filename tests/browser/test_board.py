@@ -115,7 +115,9 @@ def test_a_phone_that_wakes_asks_at_once(plain_viewer, live_server):
     expect(rows).to_have_count(2)
 
 
-def test_the_finished_board_shows_the_rematch_by_itself_and_then_stops_listening(plain_viewer, live_server):
+def test_the_finished_board_shows_the_rematch_by_itself_and_keeps_listening(plain_viewer, live_server):
+    """Its hands can still be corrected once the rematch is open: it keeps its stream (and its
+    poll, held back while the stream is open)."""
     viewer = plain_viewer
     game, _ = new_table(hands_planned=1, hands=[finisher(0)])
     statuses = live_statuses(viewer)
@@ -129,11 +131,11 @@ def test_the_finished_board_shows_the_rematch_by_itself_and_then_stops_listening
     board = reverse("scorer:game_board", args=[rematch.public_id])
     expect(link).to_have_attribute("href", board)
     final = viewer.locator("#board-live")
-    expect(final).not_to_have_attribute("hx-trigger", re.compile("."))  # nothing more to poll
-    assert statuses == [], statuses
+    expect(final).to_have_attribute("hx-trigger", re.compile("every"))  # the fallback stays
+    assert statuses == [], statuses  # pushed, not polled
     viewer.reload()
     expect(link).to_be_visible()
-    expect(viewer.locator(".live-stream[sse-connect]")).to_have_count(0)  # a final board opens no stream
+    streaming(viewer)  # a finished board still opens its stream
 
 
 def test_viewer_finds_no_way_to_write_and_a_write_from_their_phone_is_refused(
@@ -242,7 +244,7 @@ def test_hand_detail_share_link_opens_the_same_breakdown_read_only(viewer, live_
 
     viewer.locator("tbody td.col-score a").first.click()
     share = viewer.locator("#share-link").input_value()
-    assert re.fullmatch(rf"{re.escape(live_server.url)}/masa/[\w-]+/el/1/", share)
+    assert re.fullmatch(rf"{re.escape(live_server.url)}/masa/[\w-]+/el/1/\?s=1", share)  # its stored position
     viewer.goto(share)
     expect(viewer.locator(".hand-result")).to_be_visible()
     assert write_forms(viewer) == 0

@@ -114,7 +114,7 @@ def test_board_fits_375px_with_every_total_on_the_first_screen(
         viewer.goto(board(live_server, game))
         assert_fits(viewer, columns)
         first = viewer.locator("tbody tr[data-number] td.col-score a").first
-        assert first.get_attribute("href") == reverse("scorer:hand_detail", args=[game.public_id, 1])
+        assert first.get_attribute("href") == reverse("scorer:hand_detail", args=[game.public_id, 1]) + "?s=1"
     finally:
         context.close()
 

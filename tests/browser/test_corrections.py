@@ -215,7 +215,7 @@ def test_delete_asks_first_then_the_undo_button_brings_the_hand_back(phone, live
         delete.click()
         page.locator("dialog[data-confirm-dialog] [data-confirm-yes]").click()
     else:
-        expect(page).to_have_url(at(live_server, "hand_delete", game, 2))
+        expect(page).to_have_url(at(live_server, "hand_delete", game, 2) + "?s=2")
         expect(page.locator("h1")).to_have_text(words["delete?"])
         axe(page)
         if language == "tr":

@@ -180,7 +180,7 @@ def test_a_loca_cezali_table_from_start_to_corrected_totals(page, live_server, a
         assert board_totals(page) == expected_totals(HANDS[:number])
 
     before = board_totals(page)
-    page.locator(f'a[href="{reverse("scorer:hand_edit", args=[game.public_id, 2])}"]').first.click()
+    page.locator(f'a[href="{reverse("scorer:hand_edit", args=[game.public_id, 2])}?s=2"]').first.click()
     expect(page.locator("#id_p3-points")).to_have_value("40")
     page.locator("#id_p3-points").fill("5")
     save(page)

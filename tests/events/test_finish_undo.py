@@ -2,9 +2,13 @@
 undone while no table changes: the tables it locked open again with their scorekeepers' links,
 the rounds are as they were, and both steps are written down."""
 
+import datetime
+
 import pytest
+from django.db.models import F
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from scorer.engine import InvalidInput
 from scorer.events.models import Event, EventRecord, EventTable, Round
@@ -112,3 +116,25 @@ def test_the_display_of_a_finished_event_listens_while_finishing_can_be_undone(p
         updated_at=Event.objects.get(pk=event.pk).updated_at.replace(year=2100)
     )
     assert "sse-connect=" not in Client().get(url).content.decode()  # final: nothing more to hear
+
+
+def test_finished_standings_and_organizer_page_listen_while_finishing_can_be_undone(played):
+    """Undoing finishing is a change their open copies must get: they keep their streams until
+    it can no longer be undone."""
+    event, secret = played
+    standings = reverse("scorer:event_standings", args=[event.public_id])
+    stream = reverse("scorer:event_standings_stream", args=[event.public_id])
+    progress_stream = reverse("scorer:event_progress_stream", args=[event.public_id])
+    client = organizer(event, secret)
+    event_finish(event=event)
+
+    assert stream in Client().get(standings).content.decode()
+    assert (
+        progress_stream
+        in client.get(reverse("scorer:event_organize", args=[event.public_id])).content.decode()
+    )
+    game = event.rounds.get(number=2).tables.get(number=1).games.get().game
+    later = timezone.now() + datetime.timedelta(seconds=1)
+    Game.objects.filter(pk=game.pk).update(updated_at=later, version=F("version") + 1)  # changed since
+    assert not finish_undoable(Event.objects.get(pk=event.pk))
+    assert stream not in Client().get(standings).content.decode()

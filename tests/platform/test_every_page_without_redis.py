@@ -121,8 +121,8 @@ def site(holder: Client) -> dict:
     return {
         ("masa", "public_id"): game.public_id,
         ("masa", "secret"): secret,
-        ("masa", "position"): 1,
-        ("scorer:hand_restore", "position"): 3,
+        ("masa", "number"): 1,  # a hand, by the number the board shows
+        ("scorer:hand_restore", "number"): 3,  # the number the deleted hand had
         ("turnuva", "public_id"): event.public_id,
         ("turnuva", "secret"): event.link_secret,
         ("scorer:card_claim", "secret"): card.link_secret,

@@ -412,9 +412,9 @@ def test_a_save_never_waits_for_a_redis_that_is_down(settings, monkeypatch):
     assert push.backends._redis_down_until > time.monotonic()
 
 
-def test_the_event_text_keeps_every_line_of_the_part():
+def test_the_message_text_keeps_every_line_of_the_part():
     part = push.Part("7-tr-view", "board", "<p>\n  a\n</p>")
-    assert push.event_text(part) == "id: 7-tr-view\nevent: board\ndata: <p>\ndata:   a\ndata: </p>\n\n"
+    assert push.message_text(part) == "id: 7-tr-view\nevent: board\ndata: <p>\ndata:   a\ndata: </p>\n\n"
 
 
 def test_under_asgi_the_streams_of_a_process_await_one_render_without_holding_threads():

@@ -64,6 +64,12 @@ def url(name: str, game: Game, *args) -> str:
     return reverse(f"scorer:{name}", args=[game.public_id, *args])
 
 
+def hand_href(name: str, game: Game, number: int, position: int | None = None) -> str:
+    """A hand's address as okeycalc links it: the number the board shows, and its stored position
+    (``?s=``, the number's own when no hand before it was deleted): scorer/tables/addresses.py."""
+    return f"{url(name, game, number)}?s={number if position is None else position}"
+
+
 def post_hand(client: Client, game: Game, data: dict, **kwargs):
     """Post a new hand as its form does, with the board's hand count (``hands_before``) when it was
     shown, unless ``data`` gives its own."""

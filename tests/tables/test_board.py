@@ -1,4 +1,4 @@
-"""The scoreboard, one hand's breakdown, the live partial (204 / 286 / ETag and 304), exports and the QR code."""
+"""The scoreboard, one hand's breakdown, the live partial (204 / ETag and 304), exports and the QR code."""
 
 import csv
 import io
@@ -18,7 +18,7 @@ from scorer.models import Game
 from scorer.tables.selectors import game_board, game_document
 from scorer.tables.services.games import game_rematch
 from scorer.tables.services.hands import hand_delete, hand_record
-from tests.support.factories import NAMES, claim, finisher, new_table, url
+from tests.support.factories import NAMES, claim, finisher, hand_href, new_table, url
 from tests.support.markup import post_actions
 
 pytestmark = pytest.mark.django_db
@@ -81,9 +81,9 @@ def test_each_hand_cell_links_to_that_hands_breakdown(client):
 
     html = client.get(url("game_board", game)).content.decode()
 
-    detail = url("hand_detail", game, second.position)
+    detail = hand_href("hand_detail", game, 1, second.position)  # the number shown, its position
     assert html.count(f'href="{detail}"') == 1 + len(NAMES)  # the hand number and every cell
-    assert url("hand_detail", game, first.position) not in html  # a deleted hand is off the board
+    assert f"?s={first.position}" not in html  # a deleted hand is off the board
     assert attr_values(html, "data-number") == ["1"]  # numbers close up; positions stay
 
 
@@ -288,7 +288,8 @@ def test_a_poll_with_the_shown_etag_is_204_until_a_hand_changes_the_board(client
 
 
 @pytest.mark.parametrize("role", ["viewer", "editor"])
-def test_the_finished_board_polls_on_until_its_rematch_is_open_then_answers_286_and_stops(client, role):
+def test_the_finished_board_keeps_following_after_its_rematch_is_open(client, role):
+    """Its hands can still be corrected: the board keeps its stream and its polling fallback."""
     game, secret = new_table(hands=[finisher(seat) for seat in range(3)])
     if role == "editor":
         claim(client, game, secret)
@@ -300,13 +301,15 @@ def test_the_finished_board_polls_on_until_its_rematch_is_open_then_answers_286_
     rematch, _created = game_rematch(game=game)
     final = client.get(polled, headers={"HX-Request": "true"})
 
-    assert final.status_code == 286  # htmx swaps it in and stops polling
+    assert final.status_code == 200
     html = final.content.decode()
     assert f'href="{url("game_board", rematch)}" data-rematch-link' in html
     section = re.search(r'<section id="board-live"[^>]*>', html)[0]
-    assert "hx-get" not in section and "hx-trigger" not in section  # the swapped-in board polls no more
+    assert "hx-get" in section and "hx-trigger" in section  # the swapped-in board polls on
+    assert client.get(polled_url(html), headers={"HX-Request": "true"}).status_code == 204
     page = client.get(url("game_board", game)).content.decode()
-    assert "hx-trigger" not in re.search(r'<section id="board-live"[^>]*>', page)[0]
+    assert "hx-trigger" in re.search(r'<section id="board-live"[^>]*>', page)[0]
+    assert url("board_stream", game) in page  # and its stream
     assert f'href="{url("game_board", game)}" data-refresh' in page  # a reload still shows any change
 
 
@@ -425,11 +428,11 @@ def test_editor_gets_add_and_undo_controls_and_every_row_opens_its_hand_for_corr
 
     assert f'href="{url("hand_new", game)}" data-add-hand' in html
     row = html.split(f'data-position="{kept.position}"', 1)[1].split("</tr>", 1)[0]
-    assert row.count(f'href="{url("hand_edit", game, kept.position)}"') == 1 + len(NAMES)  # one tap
-    assert f'href="{url("hand_detail", game, kept.position)}"' not in row
+    assert row.count(f'href="{hand_href("hand_edit", game, 1, kept.position)}"') == 1 + len(NAMES)  # one tap
+    assert f'href="{hand_href("hand_detail", game, 1, kept.position)}"' not in row
     assert post_actions(html) == {
         reverse("set_language"),
-        url("hand_restore", game, gone.position),
+        hand_href("hand_restore", game, gone.position),
         url("game_plan", game),  # the planned number of hands
     }
     assert f'href="{url("game_link_rotate", game)}"' in html  # a new edit link asks first
@@ -467,7 +470,7 @@ def test_editor_live_partial_keeps_the_controls(client):
 
     html = client.get(url("board_live", game), headers={"HX-Request": "true"}).content.decode()
 
-    assert f'href="{url("hand_edit", game, hand.position)}"' in html
+    assert f'href="{hand_href("hand_edit", game, 1, hand.position)}"' in html
     assert "data-add-hand" in html
 
 
@@ -478,7 +481,7 @@ def test_editor_hand_detail_links_to_the_correction_form(client):
 
     html = client.get(url("hand_detail", game, hand.position)).content.decode()
 
-    assert f'href="{url("hand_edit", game, hand.position)}" data-edit' in html
+    assert f'href="{hand_href("hand_edit", game, 1, hand.position)}" data-edit' in html
     assert "<form" not in html.split("<main", 1)[1]  # reading a hand never writes
 
 
@@ -532,7 +535,7 @@ def test_hand_detail_shows_the_itemised_result_number_dealer_and_its_own_share_l
     third = hand_record(game=game, data=finisher(3))
     hand_delete(hand=first)
 
-    page = url("hand_detail", game, third.position)
+    page = hand_href("hand_detail", game, 2, third.position)  # as the board links it
     html = client.get(page).content.decode()
 
     assert f'data-number="2" data-position="{third.position}"' in html
@@ -543,7 +546,7 @@ def test_hand_detail_shows_the_itemised_result_number_dealer_and_its_own_share_l
     assert attr_values(html, "data-code") == [line.code for p in result.players for line in p.lines]
     assert f'value="http://testserver{page}"' in html
     assert f'href="{url("game_board", game)}"' in html
-    assert f'href="{url("hand_detail", game, second.position)}" rel="prev"' in html
+    assert f'href="{hand_href("hand_detail", game, 1, second.position)}" rel="prev"' in html
     assert 'rel="next"' not in html
 
 

@@ -157,11 +157,11 @@ def test_a_stale_correction_carries_the_other_phones_hand_and_the_typed_values()
     assert answer.result is not None and answer.version == "1"
 
 
-def test_a_correction_of_a_hand_deleted_meanwhile_answers_gone():
+def test_a_correction_of_a_hand_deleted_meanwhile_answers_that_it_was_deleted():
     game, _ = new_table("loca-cezali")
     hand = entry.hand_submit(game=game, data=HAND | {"hands_before": "0"}).hand
     Hand.objects.filter(pk=hand.pk).update(deleted_at="2026-01-01T00:00:00Z")
 
     answer = entry.hand_correct(hand=hand, number=1, data=HAND | {"version": "1"})
 
-    assert answer == entry.Gone(1)
+    assert answer == entry.HandDeleted(1)

@@ -258,7 +258,7 @@ def test_a_new_first_dealer_waits_for_a_correction_holding_its_hand_and_neither_
     from django.db import connections, transaction
     from django.utils import timezone
 
-    from scorer.tables.services.versions import touch
+    from scorer.tables.freshness import Change, changed
 
     if connection.vendor != "postgresql":
         pytest.skip("SQLite runs one write transaction at a time: there is no deadlock to avoid")
@@ -284,7 +284,7 @@ def test_a_new_first_dealer_waits_for_a_correction_holding_its_hand_and_neither_
                         waited.append(True)
                         break
                     dealer_done.wait(0.01)
-                touch(Game.objects.get(pk=game.pk))
+                changed(Change.HAND_CORRECT, games=[Game.objects.get(pk=game.pk)])
         except Exception as exc:  # a deadlock would land here
             failures.append(exc)
         finally:

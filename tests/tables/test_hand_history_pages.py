@@ -7,7 +7,7 @@ from django.test import Client
 
 from scorer.access import DEVICE_COOKIE
 from scorer.models import Device, Hand
-from tests.support.factories import claim, finisher, new_table, post_hand, url
+from tests.support.factories import claim, finisher, hand_href, new_table, post_hand, url
 from tests.support.posts import E2_HAND
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,7 @@ def test_the_board_marks_a_corrected_hand_for_viewers_and_the_scorekeeper(table,
         first, second = row_head(html, 1), row_head(html, 2)
         assert "data-corrected" in first and "data-corrected" not in second
         assert f", {word}</span>" in first  # the hand's link is named "1, corrected"
-        assert f'href="{url("hand_detail", game, 1)}#gecmis"' in first
+        assert f'href="{hand_href("hand_detail", game, 1)}#gecmis"' in first
         assert "data-late" not in first
 
 

@@ -11,7 +11,7 @@ from django.db import connection
 from scorer.models import Hand
 from scorer.tables import backup
 from scorer.tables.board import csv_rows
-from scorer.tables.outcome import hand_outcome, next_dealer
+from scorer.tables.outcome import next_dealer, stored_finish
 from scorer.tables.selectors import game_board, next_hand
 from scorer.tables.services.games import game_rematch
 from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
@@ -100,10 +100,10 @@ def test_the_finisher_and_how_they_finished_are_stored_as_the_rule_set_scores_th
 
 
 def test_a_flag_the_rule_set_does_not_score_is_not_recorded_and_a_deck_out_has_no_finisher():
-    assert hand_outcome(
+    assert stored_finish(
         {"players": [{"finished": True, "opened": "sets", "finish": {"elden": True}}]}, ("okey_discard",)
     ) == (0, "")
-    assert hand_outcome({"players": [{"opened": "sets"}, {"opened": "none"}]}, ("elden",)) == (None, "")
+    assert stored_finish({"players": [{"opened": "sets"}, {"opened": "none"}]}, ("elden",)) == (None, "")
     assert next_dealer(None, 5, 4) == 1 and next_dealer(3, 0, 4) == 0
 
 

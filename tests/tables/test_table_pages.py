@@ -10,7 +10,16 @@ from scorer.models import Game, Hand
 from scorer.tables import renumbering
 from scorer.tables.services.hands import hand_record
 from scorer.tables.views.auth import SESSION_KEY
-from tests.support.factories import NAMES, claim, claim_url, finisher_alone, new_table, post_hand, url
+from tests.support.factories import (
+    NAMES,
+    claim,
+    claim_url,
+    finisher_alone,
+    hand_href,
+    new_table,
+    post_hand,
+    url,
+)
 from tests.support.markup import field_value
 from tests.support.posts import E2_HAND as HAND
 from tests.support.posts import E2_TOTALS, NEW_TABLE
@@ -426,7 +435,7 @@ def test_edit_form_is_prefilled_from_the_stored_hand(client, table):
 
     html = client.get(url("hand_edit", table, hand.position)).content.decode()
 
-    assert f'action="{url("hand_edit", table, hand.position)}"' in html
+    assert f'action="{hand_href("hand_edit", table, 1, hand.position)}"' in html
     assert f'name="editing" value="{hand.position}"' in html
     assert is_checked(html, "finisher", "0")
     assert re.search(r'name="p0-okey_discard"[^>]*checked', html)
@@ -474,7 +483,7 @@ def test_preview_of_an_edit_without_javascript_stays_on_the_edit_page(client, ta
 
     html = client.post(url("hand_preview", table), HAND | {"editing": "1", "preview": "1"}).content.decode()
 
-    assert f'action="{url("hand_edit", table, 1)}"' in html
+    assert f'action="{hand_href("hand_edit", table, 1)}"' in html
 
 
 def test_delete_then_restore(client, table):
@@ -485,7 +494,7 @@ def test_delete_then_restore(client, table):
     restored = client.post(url("hand_restore", table, 1))
 
     assert deleted.status_code == 302 and deleted["Location"] == url("game_board", table)
-    assert f'action="{url("hand_restore", table, 1)}"' in board
+    assert f'action="{hand_href("hand_restore", table, 1)}"' in board
     assert restored.status_code == 302
     assert Hand.objects.get(game=table).deleted_at is None
 
@@ -519,7 +528,7 @@ def test_deleting_an_early_hand_says_how_the_later_hands_were_renumbered(client,
 
     assert words["question"] in question
     assert f"<span>{words['deleted']}</span>" in board  # the message that holds the undo
-    assert f'action="{url("hand_restore", table, 1)}"' in board
+    assert f'action="{hand_href("hand_restore", table, 1)}"' in board
     assert words["restored"] in restored
 
 

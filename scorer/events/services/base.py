@@ -2,15 +2,13 @@
 written down (``EventRecord``), the tables and games nobody can change any more, a table's game."""
 
 from django.db.models import F
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorer.engine import InvalidInput
 from scorer.engine.errors import FieldError
-from scorer.events import push
 from scorer.events.models import Entrant, Event, EventGame, EventRecord, EventTable
 from scorer.models import Game
-from scorer.tables import push as table_push
+from scorer.tables.freshness import Change, changed
 from scorer.tables.services.games import game_create
 
 
@@ -35,10 +33,9 @@ def record(
 def lock_event(event: Event) -> Event:
     """The event's row, locked until the transaction ends: one organizer change at a time."""
     locked = Event.objects.select_for_update().get(pk=event.pk)
-    Event.objects.filter(pk=event.pk).update(version=F("version") + 1, updated_at=timezone.now())
+    changed(Change.EVENT, event_pk=event.pk)  # its version moves, pushed once the change commits
     locked.version += 1
     event.version = locked.version
-    push.event_changed(event)  # sent only if the transaction commits
     return locked
 
 
@@ -53,10 +50,8 @@ def lock_games(game_ids) -> None:
     """Nobody can change these games any more: a new secret version revokes every edit grant and
     the old edit links (the organizer's rights on the event no longer open them either)."""
     game_ids = list(game_ids)
-    Game.objects.filter(pk__in=game_ids).update(
-        secret_version=F("secret_version") + 1, version=F("version") + 1, updated_at=timezone.now()
-    )
-    table_push.publish_games(game_ids)
+    Game.objects.filter(pk__in=game_ids).update(secret_version=F("secret_version") + 1)
+    changed(Change.EVENT_TABLES, games=game_ids)
 
 
 def lock_tables(tables) -> None:

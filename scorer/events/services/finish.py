@@ -9,7 +9,7 @@ from scorer.events.models import Event, EventGame, EventRecord, EventTable, Roun
 from scorer.events.selectors.document import event_data, finish_undoable
 from scorer.events.services.base import check_version, invalid, lock_event, lock_tables, record, writable
 from scorer.models import Game
-from scorer.tables import push as table_push
+from scorer.tables.freshness import Change, changed
 
 
 @transaction.atomic
@@ -53,10 +53,9 @@ def event_unfinish(*, event: Event, device=None, version=None) -> Event:
     undo = locked.finish_undo
     EventTable.objects.filter(pk__in=undo["tables"]).update(locked=False)
     game_ids = _finished_games(locked)
-    Game.objects.filter(pk__in=game_ids).update(  # the links and grants of before count again
-        secret_version=F("secret_version") - 1, version=F("version") + 1, updated_at=timezone.now()
-    )
-    table_push.publish_games(game_ids)
+    # The links and grants of before count again.
+    Game.objects.filter(pk__in=game_ids).update(secret_version=F("secret_version") - 1)
+    changed(Change.EVENT_TABLES, games=game_ids)
     for pk, status in undo["rounds"]:
         Round.objects.filter(pk=pk, event=locked).update(status=status)
     Event.objects.filter(pk=locked.pk).update(status=Event.RUNNING, finish_undo={})

@@ -2,8 +2,6 @@
 round's seating after a correction moved the standings it was seated from."""
 
 from django.db import transaction
-from django.db.models import F
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorer.engine import InvalidInput
@@ -22,7 +20,7 @@ from scorer.events.services.base import (
 )
 from scorer.events.services.cards import cards_ensure
 from scorer.models import Game
-from scorer.tables import push as table_push
+from scorer.tables.freshness import Change, changed
 
 
 def _seat(event: Event, number: int, seating, entrants: list[Entrant], standings=()) -> Round:
@@ -98,8 +96,7 @@ def tell_boards(data, rnd: Round) -> None:
     game_ids = [
         link.game_id for table in data.tables.get(rnd.pk, []) for link in data.games.get(table.pk, [])
     ]
-    Game.objects.filter(pk__in=game_ids).update(version=F("version") + 1, updated_at=timezone.now())
-    table_push.publish_games(game_ids)
+    changed(Change.EVENT_TABLES, games=game_ids)
 
 
 def _current_round(data) -> Round | None:

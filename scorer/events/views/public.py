@@ -136,6 +136,8 @@ def standings(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         "seat_view": seat_view,
         "matches": public.seating_matches(seat_view.get("seating", []), query) if query else [],
         "complete": part.complete,
+        # Finished standings still listen while finishing can be undone.
+        "listening": not part.complete or finish_undoable(event),
         "live_html": mark_safe(part.html),
         "etag": part.etag,
     }

@@ -27,7 +27,7 @@ from scorer.platform.push.parts import (
     register,
     topic_name,
 )
-from scorer.platform.push.stream import event_text, stream_response
+from scorer.platform.push.stream import message_text, stream_response
 from scorer.platform.push.topics import Subscriber, Topic
 
 __all__ = [
@@ -42,7 +42,7 @@ __all__ = [
     "Subscriber",
     "Topic",
     "end_streams",
-    "event_text",
+    "message_text",
     "publish",
     "register",
     "send",

@@ -16,11 +16,12 @@ name may be followed by a line with the part's cache key and a line with its val
 
 
 class Part(NamedTuple):
-    """What a stream sends for one state of its topic: the SSE event id (the state's ETag), the
-    event name (which part of the page it replaces) and the HTML."""
+    """What a stream sends for one state of its topic: the message's id (the state's ETag), the
+    name of the part of the page it replaces (the message's SSE ``event:`` field, which htmx's
+    ``sse-swap`` matches) and the HTML."""
 
     id: str
-    event: str
+    swap: str
     html: str
     rights: object = None
     """What the part was rendered under (an edit or organizer link's version), for

@@ -26,16 +26,16 @@ ELSEWHERE_RETRY_SECONDS = topics.ELSEWHERE_RETRY_SECONDS
 """(WSGI) A stream told :class:`Elsewhere` asks again after this, unless it is woken first."""
 
 
-def event_text(part: Part) -> str:
+def message_text(part: Part) -> str:
     data = "".join(f"data: {line}\n" for line in part.html.splitlines() or [""])
-    return f"id: {part.id}\nevent: {part.event}\n{data}\n"
+    return f"id: {part.id}\nevent: {part.swap}\n{data}\n"
 
 
 @lru_cache(maxsize=64)
 def event_bytes(part: Part) -> bytes:
     """The event as it goes out, encoded once for every stream sending the same part (the parts of
     a topic's memo are the same objects, whose strings keep their hash)."""
-    return event_text(part).encode()
+    return message_text(part).encode()
 
 
 HELLO = f"retry: {RETRY_MS}\nevent: hello\ndata: \n\n"

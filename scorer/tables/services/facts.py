@@ -29,7 +29,7 @@ from scorer.engine.errors import FieldError
 from scorer.engine.names import clean_name
 from scorer.engine.settlement import Stake
 from scorer.models import Device, Game, GameChange, Hand
-from scorer.tables.services.versions import lock
+from scorer.tables.freshness import Change, changed
 
 MSG_EVENT_TABLE = gettext_noop(
     "This table belongs to an event: its players, their seats and who deals first are the organizer's "
@@ -65,7 +65,7 @@ def _checked_names(game: Game, names: Sequence[str]) -> list[str]:
 def _locked(game: Game, seen_changes: int | None = None) -> Game:
     """The table's row locked (its version moved: pushed once committed) and its facts read under
     the lock; :class:`FactsChanged` when they changed since the form showed ``seen_changes``."""
-    lock(game)
+    changed(Change.FACTS, games=[game])
     current = Game.objects.only("pk", "players", "first_dealer", "stake", "version", "in_event").get(
         pk=game.pk
     )

@@ -2,8 +2,6 @@
 hands."""
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -13,9 +11,9 @@ from scorer.engine.names import clean_name
 from scorer.engine.settlement import Stake
 from scorer.houses.played import HouseCopy, house_fields
 from scorer.models import Game, new_join_code
-from scorer.tables import guards, push
+from scorer.tables import guards
+from scorer.tables.freshness import Change, changed
 from scorer.tables.outcome import next_dealer
-from scorer.tables.services.versions import lock
 
 MSG_NOT_OVER = gettext_noop("A rematch can start once every planned hand of this game has been played.")
 
@@ -104,7 +102,9 @@ def game_rematch(*, game: Game) -> tuple[Game, bool]:
     Idempotent: a table has at most one rematch (a unique link, also under concurrent requests);
     when it already exists it is returned.
     """
-    lock(game)  # one rematch decision at a time; the new version shows viewers the rematch link
+    changed(
+        Change.REMATCH, games=[game]
+    )  # one rematch decision at a time; the new version shows viewers the rematch link
     existing = rematch_get(game)
     if existing is not None:
         return existing, False
@@ -157,13 +157,12 @@ def game_plan(*, game: Game, hands_planned: int, version: int | None) -> Game:
     if hands_planned not in get_ruleset(game.ruleset).hand_counts:
         raise InvalidInput([FieldError("hands_planned", _(MSG_PLAN_COUNT))])
     guards.check(game, guards.PLAN, hands_planned=hands_planned, path="hands_planned")
-    now = timezone.now()
     rows = Game.objects.filter(pk=game.pk)
     if version is not None:
         rows = rows.filter(version=version)
-    if not rows.update(hands_planned=hands_planned, version=F("version") + 1, updated_at=now):
+    if not rows.update(hands_planned=hands_planned):  # locks the row: nothing changes it meanwhile
         raise TableChanged()
-    push.table_changed(game)
+    changed(Change.PLAN, games=[game.pk])  # ``game`` is refreshed below, once the checks pass
     played = game.hands.live().count()
     if hands_planned < played:
         raise InvalidInput([FieldError("hands_planned", _(MSG_PLAN_BELOW).format(played=played))])

@@ -13,8 +13,8 @@ from scorer.engine.errors import FieldError
 from scorer.engine.parse import parse_hand
 from scorer.models import Device, Game, Hand, HandChange
 from scorer.tables import guards, scores, selectors
-from scorer.tables.outcome import hand_outcome, next_dealer
-from scorer.tables.services.versions import lock, touch
+from scorer.tables.freshness import Change, changed
+from scorer.tables.outcome import next_dealer, stored_finish
 from scorer.tables.storedtext import shown_hand
 
 MSG_GAME_COMPLETE = gettext_noop("All planned hands have been played.")
@@ -53,7 +53,7 @@ def hand_fields(*, game: Game, data: object) -> dict:
 
 def _fields(game: Game, data: object) -> tuple[dict, scores.HandTotals]:
     stored, numbers = _validated(game, data)
-    finisher, finish = hand_outcome(stored, get_ruleset(game.ruleset).finish_flags)
+    finisher, finish = stored_finish(stored, get_ruleset(game.ruleset).finish_flags)
     return {"data": stored, "finisher": finisher, "finish": finish}, numbers
 
 
@@ -140,7 +140,7 @@ def hand_record(
     """
     fields, numbers = _fields(game, data)
     stored = fields["data"]
-    lock(game)
+    changed(Change.HAND_NEW, games=[game])  # the table's lock, taken first
     stats = _hand_stats(game, request_id)
     if stats.request_pk is not None:
         raise _already_saved(game, stats.request_pk)
@@ -204,7 +204,7 @@ def hand_update(
         now,
     )
     hand.version = (version if version is not None else hand.version) + 1
-    touch(hand.game)
+    changed(Change.HAND_CORRECT, games=[hand.game])
     _history(hand, HandChange.CORRECT, device, before=before, after=stored, at=now)
     scores.entry_set(hand.game, hand.position, hand.version, numbers)
     return hand
@@ -219,7 +219,7 @@ def hand_delete(*, hand: Hand, device: Device | None = None) -> Hand:
     _history(hand, HandChange.DELETE, device, before=hand.data)
     hand.deleted_at = timezone.now()
     hand.save(update_fields=["deleted_at"])
-    touch(hand.game)
+    changed(Change.HAND_DELETE, games=[hand.game])
     scores.entry_remove(hand.game, hand.position)
     return hand
 
@@ -235,7 +235,7 @@ def hand_restore(*, hand: Hand, device: Device | None = None) -> Hand:
     hand.save(update_fields=["deleted_at"])
     Game.objects.select_for_update().filter(pk=hand.game_id).first()
     _ensure_room(hand.game)  # counted under the table's lock, this hand included
-    touch(hand.game)
+    changed(Change.HAND_RESTORE, games=[hand.game])
     _history(hand, HandChange.RESTORE, device, after=hand.data, over=False)  # only a table with room
     _keep_restored(hand)
     return hand

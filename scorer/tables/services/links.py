@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from scorer import access
 from scorer.models import Device, Game, Grant
-from scorer.tables import push
+from scorer.tables.freshness import Change, changed
 
 
 def game_grant_edit(*, device: Device, game: Game) -> Grant:
@@ -51,7 +51,7 @@ def game_link_rotate(*, game: Game, device: Device) -> Game:
     locked = Game.objects.select_for_update().get(pk=game.pk)
     _link_renew(locked)
     locked.save(update_fields=["secret_version", "link_key", "edit_secret_hash"])
-    push.table_changed(locked)  # the other phones' open boards lose their edit controls
+    changed(Change.EDIT_LINK, games=[locked])  # the other phones' open boards lose their edit controls
     access.grant_give(Grant, device=device, target=locked, kind=Grant.EDIT)
     game.secret_version, game.link_key, game.edit_secret_hash = (
         locked.secret_version,
@@ -73,7 +73,7 @@ def game_links_replace(*, games: list[Game], revoke: Collection[int]) -> None:
         grants_revoke(games=[game], devices=revoke)
     Game.objects.bulk_update(games, ["secret_version", "link_key", "edit_secret_hash"])
     if games:  # a revoked device's open boards lose their edit controls
-        push.table_changed(games[0], also=[game.pk for game in games[1:]])
+        changed(Change.EDIT_LINK, games=games)
 
 
 def grants_revoke(*, games, devices: Collection[int]) -> None:

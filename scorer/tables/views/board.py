@@ -25,8 +25,8 @@ from scorer.models import Game
 from scorer.platform import push, sharedpart
 from scorer.platform.http import HtmxHttpRequest, attachment
 from scorer.platform.qr import qr_svg
+from scorer.tables import addresses, selectors
 from scorer.tables import push as table_push
-from scorer.tables import selectors
 from scorer.tables.board import board_context, csv_text, detail_context, viewer_url
 from scorer.tables.filenames import export_names
 from scorer.tables.outlook import board_outlook
@@ -37,8 +37,6 @@ BOARD = "scorer/board.html"
 LIVE_PARTIAL = "scorer/board.html#live"
 UNCHANGED = 204
 """htmx swaps nothing on 204: the poll's board is the one on the page."""
-STOP_POLLING = 286
-"""htmx stops polling an element that gets a 286 (after swapping it in): the board is final."""
 OFFLINE_COPY = "cevrimdisi"
 """The query of the scorekeeper's board as a device may keep it offline: without the edit link."""
 OFFLINE_COPY_HEADER = "X-Okeycalc-Offline-Version"
@@ -130,14 +128,14 @@ def viewer_part(
 
 def viewer_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
     """The viewers' live partial from the shared cache."""
-    (html, final), _key = viewer_part(request, game, etag, "live")
-    return HttpResponse(html, status=STOP_POLLING if final else 200)
+    (html, _final), _key = viewer_part(request, game, etag, "live")
+    return HttpResponse(html)
 
 
 def editor_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
     """The scorekeeper's live partial (edit controls, CSRF tokens): always rendered afresh."""
     context = board_page_context(request, game, editor=True, etag=etag)
-    return render(request, LIVE_PARTIAL, context, status=STOP_POLLING if context["final"] else 200)
+    return render(request, LIVE_PARTIAL, context)
 
 
 def viewer_page(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
@@ -182,8 +180,8 @@ def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @condition(etag_func=_etag_of)
 def board_live(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The live board's polling target. The page polls with the ETag it shows (``?v=``): 204 while
-    that is still the table's, else the new partial (286 once the board is final, so that htmx
-    stops polling). A plain conditional GET gets 304 while nothing changed."""
+    that is still the table's, else the new partial; a finished board too, whose hands can still be
+    corrected. A plain conditional GET gets 304 while nothing changed."""
     game = getattr(request, "okeycalc_game", None) or selectors.game_get(public_id)
     editor = can_edit(request, game)
     etag = live_etag(request, game, editor)
@@ -245,10 +243,15 @@ def board_stream(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_safe
-def hand_detail(request: HtmxHttpRequest, public_id: str, position: int) -> HttpResponse:
+def hand_detail(request: HtmxHttpRequest, public_id: str, number: int) -> HttpResponse:
+    """One hand's breakdown, by the number the board shows (scorer/tables/addresses.py)."""
     game = selectors.game_get(public_id)
+    named = addresses.named_hand(request, game, number, "hand_detail")
+    if isinstance(named, HttpResponse):
+        return named
     editor = can_edit(request, game)
     device = device_of(request)
+    position = named[0].position
     context = detail_context(request, game, position, editor=editor, device_id=device.pk if device else None)
     if context is None:
         raise Http404("No such hand")

@@ -8,8 +8,8 @@ import logging
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers, patch_cache_control, patch_vary_headers
@@ -25,7 +25,7 @@ from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
-from scorer.tables import entry, guards, history, renumbering, rights, selectors
+from scorer.tables import addresses, entry, guards, history, renumbering, rights, selectors
 from scorer.tables.forms import GameForm, HandForm
 from scorer.tables.services import hands as hands_services
 from scorer.tables.services import links as links_services
@@ -289,9 +289,11 @@ def saved_meanwhile(game: Game, theirs: Hand | None, submitted: dict, live_hands
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @edit_required
-def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
-    hand = get_object_or_404(game.hands.live(), position=position)
-    number = selectors.hand_number(game, position)
+def hand_edit(request: HtmxHttpRequest, game: Game, number: int) -> HttpResponse:
+    named = addresses.named_hand(request, game, number, "hand_edit")
+    if isinstance(named, HttpResponse):
+        return named
+    hand, number = named
     if request.method != "POST":
         form = entry.hand_form(game, hand.dealer, hand=hand)
         return hand_page(request, game, form, number, hand, result=stored_result(game, hand))
@@ -300,7 +302,7 @@ def hand_edit(request: HtmxHttpRequest, game: Game, position: int) -> HttpRespon
         case entry.Saved():
             messages.success(request, _("Hand {n} corrected.").format(n=number))
             return redirect(board_url(game))
-        case entry.Gone():
+        case entry.HandDeleted():
             messages.error(request, _("Hand {n} was deleted meanwhile on another device.").format(n=number))
             return redirect(board_url(game))
         case entry.Unconfirmed():
@@ -360,11 +362,14 @@ def editing_hand(game: Game, value: str | None) -> Hand | None:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @edit_required
-def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
+def hand_delete(request: HtmxHttpRequest, game: Game, number: int) -> HttpResponse:
     """Delete a hand (undone from the board); a GET asks first (the question's form POSTs here)."""
-    hand = get_object_or_404(game.hands.live(), position=position)
-    number = selectors.hand_number(game, position)
-    back = reverse("scorer:hand_edit", args=[game.public_id, position])
+    named = addresses.named_hand(request, game, number, "hand_delete")
+    if isinstance(named, HttpResponse):
+        return named
+    hand, number = named
+    position = hand.position
+    back = addresses.hand_url("hand_edit", game.public_id, number, position)
     if request.method != "POST":
         refused = guards.refusal(game, guards.DELETE, hand=hand)
         if refused:  # the question becomes the answer: why not, and back to the hand (nothing lost)
@@ -388,7 +393,7 @@ def hand_delete(request: HtmxHttpRequest, game: Game, position: int) -> HttpResp
                 *([moved] if moved else []),
                 _("You can undo this from the scoreboard; the deletion stays in the hand’s history."),
             ],
-            action_url=reverse("scorer:hand_delete", args=[game.public_id, position]),
+            action_url=addresses.hand_url("hand_delete", game.public_id, number, position),
             confirm_label=_("Yes, delete hand {n}").format(n=number),
             cancel_url=back,
         )
@@ -411,8 +416,11 @@ def deleted_message(request: HtmxHttpRequest, game: Game, hand: Hand, number: in
 
 @require_POST
 @edit_required
-def hand_restore(request: HtmxHttpRequest, game: Game, position: int) -> HttpResponse:
-    hand = get_object_or_404(game.hands.filter(deleted_at__isnull=False), position=position)
+def hand_restore(request: HtmxHttpRequest, game: Game, number: int) -> HttpResponse:
+    hand = addresses.deleted_hand(game, number, addresses.stored_of(request))
+    if hand is None:
+        raise Http404("No such deleted hand")
+    position = hand.position
     try:
         hands_services.hand_restore(hand=hand, device=access.device_of(request))
     except InvalidInput as exc:
