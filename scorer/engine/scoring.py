@@ -51,8 +51,9 @@ def hand_colour(hand: HandInput, ruleset: RuleSet) -> tuple[str, int]:
 
 MSG_COLOUR = gettext_noop("× {factor} ({colour} gösterge)")
 _colour_parts: dict[tuple[str, str, int], tuple[tuple[str, int], str]] = {}
-"""The Context's colour parts by the note's words in the language asked, the colour and its
-factor (a few per language and house): one lookup a hand."""
+"""The Context's colour parts by the note's words and the colour's word in the language asked, and
+the factor (a few per language and house). Keyed by the words themselves: a language may write the
+note as English does ("× 3 (mavi gösterge)") and differ only in the colour's word."""
 
 
 def colour_parts(hand: HandInput, ruleset: RuleSet) -> tuple[tuple[str, int], str]:
@@ -60,12 +61,12 @@ def colour_parts(hand: HandInput, ruleset: RuleSet) -> tuple[tuple[str, int], st
     nothing is multiplied, and a 0-point line is never marked)."""
     name = hand.indicator.partition("-")[0]
     factor = ruleset.colours[name]
-    key = (_(MSG_COLOUR), name, factor)
+    key = (_(MSG_COLOUR), _(TILE_WORDS[name]), factor)  # the words, not the language: the engine knows none
     parts = _colour_parts.get(key)
     if parts is None:
         if len(_colour_parts) > 256:
             _colour_parts.clear()
-        note = "" if factor == 1 else " · " + key[0].format(factor=factor, colour=_(TILE_WORDS[name]))
+        note = "" if factor == 1 else " · " + key[0].format(factor=factor, colour=key[1])
         parts = _colour_parts[key] = (name, factor), note
     return parts
 

@@ -210,6 +210,18 @@ def test_the_gosterge_colour_multiplies_every_line_and_says_so():
     assert result.to_dict()["colour"] == {"colour": "blue", "factor": 3}
 
 
+def test_the_colour_note_is_in_each_hands_language():
+    """Turkish writes the note as English does and only the colour's word differs: a hand scored in
+    one language never lends its note to the same hand in the other."""
+    house = {"base": "loca", "colours": RENKLI}
+    details = {}
+    for language in ["tr", "en", "tr"]:
+        with translation.override(language):
+            result = score_hand(house_hand(house, "sets fin", "sets 23", indicator="blue-1"))
+            details.setdefault(language, set()).add(result.players[0].lines[0].detail)
+    assert details == {"tr": {"−101 × 3 (mavi gösterge)"}, "en": {"−101 × 3 (blue gösterge)"}}
+
+
 def test_team_lines_side_tiles_and_rewards_are_multiplied_by_the_colour_too():
     house = {"base": "loca-cezali", "colours": RENKLI}
     data = house_hand(

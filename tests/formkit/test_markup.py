@@ -308,7 +308,7 @@ def test_the_undo_after_a_delete_is_a_form_that_restores_the_hand():
         board,
     )
     assert undo, "the undo form is in the message"
-    assert undo[1] == url("hand_restore", game, 2)
+    assert undo[1] == url("hand_restore", game, 2) + "?s=2"  # the deleted hand's stored position
 
     restored = client.post(undo[1], {"csrfmiddlewaretoken": undo[2]})
 
