@@ -7,10 +7,11 @@ contexts are incognito, where Chromium installs nothing). "Offline" is the conte
 """
 
 import re
+import warnings
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import BrowserContext, Error, Page, Route, expect
 
 from scorer.shell.views.offline import WORKBOX
 from tests.conftest import BASE_DIR, MOBILE_VIEWPORT, SCREENSHOT_DIR, check_axe, shoot
@@ -20,15 +21,29 @@ STATIC_DIR = BASE_DIR / "static"
 
 @pytest.fixture
 def profile(browser_type, browser_type_launch_args, tmp_path):
-    context = browser_type.launch_persistent_context(
-        str(tmp_path / "profile"),
-        **browser_type_launch_args,
-        viewport=MOBILE_VIEWPORT,
-        locale="tr-TR",
-        service_workers="allow",
-    )
-    yield context
+    yield (context := launch_profile(browser_type, browser_type_launch_args, tmp_path))
     context.close()
+
+
+def launch_profile(browser_type, launch_args: dict, tmp_path) -> BrowserContext:
+    """A new browser in a new persistent profile. Debian's headless shell, started anew for each of
+    these tests, once crashed while starting (a segmentation fault before any page was opened, on
+    a machine loaded by other work): a browser that dies before it is up is started once more in a
+    fresh profile; one that dies again, or any failure after it is up, fails the test."""
+    for attempt in (1, 2):
+        try:
+            return browser_type.launch_persistent_context(
+                str(tmp_path / f"profile-{attempt}"),
+                **launch_args,
+                viewport=MOBILE_VIEWPORT,
+                locale="tr-TR",
+                service_workers="allow",
+            )
+        except Error as error:  # Playwright's TargetClosedError, with the browser's log
+            if attempt == 2 or "Segmentation fault" not in str(error):
+                raise
+            warnings.warn(f"Chromium crashed while starting; started again: {error}", stacklevel=1)
+    raise AssertionError("unreachable")
 
 
 @pytest.fixture
