@@ -134,6 +134,12 @@ UNCHANGED = 204
 """htmx swaps nothing on 204: the part on the page is current."""
 
 
+def _season_id(request: HttpRequest, club: Club) -> str:
+    """The season ``?sezon=`` names, as a stream's variant holds it ("": all time, or no such season)."""
+    season = selectors.season_of(club, request.GET.get(SEASON_PARAM))
+    return str(season.pk) if season else ""
+
+
 def _poll(request: HtmxHttpRequest, etag: str) -> bool:
     """Whether this is a live part's poll that already shows ``etag``."""
     return bool(request.htmx) and request.GET.get("v") == etag
@@ -166,12 +172,12 @@ def club_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def club_stream(request: HttpRequest, public_id: str) -> HttpResponse:
     """The club page's live part as server-sent events (scorer/clubs/live.py)."""
     club = selectors.club_get(public_id)
-    season_id = request.GET.get(SEASON_PARAM)
+    season_id = _season_id(request, club)
 
     def part_of(found: Club, admin: bool) -> tuple[dict, str]:
         return live.club_context(found, admin=admin, season_id=season_id), f"{live.CLUB_PAGE}#live"
 
-    return live.stream(request, club, page=f"club:{season_id or ''}", swap="club", part_of=part_of)
+    return live.stream(request, club, page=f"club:{season_id}", swap="club", part_of=part_of)
 
 
 @require_safe
@@ -195,12 +201,12 @@ def club_display_stream(request: HttpRequest, public_id: str) -> HttpResponse:
     """The venue display's live part as server-sent events, rendered once per change, language
     and season for every display of this process (scorer/platform/push/)."""
     club = selectors.club_get(public_id)
-    season_id = request.GET.get(SEASON_PARAM)
+    season_id = _season_id(request, club)
 
     def part_of(found: Club, _admin: bool) -> tuple[dict, str]:
         return live.display_context(found, season_id), f"{live.DISPLAY}#live"
 
-    page = f"display:{season_id or ''}"
+    page = f"display:{season_id}"
     return live.stream(request, club, page=page, swap="club", part_of=part_of, public=True)
 
 
@@ -228,7 +234,7 @@ def member_stream(request: HttpRequest, public_id: str, member_id: int) -> HttpR
     member = get_object_or_404(Member, club=club, pk=member_id)
     if member.hidden and not rights.is_admin(request, club):
         raise Http404
-    season_id = request.GET.get(SEASON_PARAM)
+    season_id = _season_id(request, club)
 
     def part_of(found: Club, admin: bool) -> tuple[dict, str]:
         now = Member.objects.filter(club=found, pk=member.pk).first()
@@ -236,7 +242,7 @@ def member_stream(request: HttpRequest, public_id: str, member_id: int) -> HttpR
             raise push.Gone()
         return live.member_context(found, now, admin=admin, season_id=season_id), f"{live.MEMBER_PAGE}#live"
 
-    page = f"member:{member.pk}:{season_id or ''}"
+    page = f"member:{member.pk}:{season_id}"
     return live.stream(request, club, page=page, swap="member", part_of=part_of)
 
 
