@@ -1,4 +1,5 @@
-"""A club's changes, pushed to its open venue displays (scorer/platform/push/).
+"""A club's changes, pushed to its open pages: the club page, its members' pages and its venue
+display (scorer/platform/push/; their live parts are in scorer/clubs/live.py).
 
 Every write of a club names its change to scorer/tables/freshness.py, which calls
 :func:`club_bump`: the club's ``updated_at`` moves (the key of its cached pages) and its topic is

@@ -1,5 +1,5 @@
 """URLs of clubs, under /kulup/ in the scorer namespace (kulüp = club, uye = member, sezon = season,
-ekran = display, yazdir = print, masa = table, turnuva = event, anahtar = the admin link). Included by scorer/urls.py."""
+ekran = display, akis = a page's stream, yazdir = print, masa = table, turnuva = event, anahtar = the admin link). Included by scorer/urls.py."""
 
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter, get_converters
@@ -36,7 +36,9 @@ urlpatterns = [
     path("<club:public_id>/masa/ekle/", views.club_table_join, name="club_table_join"),
     # Public, read-only: anybody with the club's id.
     path("<club:public_id>/", views.club_page, name="club"),
+    path("<club:public_id>/akis/", views.club_stream, name="club_stream"),
     path("<club:public_id>/uye/<int:member_id>/", views.member_page, name="club_member"),
+    path("<club:public_id>/uye/<int:member_id>/akis/", views.member_stream, name="club_member_stream"),
     path("<club:public_id>/yazdir/", views.club_print, name="club_print"),
     path("<club:public_id>/ekran/", views.club_display, name="club_display"),
     path("<club:public_id>/ekran/akis/", views.club_display_stream, name="club_display_stream"),

@@ -12,25 +12,23 @@ import logging
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from scorer import access
 from scorer.engine import InvalidInput
 from scorer.events import rights as event_rights
 from scorer.models import Game
 from scorer.platform import push
+from scorer.platform.http import HtmxHttpRequest
 from scorer.platform.limits import limited
 from scorer.shell.errors import forbidden
 from scorer.tables import rights as table_rights
 
-from . import push as club_push
-from . import rights, selectors, services
+from . import live, rights, selectors, services
 from .forms import (
     MEMBERS_LIST_ID,
     ClubEventForm,
@@ -46,7 +44,6 @@ from .models import Club, ClubGrant, Member
 logger = logging.getLogger(__name__)
 
 CLUB_NEW = "scorer/clubs/club_new.html"
-CLUB_PAGE = "scorer/clubs/club.html"
 TABLE_NEW = "scorer/clubs/table_new.html"
 EVENT_NEW = "scorer/clubs/event_new.html"
 SEASON_PARAM = "sezon"
@@ -129,42 +126,66 @@ def club_link_rotate(request: HttpRequest, club: Club) -> HttpResponse:
 
 
 # --- the public pages ------------------------------------------------------------------------------
+# The club page, a member's page and the venue display follow the club's changes: each change is
+# pushed into their live part (scorer/clubs/live.py); while no stream is open the part polls, with
+# its ETag (``?v=``): 204 while the club is unchanged, the part otherwise.
+
+UNCHANGED = 204
+"""htmx swaps nothing on 204: the part on the page is current."""
 
 
-def _board_context(request: HttpRequest, club: Club) -> dict:
-    admin = rights.is_admin(request, club)
+def _season_id(request: HttpRequest, club: Club) -> str:
+    """The season ``?sezon=`` names, as a stream's variant holds it ("": all time, or no such season)."""
     season = selectors.season_of(club, request.GET.get(SEASON_PARAM))
-    return {
-        "club": club,
-        "admin": admin,
-        "season": season,
-        "seasons": list(club.seasons.all()),
-        "board": selectors.leaderboard(club, season=season, public=not admin),
-    }
+    return str(season.pk) if season else ""
+
+
+def _poll(request: HtmxHttpRequest, etag: str) -> bool:
+    """Whether this is a live part's poll that already shows ``etag``."""
+    return bool(request.htmx) and request.GET.get("v") == etag
 
 
 @require_safe
-def club_page(request: HttpRequest, public_id: str) -> HttpResponse:
+@vary_on_headers("HX-Request")
+def club_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The club page; its live part alone for a poll (htmx)."""
     club = selectors.club_get(public_id)
-    context = _board_context(request, club)
-    if context["admin"]:
+    admin = rights.is_admin(request, club)
+    if _poll(request, live.live_etag(club, admin=admin)):
+        return HttpResponse(status=UNCHANGED)
+    context = live.club_context(club, admin=admin, season_id=request.GET.get(SEASON_PARAM))
+    if request.htmx:
+        return render(request, f"{live.CLUB_PAGE}#live", context)
+    if admin:
         context.update(
             admin_link=request.build_absolute_uri(
                 reverse("scorer:club_claim", args=[club.public_id, club.link_secret])
             ),
-            members=selectors.club_members(club, public=False),
             member_form=MemberAddForm(),
             season_form=SeasonForm(),
         )
-    context["events"] = selectors.club_events(club)
     context["join_form"] = TableJoinForm()
-    return render(request, CLUB_PAGE, context)
+    return render(request, live.CLUB_PAGE, context)
+
+
+@require_safe
+def club_stream(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The club page's live part as server-sent events (scorer/clubs/live.py)."""
+    club = selectors.club_get(public_id)
+    season_id = _season_id(request, club)
+
+    def part_of(found: Club, admin: bool) -> tuple[dict, str]:
+        return live.club_context(found, admin=admin, season_id=season_id), f"{live.CLUB_PAGE}#live"
+
+    return live.stream(request, club, page=f"club:{season_id}", swap="club", part_of=part_of)
 
 
 @require_safe
 def club_print(request: HttpRequest, public_id: str) -> HttpResponse:
     club = selectors.club_get(public_id)
-    return render(request, "scorer/clubs/print.html", _board_context(request, club))
+    admin = rights.is_admin(request, club)
+    context = live.board_context(club, admin=admin, season_id=request.GET.get(SEASON_PARAM))
+    return render(request, "scorer/clubs/print.html", context)
 
 
 @require_safe
@@ -172,16 +193,7 @@ def club_display(request: HttpRequest, public_id: str) -> HttpResponse:
     """The season table on the venue display (1920 × 1080), in its large type; public rows only.
     Each change of the club is pushed to it (:func:`club_display_stream`)."""
     club = selectors.club_get(public_id)
-    return render(request, DISPLAY, _display_context(club, request.GET.get(SEASON_PARAM)))
-
-
-DISPLAY = "scorer/clubs/display.html"
-
-
-def _display_context(club: Club, season_id: str | None) -> dict:
-    season = selectors.season_of(club, season_id)
-    board = selectors.leaderboard(club, season=season, public=True)
-    return {"club": club, "season": season, "board": board, "etag": club_push.stamp(club)}
+    return render(request, live.DISPLAY, live.display_context(club, request.GET.get(SEASON_PARAM)))
 
 
 @require_safe
@@ -189,34 +201,49 @@ def club_display_stream(request: HttpRequest, public_id: str) -> HttpResponse:
     """The venue display's live part as server-sent events, rendered once per change, language
     and season for every display of this process (scorer/platform/push/)."""
     club = selectors.club_get(public_id)
-    season_id = request.GET.get(SEASON_PARAM)
-    language = get_language()
+    season_id = _season_id(request, club)
 
-    def render(_variant: str) -> push.Part:
-        with translation.override(language):
-            found = Club.objects.filter(pk=club.pk).first()
-            if found is None:
-                raise push.Gone()
-            context = _display_context(found, season_id)
-            return push.Part(context["etag"], "club", render_to_string(f"{DISPLAY}#live", context))
+    def part_of(found: Club, _admin: bool) -> tuple[dict, str]:
+        return live.display_context(found, season_id), f"{live.DISPLAY}#live"
 
-    feed = push.Feed(lambda: f"{language}:{season_id or ''}", render)
-    return push.stream_response(request, kind=club_push.KIND, key=club.pk, feed=feed)
+    page = f"display:{season_id}"
+    return live.stream(request, club, page=page, swap="club", part_of=part_of, public=True)
 
 
 @require_safe
-def member_page(request: HttpRequest, public_id: str, member_id: int) -> HttpResponse:
+@vary_on_headers("HX-Request")
+def member_page(request: HtmxHttpRequest, public_id: str, member_id: int) -> HttpResponse:
+    """A member's page; its live part alone for a poll (htmx), which for a member hidden since
+    says they are no longer shown (a load of the page: 404)."""
     club = selectors.club_get(public_id)
     member = get_object_or_404(Member, club=club, pk=member_id)
     admin = rights.is_admin(request, club)
-    if member.hidden and not admin:
+    if member.hidden and not admin and not request.htmx:
         raise Http404
-    season = selectors.season_of(club, request.GET.get(SEASON_PARAM))
-    page = selectors.member_page(club, member, season=season, public=not admin)
-    members = {m.name: m.pk for m in selectors.club_members(club, public=not admin)}
-    context = {"club": club, "member": member, "season": season, "seasons": list(club.seasons.all()), **page}
-    context["rivals"] = [(name, members.get(name), rival) for name, rival in page["rivals"]]
-    return render(request, "scorer/clubs/member.html", context)
+    if _poll(request, live.live_etag(club, admin=admin)):
+        return HttpResponse(status=UNCHANGED)
+    context = live.member_context(club, member, admin=admin, season_id=request.GET.get(SEASON_PARAM))
+    template = f"{live.MEMBER_PAGE}#live" if request.htmx else live.MEMBER_PAGE
+    return render(request, template, context)
+
+
+@require_safe
+def member_stream(request: HttpRequest, public_id: str, member_id: int) -> HttpResponse:
+    """A member page's live part as server-sent events (scorer/clubs/live.py)."""
+    club = selectors.club_get(public_id)
+    member = get_object_or_404(Member, club=club, pk=member_id)
+    if member.hidden and not rights.is_admin(request, club):
+        raise Http404
+    season_id = _season_id(request, club)
+
+    def part_of(found: Club, admin: bool) -> tuple[dict, str]:
+        now = Member.objects.filter(club=found, pk=member.pk).first()
+        if now is None:
+            raise push.Gone()
+        return live.member_context(found, now, admin=admin, season_id=season_id), f"{live.MEMBER_PAGE}#live"
+
+    page = f"member:{member.pk}:{season_id}"
+    return live.stream(request, club, page=page, swap="member", part_of=part_of)
 
 
 @require_safe

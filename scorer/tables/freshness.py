@@ -10,8 +10,9 @@ follows, by its stream or, while the stream is not open, by its poll with the st
 An event's pages are stamped by the event's version and its games' versions
 (``scorer.events.selectors.document.event_stamp``): a table's change moves them by the table's
 own version, and their topic is published beside the table's (registered by scorer/events/push.py,
-since the tables know nothing of events). A club's change moves its ``updated_at``, which keys
-its pages, and publishes its topic for its venue display (scorer/clubs/push.py).
+since the tables know nothing of events). A club's change moves its ``updated_at``, which stamps
+and keys its pages, and publishes its topic for its page, its members' pages and its venue display
+(scorer/clubs/push.py).
 """
 
 from collections.abc import Callable, Iterable
@@ -67,8 +68,9 @@ class Page(StrEnum):
     """The table's event's standings, venue display and organizer page (or, for an event's own
     change, that event's)."""
     CLUB = "club"
-    """The club's venue display (its other pages are rendered at each request from the club's
-    ``updated_at``, which the same change moves)."""
+    """The club's page (its leaderboard, seasons, events and, for its admins, its members), its
+    members' pages and its venue display: stamped by the club's ``updated_at``, which also keys
+    their cached figures."""
 
 
 _TABLE = frozenset({Page.BOARD, Page.SERIES, Page.EVENT})

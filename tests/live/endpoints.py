@@ -292,6 +292,8 @@ NOT_FUZZED = {
     "scorer:event_standings_stream": STREAM,
     "scorer:event_display_stream": STREAM,
     "scorer:club_display_stream": STREAM,
+    "scorer:club_stream": STREAM,
+    "scorer:club_member_stream": STREAM,
     "api:score": "fuzzed with JSON bodies (api_body in tests/live/fuzz.py)",
     "admin:": "Django's own admin pages beside its login and the two searches: operators only, each asked with a real id by tests/platform/test_every_page_without_redis.py",
 }

@@ -4,19 +4,29 @@ topic is published when the change commits, and its poll with the ETag it showed
 part a fresh load of the page shows now (never 204, "unchanged").
 
 The pages: a table's board, the board of the rematch after it (its series tally), an event's
-standings, its venue display and its organizer page, a club's venue display. The changes: every
-``Change``.
+standings, its venue display and its organizer page, a club's venue display, its own page and a
+member's page. The changes: every ``Change``; and every kind of a club's change, on the club's pages
+as a visitor and as an admin sees them.
 """
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from scorer.clubs.models import Club
-from scorer.clubs.services import club_create, club_table_create
+from scorer.clubs.services import (
+    club_create,
+    club_event_create,
+    club_table_create,
+    club_table_join,
+    member_add,
+    member_visibility_set,
+    season_create,
+)
 from scorer.engine.settlement import Stake
 from scorer.events.models import Event
 from scorer.events.services.rounds import round_start
@@ -178,14 +188,7 @@ def board(game: Game) -> Shown:
 def pages(world: World, page: Page, table: str) -> list[tuple[str, Shown, bool]]:
     """``(name, page, as organizer)`` of each page of kind ``page`` a change at ``table`` shows on."""
     if page is Page.CLUB:
-        club = world.club.public_id
-        return [
-            (
-                "club display",
-                Shown(reverse("scorer:club_display", args=[club]), None, f"club:{world.club.pk}"),
-                False,
-            )
-        ]
+        return [(name, shown, False) for name, shown in club_pages(world.club)]
     game = _hand(world, table)
     if page is Page.BOARD:
         return [("board", board(game), False)]
@@ -216,6 +219,20 @@ def pages(world: World, page: Page, table: str) -> list[tuple[str, Shown, bool]]
             False,
         ),
         ("organizer", Shown(reverse("scorer:event_organize", args=[event]), None, topic), True),
+    ]
+
+
+def club_pages(club: Club) -> list[tuple[str, Shown]]:
+    """A club's pages that follow its changes: the venue display, the club page, the page of its
+    first member (who plays the club's tables)."""
+    public_id, topic = club.public_id, f"club:{club.pk}"
+    member = club.members.get(name=NAMES[0])
+    page = reverse("scorer:club", args=[public_id])
+    member_page = reverse("scorer:club_member", args=[public_id, member.pk])
+    return [
+        ("club display", Shown(reverse("scorer:club_display", args=[public_id]), None, topic)),
+        ("club page", Shown(page, page + "?v=", topic)),
+        ("member page", Shown(member_page, member_page + "?v=", topic)),
     ]
 
 
@@ -309,3 +326,99 @@ def test_no_write_moves_a_pages_stamp_or_publishes_outside_freshness():
         }:
             publishing.append(name)
     assert moving == [] and publishing == []
+
+
+# --- a club's changes, each kind, on its pages as a visitor and as an admin sees them --------------
+
+
+def club_with_games(commits) -> tuple[Club, str, Game, Game]:
+    """A club of five members (the fifth, Ece, plays nothing), a game that counts and a table
+    opened in it whose one hand is not played yet; and the club's admin link."""
+    club = club_create(name="Kahve", ruleset="kerizim", options={}, members=[*NAMES, "Ece"])
+    counted, _secret = club_table_create(
+        club=club, ruleset="kerizim", options={}, players=list(NAMES), hands_planned=1
+    )
+    with commits(execute=True):  # the club counts a game once its hand is committed
+        hand_record(game=counted, data=finisher(0))
+    counted.club_game.refresh_from_db()
+    assert counted.club_game.position == 1
+    open_table, _secret = club_table_create(
+        club=club, ruleset="kerizim", options={}, players=list(NAMES), hands_planned=1
+    )
+    club.refresh_from_db()
+    return club, club.link_secret, counted, open_table
+
+
+def _counted_hand(counted: Game):
+    return counted.hands.get(position=1)
+
+
+CLUB_CHANGES = {
+    "game-counted": lambda club, counted, table: hand_record(game=table, data=finisher(1)),
+    "game-replayed": lambda club, counted, table: hand_update(
+        hand=_counted_hand(counted), data=finisher(2, points=77), version=_counted_hand(counted).version
+    ),
+    "game-no-longer-counts": lambda club, counted, table: hand_delete(hand=_counted_hand(counted)),
+    "member-added": lambda club, counted, table: member_add(club=club, name="Filiz"),
+    "member-hidden": lambda club, counted, table: member_visibility_set(
+        member=club.members.get(name="Bora"), hidden=True
+    ),
+    "season-added": lambda club, counted, table: season_create(
+        club=club, name="Kış", starts=date(2020, 1, 1), ends=date(2099, 12, 31)
+    ),
+    "event-opened": lambda club, counted, table: club_event_create(
+        club=club,
+        name="Kupa",
+        date=None,
+        ruleset="loca",
+        options={},
+        hands_per_game=1,
+        kind="points",
+        entrants=[*NAMES, "Ece", "Filiz", "Gül", "Hale"],
+        seed=1907,
+        rounds=2,
+    ),  # fmt: skip
+    "table-joined": lambda club, counted, table: club_table_join(
+        club=club, game=new_table("kerizim", hands_planned=1, hands=[finisher(3)])[0]
+    ),
+}
+"""Every kind of ``Change.CLUB`` the services of scorer/clubs/services.py name: a game counted,
+replayed or no longer counted and a table joined (``_store``), a member added or hidden, a season, an
+event."""
+
+CSRF = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*"')
+
+
+def _same_tokens(html: str) -> str:
+    """An admin's part carries this response's CSRF token, masked anew each time."""
+    return CSRF.sub(r'\1"', html).strip()
+
+
+@pytest.mark.parametrize("admin", [False, True], ids=["visitor", "admin"])
+@pytest.mark.parametrize("kind", list(CLUB_CHANGES))
+def test_every_club_change_reaches_the_clubs_pages(
+    kind, admin, monkeypatch, django_capture_on_commit_callbacks
+):
+    club, secret, counted, table = club_with_games(django_capture_on_commit_callbacks)
+    client = Client()
+    if admin:
+        assert client.get(reverse("scorer:club_claim", args=[club.public_id, secret])).status_code == 302
+    watched = club_pages(club)
+    before = {name: etag_of(client.get(shown.page).content.decode()) for name, shown in watched}
+    published: list[str] = []
+    monkeypatch.setattr(changes, "send", published.extend)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        CLUB_CHANGES[kind](Club.objects.get(pk=club.pk), counted, table)
+
+    for name, shown in watched:
+        fresh = client.get(shown.page).content.decode()
+        assert etag_of(fresh) != before[name], f"{name}: its ETag did not move"
+        assert shown.topic in published, f"{name}: {shown.topic} was not published"
+        if shown.poll is not None:
+            polled = client.get(shown.poll + before[name], headers={"HX-Request": "true"})
+            assert polled.status_code == 200, f"{name}: its poll answered {polled.status_code}"
+            assert etag_of(polled.content.decode()) == etag_of(fresh)
+            assert _same_tokens(polled.content.decode()) in _same_tokens(fresh), f"{name}: not the fresh part"
+            again = client.get(shown.poll + etag_of(fresh), headers={"HX-Request": "true"})
+            assert again.status_code == 204, f"{name}: the current ETag's poll answered {again.status_code}"
