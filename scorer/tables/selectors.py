@@ -12,7 +12,7 @@ from django.http import Http404
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
 from scorer.engine.game import winners_of
 from scorer.models import Game, GameChange, Grant, Hand, HandChange
-from scorer.platform.rows import unique
+from scorer.platform.rows import UniqueRead, unique
 from scorer.tables.outcome import next_dealer
 from scorer.tables.scores import HandTotals, numbers_of, of_result
 from scorer.tables.storedtext import shown_hand
@@ -73,9 +73,13 @@ class Board:
         return tuple(i for i, t in enumerate(totals) if t == min(totals))
 
 
+_GAME_BY_PUBLIC_ID = UniqueRead(lambda public_id: Game.objects.filter(public_id=public_id), "public-id")
+
+
 def game_find(public_id: str) -> Game | None:
-    """The table with this public id, or None (every page and every viewer's poll starts here)."""
-    return unique(Game.objects.filter(public_id=public_id))
+    """The table with this public id, or None (every page and every viewer's poll starts here:
+    its statement is compiled once)."""
+    return _GAME_BY_PUBLIC_ID(public_id)
 
 
 def live_hand_count(game: Game) -> int:
