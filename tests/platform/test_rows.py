@@ -1,10 +1,13 @@
 """UniqueRead: a unique read compiled once reads what the ORM reads, and refuses any shape whose
 statement would freeze more than the values it is given."""
 
+import threading
 from datetime import datetime
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.db import connections
+from django.db.models import F
 from django.utils import timezone
 
 from scorer.models import Game
@@ -59,3 +62,36 @@ def test_a_unique_read_refuses_a_statement_holding_more_than_its_values():
 def test_a_unique_read_needs_distinct_markers():
     with pytest.raises(ImproperlyConfigured):
         UniqueRead(lambda a, b: Game.objects.filter(public_id=a, code=b), "same", "same")
+
+
+def test_a_unique_read_sets_the_annotations_of_its_statement():
+    game, _secret = new_table()
+    read = UniqueRead(
+        lambda pk: (
+            Game.objects.only("pk").annotate(doubled=F("hands_planned") + F("hands_planned")).filter(pk=pk)
+        ),
+        -1,
+    )
+
+    row = read(game.pk)
+
+    assert row.doubled == game.hands_planned * 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_unique_read_builds_its_statement_again_in_another_thread():
+    game, _secret = new_table()
+    BY_PUBLIC_ID(game.public_id)  # this thread's
+    found = []
+
+    def read() -> None:
+        try:
+            found.append(BY_PUBLIC_ID(game.public_id).pk)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    thread.join()
+
+    assert found == [game.pk]
