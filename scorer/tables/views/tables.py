@@ -44,7 +44,7 @@ HAND_PAGE = "scorer/hand_entry.html"
 
 
 def board_url(game: Game) -> str:
-    return reverse("scorer:game_board", args=[game.public_id])
+    return addresses.table_url("game_board", game.public_id)
 
 
 # --- a new table -------------------------------------------------------------------------------------
