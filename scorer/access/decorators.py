@@ -7,7 +7,7 @@ from functools import wraps
 from django.db import models
 from django.http import HttpRequest, HttpResponse
 
-from scorer.access.grants import grant_with_target, holds
+from scorer.access.grants import holds
 from scorer.access.models import GrantBase
 from scorer.shell.errors import forbidden
 
@@ -27,17 +27,6 @@ class Right:
     refused: Callable[[HttpRequest, models.Model], HttpResponse] = _forbidden
     check: Callable[[HttpRequest, models.Model], bool] | None = None
     """Whether the device may act, when more than holding a counting grant (a table's edit grant)."""
-    key: str | None = None
-    """The target's unique field the address names, when ``load`` reads nothing but the target by
-    it: a device holding a grant has it and the target read in one query (the hot editing pages)."""
-
-    def find(self, request: HttpRequest, value: str) -> models.Model:
-        """The thing the address names, with this device's grant on it read beside it when it can be."""
-        if self.key is not None:
-            grant = grant_with_target(request, self.grant, **{self.key: value})
-            if grant is not None:
-                return getattr(grant, self.grant.TARGET)
-        return self.load(value)
 
     def allows(self, request: HttpRequest, target: models.Model) -> bool:
         if self.check is not None:
@@ -52,7 +41,7 @@ def grant_required(right: Right) -> Callable[[Callable[..., HttpResponse]], Call
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def wrapper(request: HttpRequest, public_id: str, *args, **kwargs) -> HttpResponse:
-            target = right.find(request, public_id)
+            target = right.load(public_id)
             if not right.allows(request, target):
                 return right.refused(request, target)
             return view(request, target, *args, **kwargs)

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from scorer.access import services
 from scorer.access.links import hash_secret
 from scorer.access.models import Device
+from scorer.platform.rows import UniqueRead
 
 DEVICE_COOKIE = "okeycalc_device"
 COOKIE_MAX_AGE = 400 * 24 * 60 * 60
@@ -49,11 +50,14 @@ def request_device(request: HttpRequest) -> RequestDevice:
     return state
 
 
+_BY_TOKEN_HASH = UniqueRead(lambda token_hash: Device.objects.filter(token_hash=token_hash), "token-hash")
+
+
 def device_of(request: HttpRequest) -> Device | None:
     """This request's device, if it has one (no device is made)."""
     state = request_device(request)
     if state.device is None and state.token:
-        state.device = Device.objects.filter(token_hash=hash_secret(state.token)).first()
+        state.device = _BY_TOKEN_HASH(hash_secret(state.token))
     return state.device
 
 

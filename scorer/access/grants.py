@@ -1,5 +1,7 @@
 """Reading rights: this request's device's grant on one thing, looked up once per request."""
 
+from functools import cache
+
 from django.db import models
 from django.http import HttpRequest
 
@@ -8,7 +10,7 @@ from scorer.access.ages import grant_cutoff
 from scorer.access.devices import request_device
 from scorer.access.links import hash_secret
 from scorer.access.models import GrantBase
-from scorer.platform.rows import unique
+from scorer.platform.rows import UniqueRead
 
 
 def _key(model: type[GrantBase], target: models.Model) -> tuple[str, int]:
@@ -24,7 +26,9 @@ def grant_held[G: GrantBase](request: HttpRequest, model: type[G], target: model
     if key not in state.grants:
         grant = None
         if state.token:
-            grant = unique(_held(model, state.token).filter(**{model.TARGET: target}))
+            grant = _held(model)(hash_secret(state.token), target.pk)
+        if grant is not None and grant.last_used_at < grant_cutoff():
+            grant = None  # expired
         if grant is not None:
             setattr(grant, model.TARGET, target)
             _used(request, grant)
@@ -32,32 +36,22 @@ def grant_held[G: GrantBase](request: HttpRequest, model: type[G], target: model
     return state.grants[key]
 
 
-def grant_with_target[G: GrantBase](request: HttpRequest, model: type[G], **lookup) -> G | None:
-    """This device's unexpired grant of ``model`` on the target a unique ``lookup`` of the target
-    names (``public_id=...``), the target read in the same query (``grant.<TARGET>``), or None:
-    the one read of a right's page for a device that holds the grant. None tells nothing of the
-    target (there may be none); :func:`grant_held` is asked once the page has read it."""
-    state = request_device(request)
-    if not state.token:
-        return None
-    related = {f"{model.TARGET}__{field}": value for field, value in lookup.items()}
-    grant = unique(_held(model, state.token).select_related(model.TARGET).filter(**related))
-    if grant is not None:
-        _used(request, grant)
-        state.grants[_key(model, getattr(grant, model.TARGET))] = grant
-    return grant
-
-
-def _held(model: type[GrantBase], token: str) -> models.QuerySet:
-    """The unexpired grants of ``model`` of the device whose cookie holds ``token``, with it."""
-    return model.objects.select_related("device").filter(
-        device__token_hash=hash_secret(token), last_used_at__gte=grant_cutoff()
+@cache
+def _held(model: type[GrantBase]) -> UniqueRead:
+    """The read of a device's grant of ``model`` on one target, expired or not: by the device's
+    token's hash and the target's key (the hot read of every page that asks a right)."""
+    target = f"{model.TARGET}_id"
+    return UniqueRead(
+        lambda token_hash, target_id: model.objects.filter(
+            device__token_hash=token_hash, **{target: target_id}
+        ),
+        "token-hash",
+        -1,
     )
 
 
 def _used(request: HttpRequest, grant: GrantBase) -> None:
     state = request_device(request)
-    state.device = grant.device
     if services.grant_note_used(grant):
         state.send_cookie = True  # the cookie's 400 days start again while the device is in use
 

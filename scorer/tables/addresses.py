@@ -7,10 +7,12 @@ hand the board shows at that number now. A deleted hand is brought back by its p
 deleted hands may have had the same number)."""
 
 from collections.abc import Callable
+from functools import lru_cache
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from scorer.models import Game, Hand
 from scorer.platform.numbers import parse_count
@@ -18,6 +20,17 @@ from scorer.tables.selectors import hand_number
 
 STORED = "s"
 """The query parameter of a hand's stored position."""
+
+
+def table_url(name: str, public_id: str) -> str:
+    """The address of one of a table's pages (``scorer:<name>``), reversed once per table, URLconf
+    and script prefix in a process (the hand page and its save name three)."""
+    return _table_url(name, public_id, get_urlconf() or settings.ROOT_URLCONF, get_script_prefix())
+
+
+@lru_cache(maxsize=1024)
+def _table_url(name: str, public_id: str, urlconf: str, prefix: str) -> str:
+    return reverse(f"scorer:{name}", args=[public_id], urlconf=urlconf)
 
 
 def hand_url(name: str, public_id: str, number: int, position: int) -> str:

@@ -5,14 +5,14 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from django.db import connections, router
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
 from django.db.models.expressions import RawSQL
 from django.http import Http404
 
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
 from scorer.engine.game import winners_of
 from scorer.models import Game, GameChange, Grant, Hand, HandChange
-from scorer.platform.rows import unique
+from scorer.platform.rows import UniqueRead, unique
 from scorer.tables.outcome import next_dealer
 from scorer.tables.scores import HandTotals, numbers_of, of_result
 from scorer.tables.storedtext import shown_hand
@@ -73,9 +73,13 @@ class Board:
         return tuple(i for i, t in enumerate(totals) if t == min(totals))
 
 
+_GAME_BY_PUBLIC_ID = UniqueRead(lambda public_id: Game.objects.filter(public_id=public_id), "public-id")
+
+
 def game_find(public_id: str) -> Game | None:
-    """The table with this public id, or None (every page and every viewer's poll starts here)."""
-    return unique(Game.objects.filter(public_id=public_id))
+    """The table with this public id, or None (every page and every viewer's poll starts here:
+    its statement is compiled once)."""
+    return _GAME_BY_PUBLIC_ID(public_id)
 
 
 def live_hand_count(game: Game) -> int:
@@ -92,9 +96,43 @@ def hand_number(game: Game, position: int) -> int:
 
 def next_hand(game: Game) -> tuple[int, int]:
     """``(live hands, next dealer)``: how many hands the table has and who deals the next one
-    (after the last hand's stored dealer), in one query (the hand page and its previews)."""
-    dealers = list(game.hands.live().order_by("-position").values_list("dealer", flat=True))
-    return len(dealers), next_dealer(dealers[0] if dealers else None, game.first_dealer, len(game.players))
+    (after the last hand's stored dealer), in one query (the hand page)."""
+    tally = hand_tally(game)
+    return tally.live_count, next_dealer(tally.last_live_dealer, game.first_dealer, len(game.players))
+
+
+def _tally(pk: int, request_id: str | None = None) -> QuerySet[Game]:
+    hands = Hand.objects.filter(game=OuterRef("pk"))
+    live = hands.filter(deleted_at__isnull=True)
+    last_live = live.order_by("-position")
+    tally = {
+        "live_count": Subquery(live.values("game").annotate(n=Count("pk")).values("n")),
+        "last_position": Subquery(hands.order_by("-position").values("position")[:1]),
+        "last_live_pk": Subquery(last_live.values("pk")[:1]),
+        "last_live_dealer": Subquery(last_live.values("dealer")[:1]),
+    }
+    if request_id is not None:
+        tally["request_pk"] = Subquery(hands.filter(request_id=request_id).values("pk")[:1])
+    return Game.objects.only("pk", "version", "updated_at", "hands_planned").annotate(**tally).filter(pk=pk)
+
+
+_TALLY = UniqueRead(_tally, -1)
+_TALLY_OF_REQUEST = UniqueRead(_tally, -1, "request-id")
+
+
+def hand_tally(game: Game, request_id: str = "") -> Game:
+    """The table's version, ``updated_at`` and hands planned with its hands' tally, in one statement
+    (compiled once): ``live_count``, ``last_position`` (of any hand, deleted or not: 0 without
+    one), the last live hand's ``last_live_pk`` and ``last_live_dealer`` (None without one), and
+    ``request_pk``: the hand stored with ``request_id``, deleted since or not (None without one)."""
+    tally = _TALLY_OF_REQUEST(game.pk, request_id) if request_id else _TALLY(game.pk)
+    if tally is None:
+        raise Http404("No such table")
+    tally.live_count = tally.live_count or 0  # no live hand: no row to count
+    tally.last_position = tally.last_position or 0
+    if not request_id:
+        tally.request_pk = None
+    return tally
 
 
 def game_by_code(code: str) -> Game | None:

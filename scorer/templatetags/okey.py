@@ -213,6 +213,13 @@ def attr_name(player) -> str:
 
 
 @register.simple_tag
+def table_url(name: str, public_id: str) -> str:
+    """``{% url 'scorer:<name>' public_id %}`` of one of a table's pages, reversed once per table
+    (scorer/tables/addresses.py): ``{% table_url 'hand_preview' game.public_id %}``."""
+    return addresses.table_url(name, public_id)
+
+
+@register.simple_tag
 def hand_url(name: str, public_id: str, number: int, position: int) -> str:
     """A hand's address by the number the board shows, with its stored position (``?s=``), so that
     a link made before a delete renumbered the hands still opens its hand

@@ -237,22 +237,22 @@ def test_a_tampered_admin_link_gives_no_grant(client):
     assert good.status_code == 302 and ClubGrant.objects.filter(club=club).count() == 1
 
 
-# --- the grant and its thing in one read ----------------------------------------------------------
+# --- the reads of a right ------------------------------------------------------------------------
 
 
-def test_a_right_with_a_key_reads_the_grant_and_the_thing_in_one_query(django_assert_num_queries):
+def test_an_edit_check_reads_the_thing_and_the_grant_in_one_statement_each(django_assert_num_queries):
     game, _secret = new_table(players=["Ayşe", "Bora"])
     device, token = new_device()
     game_grant_edit(device=device, game=game)
     view = access.grant_required(EDIT)(lambda request, game: HttpResponse(f"{game.public_id}:{game.players}"))
 
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):
         response = view(request_of(token), game.public_id)
 
     assert response.content == f"{game.public_id}:{game.players}".encode()
 
 
-def test_a_right_with_a_key_still_refuses_a_grant_on_another_thing_and_finds_no_unknown_thing():
+def test_an_edit_check_refuses_a_grant_on_another_thing_and_finds_no_unknown_thing():
     mine, _secret = new_table(players=["Ayşe", "Bora"])
     theirs, _secret = new_table(players=["Cem", "Deniz"])
     device, token = new_device()

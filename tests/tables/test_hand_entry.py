@@ -233,8 +233,8 @@ def test_duplicate_names_are_said_in_the_live_result(client):
 
 # --- queries: the entry page and the live preview stay constant in the number of hands --------
 
-HAND_PAGE_QUERIES = 2  # the device's grant with its table, the live hand count
-PREVIEW_QUERIES = 1  # the grant with its table: a live preview shows no hand number; nothing is written
+HAND_PAGE_QUERIES = 3  # the table, the device's grant on it, the live hand count
+PREVIEW_QUERIES = 2  # the table and the grant: a live preview shows no hand number; nothing is written
 
 
 def test_entry_page_and_preview_queries_do_not_grow_with_the_hands(client):

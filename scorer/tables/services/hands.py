@@ -2,7 +2,7 @@
 deleted and restored, each change with its row of the hand's history in the same transaction."""
 
 from django.db import transaction
-from django.db.models import Count, Exists, F, JSONField, OuterRef, Subquery
+from django.db.models import Count, Exists, F, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -88,24 +88,15 @@ class HandAlreadySaved(Exception):
 
 
 def _hand_stats(game: Game, request_id: str = "") -> Game:
-    """What a new hand depends on, read in one statement AFTER the lock: a statement that waited
-    for the lock would see the hands as they were before it waited (PostgreSQL read committed).
-    ``request_pk``: the hand already stored with this request id, deleted since or not."""
-    hands = Hand.objects.filter(game=OuterRef("pk"))
-    live = hands.filter(deleted_at__isnull=True)
-    same_request = hands.filter(request_id=request_id) if request_id else hands.none()
-    return (
-        Game.objects.only("pk", "version", "updated_at", "hands_planned")
-        .annotate(
-            live_count=Coalesce(Subquery(live.values("game").annotate(n=Count("pk")).values("n")), 0),
-            last_position=Coalesce(Subquery(hands.order_by("-position").values("position")[:1]), 0),
-            last_live_pk=Subquery(live.order_by("-position").values("pk")[:1]),
-            last_live_data=Subquery(live.order_by("-position").values("data")[:1], output_field=JSONField()),
-            last_live_dealer=Subquery(live.order_by("-position").values("dealer")[:1]),
-            request_pk=Subquery(same_request.values("pk")[:1]),
-        )
-        .get(pk=game.pk)
-    )
+    """What a new hand depends on (:func:`selectors.hand_tally`), read in one statement AFTER the
+    lock: a statement that waited for the lock would see the hands as they were before it waited
+    (PostgreSQL read committed)."""
+    return selectors.hand_tally(game, request_id)
+
+
+def _stored_data(pk: int) -> object:
+    """A hand's data as stored (a double post's last hand, compared with what it posted)."""
+    return Hand.objects.filter(pk=pk).values_list("data", flat=True).first()
 
 
 def _already_saved(game: Game, pk: int) -> HandAlreadySaved:
@@ -148,7 +139,7 @@ def hand_record(
         _check_follows(game, *follows)
     live = stats.live_count
     if hands_before is not None and hands_before != live:
-        if hands_before == live - 1 and stats.last_live_data == stored:
+        if hands_before == live - 1 and _stored_data(stats.last_live_pk) == stored:
             raise _already_saved(game, stats.last_live_pk)
         raise HandsChanged(live)
     if live >= stats.hands_planned:  # as it is now: another phone may have changed it meanwhile

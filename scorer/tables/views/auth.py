@@ -45,10 +45,9 @@ def _refused(request: HttpRequest, game: Game) -> HttpResponse:
     return revoked_page(request, game) if revoked(request, game) else forbidden(request)
 
 
-EDIT = Right(grant=Grant, load=game_get, refused=_refused, check=can_edit, key="public_id")
+EDIT = Right(grant=Grant, load=game_get, refused=_refused, check=can_edit)
 """A table's edit right: unknown table → 404; no current edit grant → 403, the page that says why
-when a new edit link took this device's rights away (:func:`revoked_page`). A device holding a grant
-reads it and the table in one query (``game_get`` reads the table by its public id only)."""
+when a new edit link took this device's rights away (:func:`revoked_page`)."""
 
 edit_required = grant_required(EDIT)
 """Load the table named by ``public_id`` and call ``view(request, game, ...)`` if this device may edit it."""

@@ -119,7 +119,9 @@ def viewer_part(
     (for a stream, ``topic``: rendered by one process of all)."""
 
     def render_part() -> ViewerPart:
-        context = board_page_context(request, game, editor=False, etag=etag)
+        # Only a miss reads what nothing but the board itself shows (the rematch links, the history).
+        board_game = selectors.game_for_board(game.public_id)
+        context = board_page_context(request, board_game, editor=False, etag=etag)
         html = render_to_string(f"{BOARD}#{part}", context, request)
         return ViewerPart(html, context["final"])
 
@@ -158,7 +160,10 @@ def with_revoked_notice(request: HttpRequest, game: Game, response: HttpResponse
 @require_safe
 @vary_on_headers("HX-Request")
 def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = selectors.game_for_board(public_id)
+    """The board: for a viewer the shared part, from the cache, inside this request's page. A board
+    from the cache needs only the table's own row (and this device's grant); the rematch links and
+    the table's history are read when the board is rendered."""
+    game = selectors.game_get(public_id)
     if request.method == "GET" and not request.htmx:
         grant_watch(request, game)  # "Masalarım" lists the tables this device watched
     editor = can_edit(request, game)
@@ -168,6 +173,7 @@ def game_board(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if not editor:
         return viewer_page(request, game, etag)
     copy = OFFLINE_COPY in request.GET
+    game = selectors.game_for_board(public_id)
     context = board_page_context(request, game, editor=True, etag=etag) | {"offline_copy": copy}
     response = render(request, BOARD, context)
     if not copy:

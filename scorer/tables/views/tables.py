@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers, patch_cache_control, patch_vary_headers
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -44,7 +45,7 @@ HAND_PAGE = "scorer/hand_entry.html"
 
 
 def board_url(game: Game) -> str:
-    return reverse("scorer:game_board", args=[game.public_id])
+    return addresses.table_url("game_board", game.public_id)
 
 
 # --- a new table -------------------------------------------------------------------------------------
@@ -184,19 +185,24 @@ def hand_page(
     hand: Hand | None = None,
     *,
     live_hands: int | None = None,
+    empty_dealer: int | None = None,
     **extra,
 ):
-    """The hand entry page; ``live_hands``: the table's hand count when the view has just counted."""
+    """The hand entry page; ``live_hands``: the table's hand count when the view has just counted.
+    ``empty_dealer``: a new hand's empty form, with this dealer, which the page shows from the
+    shared-part cache (``form`` then is built only when the cache misses it)."""
     if hand is None and live_hands is None:
         live_hands = selectors.live_hand_count(game)
+    dealer = empty_dealer if empty_dealer is not None else form.dealer
     context = {
         "game": game,
         "form": form,
+        "pristine": empty_dealer is not None or form.pristine,
         "number": number,
         "hand": hand,
         "request_id": entry.request_id_of(request.POST) if request.method == "POST" else "",
-        "dealer": game.players[form.dealer] if form.dealer is not None else "",
-        "next_dealer": form.dealer,
+        "dealer": game.players[dealer] if dealer is not None else "",
+        "next_dealer": dealer,
         "board_url": board_url(game),
         "complete": hand is None and live_hands >= game.hands_planned,
         # why this hand cannot be deleted (an event's finished round): said instead of the button
@@ -231,7 +237,8 @@ def hand_page_caching(
 def hand_new(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if request.method != "POST":
         live, dealer = selectors.next_hand(game)
-        return hand_page(request, game, entry.hand_form(game, dealer), live + 1, live_hands=live)
+        form = SimpleLazyObject(lambda: entry.hand_form(game, dealer))
+        return hand_page(request, game, form, live + 1, live_hands=live, empty_dealer=dealer)
     answer = entry.hand_submit(game=game, data=request.POST, device=access.device_of(request))
     match answer:
         case entry.Saved(again=True):
