@@ -285,15 +285,7 @@ def test_a_change_reaches_every_page_it_makes_stale(
         apply(world, table)
 
     for name, shown, as_org in watched:
-        client = organizer if as_org else viewer
-        fresh = client.get(shown.page).content.decode()
-        assert etag_of(fresh) != before[name], f"{name}: its ETag did not move"
-        assert shown.topic in published, f"{name}: {shown.topic} was not published"
-        if shown.poll is not None:
-            polled = client.get(shown.poll + before[name], headers={"HX-Request": "true"})
-            assert polled.status_code == 200, f"{name}: its poll answered {polled.status_code}"
-            assert etag_of(polled.content.decode()) == etag_of(fresh)
-            assert polled.content.decode().strip() in fresh, f"{name}: the polled part is not the fresh one"
+        assert_caught_up(organizer if as_org else viewer, name, shown, before[name], published)
 
 
 STAMP_MOVES = re.compile(r"""\bversion=(?:models\.)?F\(\s*["']version["']\s*\)\s*\+""")
@@ -394,6 +386,22 @@ def _same_tokens(html: str) -> str:
     return CSRF.sub(r'\1"', html).strip()
 
 
+def assert_caught_up(client: Client, name: str, shown, before: str, published: list[str]) -> None:
+    """After a change, the page ``shown`` (to ``client``) is what a reload shows: its ETag moved, its
+    topic was published, its poll with the old ETag answers the fresh part and with the new one 204."""
+    fresh = client.get(shown.page).content.decode()
+    assert etag_of(fresh) != before, f"{name}: its ETag did not move"
+    assert shown.topic in published, f"{name}: {shown.topic} was not published"
+    if shown.poll is None:
+        return
+    polled = client.get(shown.poll + before, headers={"HX-Request": "true"})
+    assert polled.status_code == 200, f"{name}: its poll answered {polled.status_code}"
+    assert etag_of(polled.content.decode()) == etag_of(fresh)
+    assert _same_tokens(polled.content.decode()) in _same_tokens(fresh), f"{name}: not the fresh part"
+    again = client.get(shown.poll + etag_of(fresh), headers={"HX-Request": "true"})
+    assert again.status_code == 204, f"{name}: the current ETag's poll answered {again.status_code}"
+
+
 @pytest.mark.parametrize("admin", [False, True], ids=["visitor", "admin"])
 @pytest.mark.parametrize("kind", list(CLUB_CHANGES))
 def test_every_club_change_reaches_the_clubs_pages(
@@ -412,13 +420,4 @@ def test_every_club_change_reaches_the_clubs_pages(
         CLUB_CHANGES[kind](Club.objects.get(pk=club.pk), counted, table)
 
     for name, shown in watched:
-        fresh = client.get(shown.page).content.decode()
-        assert etag_of(fresh) != before[name], f"{name}: its ETag did not move"
-        assert shown.topic in published, f"{name}: {shown.topic} was not published"
-        if shown.poll is not None:
-            polled = client.get(shown.poll + before[name], headers={"HX-Request": "true"})
-            assert polled.status_code == 200, f"{name}: its poll answered {polled.status_code}"
-            assert etag_of(polled.content.decode()) == etag_of(fresh)
-            assert _same_tokens(polled.content.decode()) in _same_tokens(fresh), f"{name}: not the fresh part"
-            again = client.get(shown.poll + etag_of(fresh), headers={"HX-Request": "true"})
-            assert again.status_code == 204, f"{name}: the current ETag's poll answered {again.status_code}"
+        assert_caught_up(client, name, shown, before[name], published)
