@@ -127,11 +127,14 @@ def test_the_apis_413_for_a_body_over_64_kib_closes_and_a_new_connection_is_answ
 
 @pytest.mark.parametrize("expect", [b"", b"Expect: 100-continue\r\n"])
 def test_a_body_declared_over_the_servers_limit_is_413_before_it_is_read(server, expect):
-    """Over 8 MiB (OKEYCALC_MAX_BODY_BYTES) the server answers before Django reads a byte; a client
-    waiting for 100 Continue is never asked for its body."""
+    """Over 8 MiB (OKEYCALC_MAX_BODY_BYTES) the server answers from the head alone, before Django
+    reads a byte: the client sends no byte of its body and still gets the 413 (a server waiting for
+    the body would time the test out), and a client waiting for 100 Continue is never asked for it.
+    The body is not sent at all: a server that closes a connection with bytes of it still unread
+    makes the kernel answer them with a reset, which can discard the 413 before the client reads it
+    (a race no server without a lingering close avoids)."""
     size = 9 * 1024 * 1024
     raw = API_HEAD + expect + b"Content-Length: " + str(size).encode() + b"\r\n\r\n"
-    raw += b"" if expect else b"x" * size
     status, answer = answered_and_closed(server, raw)
     assert status == 413 and b"larger than 8388608 bytes" in answer
     assert healthz_on_a_new_connection(server) == 200
