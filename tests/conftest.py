@@ -487,23 +487,24 @@ def shoot(target, path: Path, **options) -> Path:
 
 
 @pytest.fixture
-def phone(page, browser, browser_context_args, live_server):
+def phone(request, browser, browser_context_args, live_server):
     """A 375 × 812 phone in a language, with or without JavaScript: ``phone(lang, js=True)`` gives a
     page whose language cookie is set. With JavaScript it is pytest-playwright's ``page`` (which
-    ``axe_check`` and ``screenshot`` look at); without, a page of a new context closed afterwards."""
+    ``axe_check`` and ``screenshot`` look at), opened only then; without, a page of a new context
+    closed afterwards."""
     from django.conf import settings as django_settings
 
     contexts = []
 
     def make(lang: str, js: bool = True):
         if js:
-            context = page.context
+            page = request.getfixturevalue("page")
         else:
-            context = browser.new_context(**browser_context_args, java_script_enabled=False)
-            contexts.append(context)
+            contexts.append(browser.new_context(**browser_context_args, java_script_enabled=False))
+            page = contexts[-1].new_page()
         cookie = {"name": django_settings.LANGUAGE_COOKIE_NAME, "value": lang, "url": live_server.url}
-        context.add_cookies([cookie])
-        return page if js else context.new_page()
+        page.context.add_cookies([cookie])
+        return page
 
     yield make
     for context in contexts:
