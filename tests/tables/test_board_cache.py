@@ -9,7 +9,7 @@ import re
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -64,6 +64,24 @@ def test_second_viewer_gets_the_board_from_the_cache(client, django_assert_max_n
 
     assert totals(second) == totals(first) == expected_totals(game)
     assert "csrfmiddlewaretoken" in second  # the language switch: this request's own token, around the cache
+
+
+def test_a_viewers_page_keeps_its_layout_with_the_board_but_renders_this_requests_own(client):
+    game, _ = new_game(hands=3)
+    board = url("game_board", game)
+    pages = [client.get(board, {"from": name}).content.decode() for name in ("qr", "link")]
+
+    tokens = [re.findall(r'csrfmiddlewaretoken" value="(\w+)"|"X-CSRFToken": "(\w+)"', page) for page in pages]
+    assert all(len(found) == 2 for found in tokens)
+    assert tokens[0] != tokens[1]  # each response masks its own, as Django does
+    assert f'name="next" value="{board}?from=qr"' in pages[0]
+    assert f'name="next" value="{board}?from=link"' in pages[1]
+    layout = [re.sub(r'(csrfmiddlewaretoken" value=|"X-CSRFToken": )"\w+"|\?from=\w+', "", page) for page in pages]
+    assert layout[0] == layout[1]
+    page_part = board_views.viewer_key(game, "tr", "page")
+    for part in ("page_head", "page_foot"):  # the layout around the board, kept with it
+        key = sharedpart.part_key(part, page_part, "tr", "anyone", "html", templates=("base.html",))
+        assert caches["fragments"].get(key) in layout[0]
 
 
 def test_live_poll_200_comes_from_the_cache(client, django_assert_max_num_queries):
