@@ -71,12 +71,16 @@ def test_a_viewers_page_keeps_its_layout_with_the_board_but_renders_this_request
     board = url("game_board", game)
     pages = [client.get(board, {"from": name}).content.decode() for name in ("qr", "link")]
 
-    tokens = [re.findall(r'csrfmiddlewaretoken" value="(\w+)"|"X-CSRFToken": "(\w+)"', page) for page in pages]
+    tokens = [
+        re.findall(r'csrfmiddlewaretoken" value="(\w+)"|"X-CSRFToken": "(\w+)"', page) for page in pages
+    ]
     assert all(len(found) == 2 for found in tokens)
     assert tokens[0] != tokens[1]  # each response masks its own, as Django does
     assert f'name="next" value="{board}?from=qr"' in pages[0]
     assert f'name="next" value="{board}?from=link"' in pages[1]
-    layout = [re.sub(r'(csrfmiddlewaretoken" value=|"X-CSRFToken": )"\w+"|\?from=\w+', "", page) for page in pages]
+    layout = [
+        re.sub(r'(csrfmiddlewaretoken" value=|"X-CSRFToken": )"\w+"|\?from=\w+', "", page) for page in pages
+    ]
     assert layout[0] == layout[1]
     page_part = board_views.viewer_key(game, "tr", "page")
     for part in ("page_head", "page_foot"):  # the layout around the board, kept with it
