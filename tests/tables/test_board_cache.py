@@ -17,6 +17,7 @@ from scorer.access import DEVICE_COOKIE
 from scorer.engine import score_game
 from scorer.platform import sharedpart
 from scorer.tables.selectors import game_document
+from scorer.tables.services.facts import game_first_dealer_set, game_players_rename
 from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
 from scorer.tables.views import board as board_views
 from tests.support.factories import claim, finisher, new_table, url
@@ -224,3 +225,55 @@ def test_hand_pages_read_the_same_number_of_queries_for_1_or_11_hands(client, na
             assert client.get(url(name, game, *args)).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+# --- the board's rows, each kept by what it shows ---------------------------------------------------
+
+
+def write_rename(game):
+    game_players_rename(game=game, names=["Ayla", *game.players[1:]])
+
+
+def write_first_dealer(game):
+    game_first_dealer_set(game=game, first_dealer=2)
+
+
+def tbody(html: str) -> str:
+    return html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+
+
+@pytest.mark.parametrize(
+    "write",
+    [write_record, write_update, write_delete, write_rename, write_first_dealer],
+    ids=["record", "update", "delete", "rename", "first-dealer"],
+)
+@pytest.mark.parametrize("editor", [False, True], ids=["viewer", "editor"])
+def test_after_any_write_the_kept_rows_are_the_rows_a_fresh_render_shows(client, write, editor):
+    game, secret = new_game(hands=4)
+    hand_update(hand=game.hands.live().first(), data=finisher(1, points=20))  # a corrected row too
+    if editor:
+        claim(client, game, secret)
+    client.get(url("game_board", game))  # every row kept
+    game.refresh_from_db()
+
+    write(game)
+    kept = tbody(client.get(url("game_board", game)).content.decode())
+    caches["fragments"].clear()
+    cache.clear()
+    fresh = tbody(client.get(url("game_board", game)).content.decode())
+
+    assert kept == fresh
+
+
+def test_a_new_hand_renders_only_its_own_row(client):
+    game, _ = new_game(hands=5)
+    rows = caches["fragments"]
+    rows.clear()
+    client.get(url("board_live", game))
+    before = {key for key in rows._cache if ":board_row:" in key}
+
+    hand_record(game=game, data=finisher(1, points=30))
+    client.get(url("board_live", game))
+
+    after = {key for key in rows._cache if ":board_row:" in key}
+    assert len(before) == 5 and len(after - before) == 1
