@@ -324,7 +324,12 @@ def board_with_series(game: Game) -> tuple[Board, Series | None]:
     One query reads this table's hands and every earlier table of the chain with theirs (the
     same number of queries as the board alone, however long the chain: a rematch copies the
     table, so the chain stops where an earlier table does not match). An earlier table none of
-    whose hands is left is read on its own."""
+    whose hands is left is read on its own. A table that is no rematch (most) reads its own hands
+    alone, without the chain's recursive query and the tables joined to each hand; the board
+    reads no hand's input (``data``): a hand's totals are kept, any other's input is read when
+    it is scored."""
+    if game.rematch_of_id is None:
+        return game_board(game, list(board_hands(game).defer("data"))), None
     db = router.db_for_read(Hand)
     hands = Hand.objects.live().filter(game__in=_chain_ids(db, game.pk)).select_related("game")
     hands = hands.annotate(late_correction=Exists(_late_corrections())).order_by("game_id", "position")
