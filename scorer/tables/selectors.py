@@ -12,7 +12,7 @@ from django.http import Http404
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
 from scorer.engine.game import winners_of
 from scorer.models import Game, GameChange, Grant, Hand, HandChange
-from scorer.platform.rows import UniqueRead, unique
+from scorer.platform.rows import UniqueRead
 from scorer.tables.outcome import next_dealer
 from scorer.tables.scores import HandTotals, numbers_of, of_result
 from scorer.tables.storedtext import shown_hand
@@ -147,19 +147,41 @@ def game_get(public_id: str) -> Game:
     return game
 
 
+def _for_board(public_id: str) -> QuerySet[Game]:
+    change = GameChange.objects.filter(game=OuterRef("pk")).order_by().values("pk")[:1]
+    rematch = Game.objects.filter(rematch_of=OuterRef("pk")).order_by()
+    previous = Game.objects.filter(pk=OuterRef("rematch_of_id")).order_by()
+    return Game.objects.annotate(
+        first_change_pk=Subquery(change),
+        rematch_pk=Subquery(rematch.values("pk")[:1]),
+        rematch_public_id=Subquery(rematch.values("public_id")[:1]),
+        previous_public_id=Subquery(previous.values("public_id")[:1]),
+    ).filter(public_id=public_id)
+
+
+_GAME_FOR_BOARD = UniqueRead(_for_board, "public-id")
+
+
+def _linked(pk: int | None, public_id: str | None) -> Game | None:
+    """A table a rematch links to, as the board needs it: its id and public id (any other field
+    is read when asked)."""
+    if pk is None or public_id is None:
+        return None
+    return Game.from_db(router.db_for_read(Game), ["id", "public_id"], [pk, public_id])
+
+
 def game_for_board(public_id: str) -> Game:
-    """A table with the games it is linked to by a rematch (rövanş), in the same query
-    (``rematch_of`` is one-to-one both ways: a table has at most one rematch), and whether its
-    own facts ever changed (``has_fact_changes``: the board reads their history only then)."""
-    changed = GameChange.objects.filter(game=OuterRef("pk"))
-    game = (
-        Game.objects.select_related("rematch_of", "rematch")
-        .annotate(has_fact_changes=Exists(changed))
-        .filter(public_id=public_id)
-    )
-    game = unique(game)
+    """A table with the tables it is linked to by a rematch (rövanş; ``rematch_of`` is one-to-one
+    both ways: a table has at most one rematch), their public ids read in the same statement,
+    and whether its own facts ever changed (``has_fact_changes``: the board reads their history
+    only then). The statement is compiled once (a board is rendered at every version, in each
+    language)."""
+    game = _GAME_FOR_BOARD(public_id)
     if game is None:
         raise Http404("No such table")
+    game.has_fact_changes = game.first_change_pk is not None
+    Game.rematch.related.set_cached_value(game, _linked(game.rematch_pk, game.rematch_public_id))
+    Game.rematch_of.field.set_cached_value(game, _linked(game.rematch_of_id, game.previous_public_id))
     return game
 
 
