@@ -162,26 +162,22 @@ def _for_board(public_id: str) -> QuerySet[Game]:
 _GAME_FOR_BOARD = UniqueRead(_for_board, "public-id")
 
 
-def _linked(pk: int | None, public_id: str | None) -> Game | None:
-    """A table a rematch links to, as the board needs it: its id and public id (any other field
-    is read when asked)."""
-    if pk is None or public_id is None:
-        return None
-    return Game.from_db(router.db_for_read(Game), ["id", "public_id"], [pk, public_id])
-
-
 def game_for_board(public_id: str) -> Game:
-    """A table with the tables it is linked to by a rematch (rövanş; ``rematch_of`` is one-to-one
-    both ways: a table has at most one rematch), their public ids read in the same statement,
-    and whether its own facts ever changed (``has_fact_changes``: the board reads their history
-    only then). The statement is compiled once (a board is rendered at every version, in each
-    language)."""
+    """A table with the public ids of the tables a rematch (rövanş) links it to (one-to-one both
+    ways; their other fields are read when asked) and whether its own facts ever changed
+    (``has_fact_changes``: the board reads their history only then): one statement, compiled
+    once, as a board is rendered at every version in each language."""
     game = _GAME_FOR_BOARD(public_id)
     if game is None:
         raise Http404("No such table")
     game.has_fact_changes = game.first_change_pk is not None
-    Game.rematch.related.set_cached_value(game, _linked(game.rematch_pk, game.rematch_public_id))
-    Game.rematch_of.field.set_cached_value(game, _linked(game.rematch_of_id, game.previous_public_id))
+    db = router.db_for_read(Game)
+    for link, pk, linked_id in (
+        (Game.rematch.related, game.rematch_pk, game.rematch_public_id),
+        (Game.rematch_of.field, game.rematch_of_id, game.previous_public_id),
+    ):
+        linked = None if pk is None else Game.from_db(db, ["id", "public_id"], [pk, linked_id])
+        link.set_cached_value(game, linked)
     return game
 
 
@@ -346,10 +342,8 @@ def board_with_series(game: Game) -> tuple[Board, Series | None]:
     One query reads this table's hands and every earlier table of the chain with theirs (the
     same number of queries as the board alone, however long the chain: a rematch copies the
     table, so the chain stops where an earlier table does not match). An earlier table none of
-    whose hands is left is read on its own. A table that is no rematch (most) reads its own hands
-    alone, without the chain's recursive query and the tables joined to each hand; the board
-    reads no hand's input (``data``): a hand's totals are kept, any other's input is read when
-    it is scored."""
+    whose hands is left is read on its own. A table that is no rematch reads its hands alone, and
+    not their input (``data``: the totals are kept, any other hand's input is read to score it)."""
     if game.rematch_of_id is None:
         return game_board(game, list(board_hands(game).defer("data"))), None
     db = router.db_for_read(Hand)
