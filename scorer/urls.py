@@ -27,6 +27,10 @@ urlpatterns = [
     path("katil/", home.join_by_code, name="join_by_code"),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
+    # Early, as the most asked for: every viewer's board, its poll and its stream (URLs are tried in order).
+    path("masa/<table:public_id>/", board.game_board, name="game_board"),
+    path("masa/<table:public_id>/canli/", board.board_live, name="board_live"),
+    path("masa/<table:public_id>/akis/", board.board_stream, name="board_stream"),
     path("favicon.ico", icons.favicon, name="favicon"),
     path("manifest.webmanifest", icons.manifest, name="manifest"),
     # The service worker (root scope: it must control every page) and what it shows offline.
@@ -48,9 +52,6 @@ urlpatterns = [
     path("masa/<table:public_id>/el-sayisi/", plan.game_plan, name="game_plan"),
     path("masa/<table:public_id>/bilgiler/", facts.game_facts, name="game_facts"),
     # The scoreboard (read-only for viewers), one hand's breakdown, exports, the viewer QR code.
-    path("masa/<table:public_id>/", board.game_board, name="game_board"),
-    path("masa/<table:public_id>/canli/", board.board_live, name="board_live"),
-    path("masa/<table:public_id>/akis/", board.board_stream, name="board_stream"),
     path("masa/<table:public_id>/el/<int:number>/", board.hand_detail, name="hand_detail"),
     path("masa/<table:public_id>/yazdir/", board.game_print, name="game_print"),
     path("masa/<table:public_id>/oyun.csv", board.export_csv, name="export_csv"),

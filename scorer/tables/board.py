@@ -126,6 +126,18 @@ class Row:
     late: bool = False
     """Corrected after every planned hand had been played."""
 
+    @property
+    def shown(self) -> str:
+        """Everything the board's row of this hand shows but the language and the role (which its
+        kept part's key holds besides): a saved hand leaves the rows before it as they were, so
+        the board renders only the new one (``{% sharedpart "board_row" … %}``, board.html)."""
+        cells = ",".join(f"{c.value}/{c.running}/{c.column.team:d}" for c in self.cells)
+        return (
+            f"{self.number}|{self.position}|{self.url}|{self.history_url}|{cells}|{self.dealer}|"
+            f"{self.dealer_name}|{self.finisher}|{self.finisher_name}|{'+'.join(self.finish)}|"
+            f"{self.corrected:d}{self.late:d}"
+        )
+
 
 def finish_words(hand: Hand) -> tuple[str, ...]:
     return tuple(str(FINISH_WORDS[kind]) for kind in finish_kinds(hand.finish))

@@ -12,7 +12,7 @@ from django.http import Http404
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
 from scorer.engine.game import winners_of
 from scorer.models import Game, GameChange, Grant, Hand, HandChange
-from scorer.platform.rows import UniqueRead, unique
+from scorer.platform.rows import UniqueRead
 from scorer.tables.outcome import next_dealer
 from scorer.tables.scores import HandTotals, numbers_of, of_result
 from scorer.tables.storedtext import shown_hand
@@ -147,19 +147,37 @@ def game_get(public_id: str) -> Game:
     return game
 
 
+def _for_board(public_id: str) -> QuerySet[Game]:
+    change = GameChange.objects.filter(game=OuterRef("pk")).order_by().values("pk")[:1]
+    rematch = Game.objects.filter(rematch_of=OuterRef("pk")).order_by()
+    previous = Game.objects.filter(pk=OuterRef("rematch_of_id")).order_by()
+    return Game.objects.annotate(
+        first_change_pk=Subquery(change),
+        rematch_pk=Subquery(rematch.values("pk")[:1]),
+        rematch_public_id=Subquery(rematch.values("public_id")[:1]),
+        previous_public_id=Subquery(previous.values("public_id")[:1]),
+    ).filter(public_id=public_id)
+
+
+_GAME_FOR_BOARD = UniqueRead(_for_board, "public-id")
+
+
 def game_for_board(public_id: str) -> Game:
-    """A table with the games it is linked to by a rematch (rövanş), in the same query
-    (``rematch_of`` is one-to-one both ways: a table has at most one rematch), and whether its
-    own facts ever changed (``has_fact_changes``: the board reads their history only then)."""
-    changed = GameChange.objects.filter(game=OuterRef("pk"))
-    game = (
-        Game.objects.select_related("rematch_of", "rematch")
-        .annotate(has_fact_changes=Exists(changed))
-        .filter(public_id=public_id)
-    )
-    game = unique(game)
+    """A table with the public ids of the tables a rematch (rövanş) links it to (one-to-one both
+    ways; their other fields are read when asked) and whether its own facts ever changed
+    (``has_fact_changes``: the board reads their history only then): one statement, compiled
+    once, as a board is rendered at every version in each language."""
+    game = _GAME_FOR_BOARD(public_id)
     if game is None:
         raise Http404("No such table")
+    game.has_fact_changes = game.first_change_pk is not None
+    db = router.db_for_read(Game)
+    for link, pk, linked_id in (
+        (Game.rematch.related, game.rematch_pk, game.rematch_public_id),
+        (Game.rematch_of.field, game.rematch_of_id, game.previous_public_id),
+    ):
+        linked = None if pk is None else Game.from_db(db, ["id", "public_id"], [pk, linked_id])
+        link.set_cached_value(game, linked)
     return game
 
 
@@ -324,7 +342,10 @@ def board_with_series(game: Game) -> tuple[Board, Series | None]:
     One query reads this table's hands and every earlier table of the chain with theirs (the
     same number of queries as the board alone, however long the chain: a rematch copies the
     table, so the chain stops where an earlier table does not match). An earlier table none of
-    whose hands is left is read on its own."""
+    whose hands is left is read on its own. A table that is no rematch reads its hands alone, and
+    not their input (``data``: the totals are kept, any other hand's input is read to score it)."""
+    if game.rematch_of_id is None:
+        return game_board(game, list(board_hands(game).defer("data"))), None
     db = router.db_for_read(Hand)
     hands = Hand.objects.live().filter(game__in=_chain_ids(db, game.pk)).select_related("game")
     hands = hands.annotate(late_correction=Exists(_late_corrections())).order_by("game_id", "position")

@@ -5,12 +5,15 @@
 
 The first argument names the kind of part, the values after it its version (everything the part
 shows besides the language, which the key always holds, and the role, ``role="…"``, "anyone" by
-default). The key holds a digest of the template the tag stands in and of every template it
+default). With ``kept_if=…`` the part is kept only when that value is true, and rendered afresh
+otherwise: a layout's part around a page's blocks is kept for the pages that name a version of
+their blocks (``page_part``), and rendered each time for the others. The key holds a digest of the template the tag stands in and of every template it
 includes, like every shared part's. What only one request may show (a CSRF token, a path, a
 form's typed values) stays outside the tag.
 """
 
 from django import template
+from django.template.loader_tags import BlockNode
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
@@ -24,10 +27,17 @@ rendering these parts saves (bench/parts.py), and a restart (a deploy) starts it
 
 
 class SharedPartNode(template.Node):
-    def __init__(self, nodelist, kind, values, role) -> None:
+    def __init__(self, nodelist, kind, values, role, kept_if=None) -> None:
         self.nodelist, self.kind, self.values, self.role = nodelist, kind, values, role
+        self.kept_if = kept_if
+        if not nodelist.get_nodes_by_type(BlockNode):
+            # {% extends %} looks for its parent's blocks through every node at every render: a
+            # part without a block (the layout's head) is not searched (what i18n's nodes do).
+            self.child_nodelists = ()
 
     def render(self, context) -> str:
+        if self.kept_if is not None and not self.kept_if.resolve(context):
+            return self.nodelist.render(context)
         version = ":".join(str(value.resolve(context)) for value in self.values)
         html, _key = sharedpart.shared_part(
             self.kind.resolve(context), version, get_language(), self.role.resolve(context), "html",
@@ -42,15 +52,17 @@ def sharedpart_tag(parser, token) -> SharedPartNode:
     if not bits:
         raise template.TemplateSyntaxError("{% sharedpart %} needs the kind of part")
     role = parser.compile_filter('"anyone"')
-    values = []
+    values, kept_if = [], None
     for bit in bits[1:]:
         if bit.startswith("role="):
             role = parser.compile_filter(bit.removeprefix("role="))
+        elif bit.startswith("kept_if="):
+            kept_if = parser.compile_filter(bit.removeprefix("kept_if="))
         else:
             values.append(parser.compile_filter(bit))
     nodelist = parser.parse(("endsharedpart",))
     parser.delete_first_token()
-    return SharedPartNode(nodelist, parser.compile_filter(bits[0]), values, role)
+    return SharedPartNode(nodelist, parser.compile_filter(bits[0]), values, role, kept_if)
 
 
 register.tag("sharedpart", sharedpart_tag)

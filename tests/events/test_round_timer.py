@@ -1,6 +1,7 @@
 """The round timer: server time, moved by the tests (scorer.events.clock.now), never waited for."""
 
 import datetime
+import re
 
 import pytest
 from django.test import Client
@@ -79,6 +80,20 @@ def test_the_display_the_standings_and_every_tables_board_show_the_time_left(at)
     for link in EventGame.objects.filter(table__round__event=event).select_related("game"):
         board = viewer.get(reverse("scorer:game_board", args=[link.game.public_id])).content.decode()
         assert f'data-ends-at="{ends}"' in board and "29:00" in board
+
+
+def test_a_boards_clock_for_its_timer_is_this_requests_though_the_page_is_kept(at):
+    event, boss = running_event()
+    at(0)
+    post(boss, event, action="start", minutes="30")
+    link = EventGame.objects.filter(table__round__event=event).select_related("game").first()
+    board = reverse("scorer:game_board", args=[link.game.public_id])
+    clocks = []
+    for seconds in (60, 90):  # the same version of the board: its page and layout are kept
+        at(seconds)
+        page = Client().get(board).content.decode()
+        clocks.append(int(re.search(r'<meta name="okeycalc-now" content="(\d+)">', page)[1]))
+    assert clocks == [int((T0 + datetime.timedelta(seconds=s)).timestamp() * 1000) for s in (60, 90)]
 
 
 def test_at_zero_the_tables_are_told_to_play_the_last_hand(at):

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -17,6 +17,7 @@ from scorer.access import DEVICE_COOKIE
 from scorer.engine import score_game
 from scorer.platform import sharedpart
 from scorer.tables.selectors import game_document
+from scorer.tables.services.facts import game_first_dealer_set, game_players_rename
 from scorer.tables.services.hands import hand_delete, hand_record, hand_restore, hand_update
 from scorer.tables.views import board as board_views
 from tests.support.factories import claim, finisher, new_table, url
@@ -64,6 +65,28 @@ def test_second_viewer_gets_the_board_from_the_cache(client, django_assert_max_n
 
     assert totals(second) == totals(first) == expected_totals(game)
     assert "csrfmiddlewaretoken" in second  # the language switch: this request's own token, around the cache
+
+
+def test_a_viewers_page_keeps_its_layout_with_the_board_but_renders_this_requests_own(client):
+    game, _ = new_game(hands=3)
+    board = url("game_board", game)
+    pages = [client.get(board, {"from": name}).content.decode() for name in ("qr", "link")]
+
+    tokens = [
+        re.findall(r'csrfmiddlewaretoken" value="(\w+)"|"X-CSRFToken": "(\w+)"', page) for page in pages
+    ]
+    assert all(len(found) == 2 for found in tokens)
+    assert tokens[0] != tokens[1]  # each response masks its own, as Django does
+    assert f'name="next" value="{board}?from=qr"' in pages[0]
+    assert f'name="next" value="{board}?from=link"' in pages[1]
+    layout = [
+        re.sub(r'(csrfmiddlewaretoken" value=|"X-CSRFToken": )"\w+"|\?from=\w+', "", page) for page in pages
+    ]
+    assert layout[0] == layout[1]
+    page_part = board_views.viewer_key(game, "tr", "page")
+    for part in ("page_head", "page_foot"):  # the layout around the board, kept with it
+        key = sharedpart.part_key(part, page_part, "tr", "anyone", "html", templates=("base.html",))
+        assert caches["fragments"].get(key) in layout[0]
 
 
 def test_live_poll_200_comes_from_the_cache(client, django_assert_max_num_queries):
@@ -202,3 +225,55 @@ def test_hand_pages_read_the_same_number_of_queries_for_1_or_11_hands(client, na
             assert client.get(url(name, game, *args)).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+# --- the board's rows, each kept by what it shows ---------------------------------------------------
+
+
+def write_rename(game):
+    game_players_rename(game=game, names=["Ayla", *game.players[1:]])
+
+
+def write_first_dealer(game):
+    game_first_dealer_set(game=game, first_dealer=2)
+
+
+def tbody(html: str) -> str:
+    return html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+
+
+@pytest.mark.parametrize(
+    "write",
+    [write_record, write_update, write_delete, write_rename, write_first_dealer],
+    ids=["record", "update", "delete", "rename", "first-dealer"],
+)
+@pytest.mark.parametrize("editor", [False, True], ids=["viewer", "editor"])
+def test_after_any_write_the_kept_rows_are_the_rows_a_fresh_render_shows(client, write, editor):
+    game, secret = new_game(hands=4)
+    hand_update(hand=game.hands.live().first(), data=finisher(1, points=20))  # a corrected row too
+    if editor:
+        claim(client, game, secret)
+    client.get(url("game_board", game))  # every row kept
+    game.refresh_from_db()
+
+    write(game)
+    kept = tbody(client.get(url("game_board", game)).content.decode())
+    caches["fragments"].clear()
+    cache.clear()
+    fresh = tbody(client.get(url("game_board", game)).content.decode())
+
+    assert kept == fresh
+
+
+def test_a_new_hand_renders_only_its_own_row(client):
+    game, _ = new_game(hands=5)
+    rows = caches["fragments"]
+    rows.clear()
+    client.get(url("board_live", game))
+    before = {key for key in rows._cache if ":board_row:" in key}
+
+    hand_record(game=game, data=finisher(1, points=30))
+    client.get(url("board_live", game))
+
+    after = {key for key in rows._cache if ":board_row:" in key}
+    assert len(before) == 5 and len(after - before) == 1

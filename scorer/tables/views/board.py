@@ -142,9 +142,17 @@ def editor_live(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
 
 def viewer_page(request: HttpRequest, game: Game, etag: str) -> HttpResponse:
     """The viewer's whole board: the shared part from the cache inside this request's page; a
-    phone a new edit link took the rights from is told why above it (never in the shared part)."""
-    (html, _final), _key = viewer_part(request, game, etag, "page")
-    context = {"game": game, "editor": False, "page_html": mark_safe(html), "revoked": revoked(request, game)}
+    phone a new edit link took the rights from is told why above it (never in the shared part).
+    The layout around it is kept with it (``page_part``, templates/base.html): only this request's
+    own (its CSRF token, its path, messages, the round timer's clock) is rendered each time."""
+    (html, _final), key = viewer_part(request, game, etag, "page")
+    context = {
+        "game": game,
+        "editor": False,
+        "page_html": mark_safe(html),
+        "page_part": key,
+        "revoked": revoked(request, game),
+    }
     return render(request, BOARD, context)
 
 
