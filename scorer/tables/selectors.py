@@ -1,18 +1,18 @@
 """Read side: a table's scoreboard in a constant number of queries, whatever its length."""
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import groupby
 
-from django.db import connections, router
+from django.db import router
 from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
-from django.db.models.expressions import RawSQL
 from django.http import Http404
 
 from scorer.engine import GameResult, HandResult, InvalidInput, score_game
 from scorer.engine.game import winners_of
 from scorer.models import Game, GameChange, Grant, Hand, HandChange
 from scorer.platform.rows import UniqueRead
+from scorer.tables.chains import SERIES_LONGEST, chain_ids, rematch_orders
 from scorer.tables.outcome import next_dealer
 from scorer.tables.scores import HandTotals, numbers_of, of_result
 from scorer.tables.storedtext import shown_hand
@@ -263,10 +263,6 @@ def game_result(game: Game, numbers: list[HandTotals], itemised: tuple | None = 
     return GameResult(hands, totals, teams, winners, planned, game.ruleset, game.house)
 
 
-SERIES_LONGEST = 200
-"""How far back a rematch chain is followed (a guard: a chain is one table after another)."""
-
-
 @dataclass(frozen=True, slots=True)
 class Series:
     """A rematch (rövanş) chain up to this table: its games' boards, oldest first, this one last."""
@@ -304,28 +300,6 @@ class Series:
         return tuple(sums)
 
 
-def _quoted(using: str) -> tuple[Callable[[str], str], str, str]:
-    """The database's quoting, the tables' table and its ``rematch_of`` column, quoted."""
-    quote = connections[using].ops.quote_name
-    return quote, quote(Game._meta.db_table), quote(Game._meta.get_field("rematch_of").column)
-
-
-def _chain_ids(using: str, game_id: int) -> RawSQL:
-    """The ids of a table and of the tables it is a rematch of, back to the first: a recursive
-    query, which the ORM cannot write, as a subquery of one it writes."""
-    q, game, rematch_of = _quoted(using)
-    chain = q("chain")
-    return RawSQL(
-        f"WITH RECURSIVE {chain} ({q('id')}, {q('depth')}) AS ("
-        f"SELECT {q('id')}, 0 FROM {game} WHERE {q('id')} = %s"
-        f" UNION ALL SELECT {q('g')}.{rematch_of}, {chain}.{q('depth')} + 1"
-        f" FROM {game} {q('g')} JOIN {chain} ON {q('g')}.{q('id')} = {chain}.{q('id')}"
-        f" WHERE {q('g')}.{rematch_of} IS NOT NULL AND {chain}.{q('depth')} < {SERIES_LONGEST})"
-        f" SELECT {q('id')} FROM {chain}",
-        [game_id],
-    )
-
-
 def _same_series(game: Game, other: Game) -> bool:
     """Whether an earlier table continues into this one: the same seats (a rematch copies the
     players; a player renamed at one table since keeps their seat), rule set and play."""
@@ -347,7 +321,7 @@ def board_with_series(game: Game) -> tuple[Board, Series | None]:
     if game.rematch_of_id is None:
         return game_board(game, list(board_hands(game).defer("data"))), None
     db = router.db_for_read(Hand)
-    hands = Hand.objects.live().filter(game__in=_chain_ids(db, game.pk)).select_related("game")
+    hands = Hand.objects.live().filter(game__in=chain_ids(db, game.pk)).select_related("game")
     hands = hands.annotate(late_correction=Exists(_late_corrections())).order_by("game_id", "position")
     by_game: dict[int, list[Hand]] = {game.pk: []}
     games = {game.pk: game}
@@ -417,31 +391,6 @@ def device_grants(device_id: int | None, *, cutoff) -> QuerySet[Grant]:
         .select_related("game")
         .order_by("-created_at", "-pk")
     )
-
-
-def _rematch_orders_query(using: str, count: int) -> str:
-    """How deep each of ``count`` tables sits in its rematch chain: recursive, so written out."""
-    q, game, rematch_of = _quoted(using)
-    up, places = q("up"), ", ".join(["%s"] * count)
-    return (
-        f"WITH RECURSIVE {up} ({q('start')}, {q('id')}, {q('depth')}) AS ("
-        f"SELECT {q('id')}, {rematch_of}, 1 FROM {game}"
-        f" WHERE {q('id')} IN ({places}) AND {rematch_of} IS NOT NULL"
-        f" UNION ALL SELECT {up}.{q('start')}, {q('g')}.{rematch_of}, {up}.{q('depth')} + 1"
-        f" FROM {game} {q('g')} JOIN {up} ON {q('g')}.{q('id')} = {up}.{q('id')}"
-        f" WHERE {q('g')}.{rematch_of} IS NOT NULL AND {up}.{q('depth')} < {SERIES_LONGEST})"
-        f" SELECT {up}.{q('start')}, MAX({up}.{q('depth')}) FROM {up} GROUP BY {up}.{q('start')}"
-    )
-
-
-def rematch_orders(game_ids: list[int]) -> dict[int, int]:
-    """How many rematches back each of these tables goes (absent: a first game), in one query."""
-    if not game_ids:
-        return {}
-    using = router.db_for_read(Game)
-    with connections[using].cursor() as cursor:
-        cursor.execute(_rematch_orders_query(using, len(game_ids)), game_ids)
-        return dict(cursor.fetchall())
 
 
 def tables_of(grants: Iterable[Grant]) -> list[MyTable]:

@@ -7,7 +7,8 @@ from django.test.utils import CaptureQueriesContext
 
 from scorer.engine import InvalidInput
 from scorer.models import Game
-from scorer.tables.selectors import board_with_series, rematch_orders
+from scorer.tables.chains import rematch_orders
+from scorer.tables.selectors import board_with_series
 from scorer.tables.services.games import TableChanged, game_plan, game_rematch, plan_choices
 from scorer.tables.services.hands import hand_record, hand_update
 from tests.support.factories import finisher, new_table
