@@ -9,12 +9,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine import RuleSet, get_ruleset
-from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, error_items, style_widgets
+from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, error_items
 from scorer.tables.forms.gosterge import GOSTERGE, gosterge_data, gosterge_fields, gosterge_initial
 from scorer.tables.forms.handfields import (
+    DECK,
     OPENED_CHOICES,
     REMAINING,
     PlayerFields,
+    finisher_field,
     player_fields,
     player_initial,
     points_hint,
@@ -23,9 +25,6 @@ from scorer.tables.forms.handfields import (
 )
 
 PLAYER_PATH = re.compile(r"^(?:hands\[\d+\]\.)?players\[(\d+)\](?:\.(.+))?$")
-
-
-DECK = "deck"
 
 
 ONE_FINISHER = gettext_lazy("Only one player can finish a hand.")
@@ -57,13 +56,7 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         self.options = self.ruleset.normalize_options(options)
         self.names = list(names)
         self.dealer = dealer
-        self.fields["finisher"] = forms.ChoiceField(
-            label=_("Who finished the hand?"),
-            choices=[(str(i), name) for i, name in enumerate(self.names)] + [(DECK, _("Deck ran out"))],
-            widget=forms.RadioSelect,
-            error_messages={"required": _("Choose who finished the hand, or “Deck ran out”.")},
-        )
-        style_widgets([self.fields["finisher"]])
+        self.fields["finisher"] = finisher_field(self.names)
         self.fields.update(player_fields(self.ruleset, self.options, len(self.names)))
         self.fields.update(gosterge_fields(self.ruleset))  # a house that multiplies by its colour
         if self.is_bound and self.data.get(OPEN_TYPED):
