@@ -1,6 +1,7 @@
 """Template helpers for scores and rule links: every line item links to its rule clause."""
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 
 from django import template
@@ -144,6 +145,16 @@ def house_page_url(context) -> str:
     if game is not None and getattr(game, "house_code", ""):
         return reverse("scorer:house_version", args=[game.house_code, game.house_version or 1])
     return reverse("scorer:houses")
+
+
+@register.simple_tag(takes_context=True)
+def result_part(context, player) -> str:
+    """The version of one player's card of ``_hand_result.html`` as a shared part: everything it
+    shows besides the language (its name, lines and total, the rule set its notes link to, the
+    page's ``where``, and the house page its house lines link to, when it has one)."""
+    lines = player["lines"] if isinstance(player, Mapping) else player.lines
+    house = house_page_url(context) if any(str(line.rule).startswith(HOUSE_RULE) for line in lines) else ""
+    return repr((player, context["result"].ruleset, context.get("where", ""), house))
 
 
 @register.simple_tag
