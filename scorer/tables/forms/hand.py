@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from functools import cached_property
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -174,6 +175,20 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         return str(bound.label)
 
     # --- checks --------------------------------------------------------------------------------------
+    def _clean_fields(self) -> None:
+        """Django's ``Form._clean_fields`` without making a ``BoundField`` of each field first: each
+        field's widget reads its value and the field cleans it, errors go on the field. The same
+        outcome for this form, which has no disabled field and no ``clean_<field>`` method; its
+        forty-odd bound fields were a fifth of a live preview's form work, which shows none of them
+        (a page that shows the form makes them as it renders them)."""
+        data, files = self.data, self.files
+        for name, field in self.fields.items():
+            value = field.widget.value_from_datadict(data, files, self.add_prefix(name))
+            try:
+                self.cleaned_data[name] = field.clean(value)
+            except ValidationError as error:
+                self.add_error(name, error)
+
     def clean(self) -> dict:
         """Nothing counts that nobody typed: one finisher, who opened; every other opener's points typed."""
         cleaned = super().clean()
