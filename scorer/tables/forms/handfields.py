@@ -173,9 +173,9 @@ def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, f
 
 
 def _copy(field: forms.Field) -> forms.Field:
-    """``copy.copy(field)`` (the same shallow copy of its attributes) at a sixth of its cost."""
+    """``copy.copy(field)`` (the same shallow copy of its attributes) at a fifth of its cost."""
     clone = object.__new__(type(field))
-    clone.__dict__.update(field.__dict__)
+    clone.__dict__ = field.__dict__.copy()
     return clone
 
 
