@@ -113,6 +113,22 @@ def test_the_next_hand_has_its_own_fragment(client, fragments):
     assert ["dealer-badge" in head for head in dealers[1]] == [False, True, False, False]
 
 
+def test_the_empty_fields_are_kept_across_the_tables_versions_for_each_dealer(client, fragments):
+    game, secret = new_table("loca", hands_planned=21)
+    claim(client, game, secret)
+    pages = []
+    for before in range(5):
+        pages.append(client.get(url("hand_new", game)).content.decode())
+        client.post(
+            url("hand_new", game), {"finisher": "0", "p0-opened": "sets", "hands_before": str(before)}
+        )
+
+    assert len(keys(fragments, "hand_form")) == 5  # the page around them: one a version
+    assert [hit for key, hit in fragments.read if ":hand_fields:" in key] == [False] * 4 + [True]
+    assert hand_form_html(pages[4]) == hand_form_html(pages[0])  # the first dealer deals again
+    assert hand_form_html(pages[1]) != hand_form_html(pages[0])
+
+
 @pytest.mark.parametrize("language", ["tr", "en"])
 @pytest.mark.parametrize(
     ("ruleset", "options", "players"),
