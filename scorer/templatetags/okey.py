@@ -150,11 +150,20 @@ def house_page_url(context) -> str:
 @register.simple_tag(takes_context=True)
 def result_part(context, player) -> str:
     """The version of one player's card of ``_hand_result.html`` as a shared part: everything it
-    shows besides the language (its name, lines and total, the rule set its notes link to, the
+    shows besides the language (its name, lines and total, the rule set its decisions link to, the
     page's ``where``, and the house page its house lines link to, when it has one)."""
-    lines = player["lines"] if isinstance(player, Mapping) else player.lines
-    house = house_page_url(context) if any(str(line.rule).startswith(HOUSE_RULE) for line in lines) else ""
-    return repr((player, context["result"].ruleset, context.get("where", ""), house))
+    lines = _item(player, "lines") or ()
+    house = (
+        house_page_url(context)
+        if any(str(_item(line, "rule")).startswith(HOUSE_RULE) for line in lines)
+        else ""
+    )
+    return repr((player, _item(context.get("result"), "ruleset"), context.get("where", ""), house))
+
+
+def _item(value, name: str):
+    """``value.<name>``, or ``value[name]`` of a result given as its JSON form."""
+    return value.get(name) if isinstance(value, Mapping) else getattr(value, name, None)
 
 
 @register.simple_tag
