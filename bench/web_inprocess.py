@@ -57,6 +57,11 @@ TYPED = {
     "p3-foul_okey_discard": "1",
 }
 HTMX = {"HTTP_HX_REQUEST": "true"}
+# A live preview is sent at every keystroke while one player's fields are typed: each preview the
+# bench sends differs from the one before in Bora's (p1) fields, as a preview at a real table does,
+# and the other players' parts of the answer are what the one before showed. Every preview sent
+# shows Bora a hand never shown before (his points left in hand, then his take-backs).
+KEYSTROKES = [{"p1-points": str(k % 287), "p1-foul_take_back": str(k // 287 % 21)} for k in range(287 * 21)]
 
 
 class FormFields(HTMLParser):
@@ -89,12 +94,17 @@ class FormFields(HTMLParser):
             self.inside = False
 
 
+def fields_of(html: str, marker: str) -> dict:
+    """The fields a browser posts from the page's form whose action contains ``marker``."""
+    parser = FormFields(marker)
+    parser.feed(html)
+    return dict(parser.pairs)
+
+
 def form_of(html: str, marker: str, typed: dict | None) -> str:
     """The form's fields as a browser posts them, with ``typed`` over its own values (None: one
     player's points left in hand one more, as a correction)."""
-    parser = FormFields(marker)
-    parser.feed(html)
-    fields = dict(parser.pairs)
+    fields = fields_of(html, marker)
     if not fields:
         sys.exit(f"no form posting to …{marker}… on the page")
     if typed is None:
@@ -200,7 +210,9 @@ class Bench:
         self.club = club_fixture()
         base = f"/masa/{self.game.public_id}"
         page = self.get(self.editor, f"{base}/el/yeni/")
-        self.preview_body = form_of(page, "/el/yeni/", TYPED)
+        fields = fields_of(page, "/el/yeni/")
+        self.preview_bodies = [urlencode(fields | TYPED | typed) for typed in KEYSTROKES]
+        self.keystroke = 0
         self.csrf = {"HTTP_X_CSRFTOKEN": self.editor.cookies["csrftoken"].value}
         self.pages = {
             "viewer board": (self.viewer, f"{base}/"),
@@ -221,9 +233,12 @@ class Bench:
         return answer.content.decode()
 
     def preview(self) -> None:
+        """The next keystroke's live preview (:data:`KEYSTROKES`)."""
+        body = self.preview_bodies[self.keystroke % len(self.preview_bodies)]
+        self.keystroke += 1
         answer = self.editor.post(
             f"/masa/{self.game.public_id}/el/onizleme/",
-            self.preview_body,
+            body,
             content_type="application/x-www-form-urlencoded",
             **HTMX,
             **self.csrf,

@@ -63,7 +63,7 @@ class NulFreeForm(forms.Form):
         self.nul_fields: set[str] = set()
         if not self.is_bound or not hasattr(self.data, "lists"):
             return
-        self.nul_fields = {key for key, values in self.data.lists() if any(NUL in str(v) for v in values)}
+        self.nul_fields = {key for key, values in self.data.lists() if NUL in "".join(map(str, values))}
         if self.nul_fields:
             data = self.data.copy()
             for key in self.nul_fields:
@@ -72,6 +72,8 @@ class NulFreeForm(forms.Form):
 
     def full_clean(self) -> None:
         super().full_clean()
+        if not self.nul_fields:
+            return
         for name in self.fields:
             if self.add_prefix(name) in self.nul_fields and MSG_NUL not in self.errors.get(name, ()):
                 self.add_error(name, str(MSG_NUL))

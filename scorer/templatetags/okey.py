@@ -1,6 +1,7 @@
 """Template helpers for scores and rule links: every line item links to its rule clause."""
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 
 from django import template
@@ -144,6 +145,25 @@ def house_page_url(context) -> str:
     if game is not None and getattr(game, "house_code", ""):
         return reverse("scorer:house_version", args=[game.house_code, game.house_version or 1])
     return reverse("scorer:houses")
+
+
+@register.simple_tag(takes_context=True)
+def result_part(context, player) -> str:
+    """The version of one player's card of ``_hand_result.html`` as a shared part: everything it
+    shows besides the language (its name, lines and total, the rule set its decisions link to, the
+    page's ``where``, and the house page its house lines link to, when it has one)."""
+    lines = _item(player, "lines") or ()
+    house = (
+        house_page_url(context)
+        if any(str(_item(line, "rule")).startswith(HOUSE_RULE) for line in lines)
+        else ""
+    )
+    return repr((player, _item(context.get("result"), "ruleset"), context.get("where", ""), house))
+
+
+def _item(value, name: str):
+    """``value.<name>``, or ``value[name]`` of a result given as its JSON form."""
+    return value.get(name) if isinstance(value, Mapping) else getattr(value, name, None)
 
 
 @register.simple_tag

@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from scorer.engine.results import HandResult, Line, PlayerResult
 from scorer.tables.forms import HandForm
 from scorer.tables.selectors import next_hand
 from scorer.tables.services.hands import hand_update
@@ -110,6 +111,22 @@ def test_the_next_hand_has_its_own_fragment(client, fragments):
     ]
     assert ["dealer-badge" in head for head in dealers[0]] == [True, False, False, False]
     assert ["dealer-badge" in head for head in dealers[1]] == [False, True, False, False]
+
+
+def test_the_empty_fields_are_kept_across_the_tables_versions_for_each_dealer(client, fragments):
+    game, secret = new_table("loca", hands_planned=21)
+    claim(client, game, secret)
+    pages = []
+    for before in range(5):
+        pages.append(client.get(url("hand_new", game)).content.decode())
+        client.post(
+            url("hand_new", game), {"finisher": "0", "p0-opened": "sets", "hands_before": str(before)}
+        )
+
+    assert len(keys(fragments, "hand_form")) == 5  # the page around them: one a version
+    assert [hit for key, hit in fragments.read if ":hand_fields:" in key] == [False] * 4 + [True]
+    assert hand_form_html(pages[4]) == hand_form_html(pages[0])  # the first dealer deals again
+    assert hand_form_html(pages[1]) != hand_form_html(pages[0])
 
 
 @pytest.mark.parametrize("language", ["tr", "en"])
@@ -220,3 +237,52 @@ def test_the_header_keeps_this_requests_csrf_token_and_path_outside_the_cache(cl
         for page in (first, other)
     ]
     assert tokens[0] != tokens[1]  # masked afresh for each response, as Django does
+
+
+# --- the itemised result: a player's card -------------------------------------------------------------
+
+
+def cards(html: str) -> list[str]:
+    return re.findall(
+        r'<div class="col">\s*<section class="card h-100 player-result".*?</section>\s*</div>', html, re.S
+    )
+
+
+def test_a_live_preview_renders_only_the_card_of_the_player_typed_into(client, fragments):
+    game, secret = new_table("loca")
+    claim(client, game, secret)
+    typed = {"finisher": "0", "p0-opened": "sets", "p1-opened": "sets", "p1-points": "23", "p3-okeys": "1"}
+    htmx = {"HX-Request": "true"}
+    first = client.post(url("hand_preview", game), typed, headers=htmx).content.decode()
+    fragments.read.clear()
+    typed["p1-points"] = "24"  # the next keystroke, in Bora's field
+    second = client.post(url("hand_preview", game), typed, headers=htmx).content.decode()
+
+    assert [hit for key, hit in fragments.read if "result_player" in key] == [True, False, True, True]
+    assert [a == b for a, b in zip(cards(first), cards(second), strict=True)] == [True, False, True, True]
+    fragments.clear()
+    assert client.post(url("hand_preview", game), typed, headers=htmx).content.decode() == second
+
+
+def test_a_players_card_is_keyed_by_all_it_shows(fragments):
+    line = Line(code="not_opened", points=250, label="Hiç açamadı", detail="250", rule="house.not_opened")
+    result = HandResult(
+        ruleset="loca", outcome="finished", multiplier=1, players=(PlayerResult.of("Ayşe", (line,)),)
+    )
+    pages = [
+        {"result": result},
+        {"result": result, "where": "step 2"},
+        {"result": result, "house_url": "/ev-kurallari/ABCDEF/1/"},
+        {"result": result, "house_url": "/ev-kurallari/ABCDEF/2/"},
+        {"result": result._replace(ruleset="kerizim")},
+    ]
+    html = [render_to_string("scorer/_hand_result.html", page) for page in pages]
+    again = [render_to_string("scorer/_hand_result.html", page) for page in pages]
+    with translation.override("en"):
+        render_to_string("scorer/_hand_result.html", pages[0])  # its own key
+
+    assert len(keys(fragments, "result_player")) == 6
+    assert again == html
+    assert "(step 2)" in html[1] and "(step 2)" not in html[0]
+    assert 'href="/ev-kurallari/ABCDEF/1/#not_opened"' in html[2]
+    assert 'href="/ev-kurallari/ABCDEF/2/#not_opened"' in html[3]

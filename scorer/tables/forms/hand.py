@@ -5,16 +5,19 @@ from collections.abc import Mapping
 from functools import cached_property
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine import RuleSet, get_ruleset
-from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, error_items, style_widgets
+from scorer.formkit.fields import EngineErrorsMixin, NulFreeForm, error_items
 from scorer.tables.forms.gosterge import GOSTERGE, gosterge_data, gosterge_fields, gosterge_initial
 from scorer.tables.forms.handfields import (
+    DECK,
     OPENED_CHOICES,
     REMAINING,
     PlayerFields,
+    finisher_field,
     player_fields,
     player_initial,
     points_hint,
@@ -23,9 +26,6 @@ from scorer.tables.forms.handfields import (
 )
 
 PLAYER_PATH = re.compile(r"^(?:hands\[\d+\]\.)?players\[(\d+)\](?:\.(.+))?$")
-
-
-DECK = "deck"
 
 
 ONE_FINISHER = gettext_lazy("Only one player can finish a hand.")
@@ -57,13 +57,7 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         self.options = self.ruleset.normalize_options(options)
         self.names = list(names)
         self.dealer = dealer
-        self.fields["finisher"] = forms.ChoiceField(
-            label=_("Who finished the hand?"),
-            choices=[(str(i), name) for i, name in enumerate(self.names)] + [(DECK, _("Deck ran out"))],
-            widget=forms.RadioSelect,
-            error_messages={"required": _("Choose who finished the hand, or “Deck ran out”.")},
-        )
-        style_widgets([self.fields["finisher"]])
+        self.fields["finisher"] = finisher_field(self.names)
         self.fields.update(player_fields(self.ruleset, self.options, len(self.names)))
         self.fields.update(gosterge_fields(self.ruleset))  # a house that multiplies by its colour
         if self.is_bound and self.data.get(OPEN_TYPED):
@@ -181,6 +175,20 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         return str(bound.label)
 
     # --- checks --------------------------------------------------------------------------------------
+    def _clean_fields(self) -> None:
+        """Django's ``Form._clean_fields`` without making a ``BoundField`` of each field first: each
+        field's widget reads its value and the field cleans it, errors go on the field. The same
+        outcome for this form, which has no disabled field and no ``clean_<field>`` method; its
+        forty-odd bound fields were a fifth of a live preview's form work, which shows none of them
+        (a page that shows the form makes them as it renders them)."""
+        data, files = self.data, self.files
+        for name, field in self.fields.items():
+            value = field.widget.value_from_datadict(data, files, self.add_prefix(name))
+            try:
+                self.cleaned_data[name] = field.clean(value)
+            except ValidationError as error:
+                self.add_error(name, error)
+
     def clean(self) -> dict:
         """Nothing counts that nobody typed: one finisher, who opened; every other opener's points typed."""
         cleaned = super().clean()
