@@ -295,3 +295,19 @@ def test_replayed_chances_count_every_ordered_ending():
     chances = replay_chances(((-101, 202), (202, -101), (10, -101)), (0, 50), 2)
     assert chances.endings == 9 and chances.hands == 3
     assert sum(chances.wins) >= chances.endings - 1  # a tie gives both a win; all-equal, nobody
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_endings_are_worked_out_once_for_every_table_of_a_size(ruleset_id):
+    """The model scores stand-in names: tables of other players, same rule set, options and size,
+    share one (a process works a model out in about 0.2 s), and it is the model their own names give."""
+    from scorer.engine.outlook import endings, model_of
+
+    ruleset = get_ruleset(ruleset_id)
+    options = {"partners": True} if ruleset_id == "kerizim" else {}
+    ours, _views = model_of(ruleset, options, NAMES)
+    others, _views = model_of(ruleset, options, ("Ece", "Fırat", "Gül", "Hakan"))
+
+    assert others is ours
+    assert endings(ruleset, ruleset.normalize_options(dict(options)), NAMES) == ours
+    assert model_of(ruleset, {}, NAMES[:3])[0] is not model_of(ruleset, {}, NAMES)[0]
