@@ -326,3 +326,23 @@ def test_the_fields_follow_rule_set_options_player_count_and_language():
         turkish = HandForm("loca-cezali", {}, NAMES).fields
     assert english["p0-okeys"].label == "Okeys"
     assert turkish["p0-okeys"].label != "Okeys"
+
+
+def test_a_field_of_its_own_clean_method_or_disabled_is_cleaned_by_djangos_own_path():
+    """The hand form cleans its fields without a BoundField each; a subclass that adds a
+    ``clean_<field>`` or disables a field gets Django's whole path, which runs the one and keeps the
+    other's initial value."""
+
+    class WithItsOwnCheck(HandForm):
+        def clean_finisher(self):
+            raise forms.ValidationError("checked by its own method")
+
+    data = {"finisher": "0", "p1-points": "12"}
+    own = WithItsOwnCheck("loca", {}, NAMES, data=data)
+    assert not own.is_valid()
+    assert own.errors["finisher"] == ["checked by its own method"]
+
+    disabled = HandForm("loca", {}, NAMES, data=data, initial={"finisher": DECK})
+    disabled.fields["finisher"].disabled = True
+    disabled.is_valid()
+    assert disabled.cleaned_data["finisher"] == DECK

@@ -180,7 +180,10 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         field's widget reads its value and the field cleans it, errors go on the field. The same
         outcome for this form, which has no disabled field and no ``clean_<field>`` method; its
         forty-odd bound fields were a fifth of a live preview's form work, which shows none of them
-        (a page that shows the form makes them as it renders them)."""
+        (a page that shows the form makes them as it renders them). Should a field be disabled or
+        have its own ``clean_<field>``, Django's own path runs."""
+        if any(f.disabled or hasattr(self, f"clean_{name}") for name, f in self.fields.items()):
+            return super()._clean_fields()
         data, files = self.data, self.files
         for name, field in self.fields.items():
             value = field.widget.value_from_datadict(data, files, self.add_prefix(name))
