@@ -11,7 +11,9 @@ threads) and of the processes under it (Playwright's driver and the Chromium it 
 servers and commands a test starts), and writes one JSON file per process. A process that ended
 during the test counts through its parent's count of its children. Then the machine's busy CPU
 over the run (``/proc/stat``) beside the tests' sum: what the tests do not account for is
-collection, set-up of each process and other work on the machine.
+collection, set-up of each process, the plugin's own reading of ``/proc`` (two scans a test, kept
+out of the tests' counts: the run takes about a fifteenth longer than ``make test``) and other work
+on the machine.
 """
 
 import json
