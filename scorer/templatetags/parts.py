@@ -32,7 +32,7 @@ class SharedPartNode(template.Node):
         self.kept_if = kept_if
         if not nodelist.get_nodes_by_type(BlockNode):
             # {% extends %} looks for its parent's blocks through every node at every render: a
-            # part without a block (the layout's head) is not searched (what i18n's nodes do).
+            # part without a block (the header's two) is not searched (what i18n's nodes do).
             self.child_nodelists = ()
 
     def render(self, context) -> str:

@@ -164,12 +164,18 @@ def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, f
     """
     rules = ruleset.id if ruleset.house is None else repr(ruleset.house)
     layout = (rules, repr(sorted(options.items())), count, get_language())
-    fields = _LAYOUTS.get(layout)
-    if fields is None:
-        if len(_LAYOUTS) >= MAX_LAYOUTS:  # houses are many: start again rather than grow
-            _LAYOUTS.clear()
-        fields = _LAYOUTS[layout] = _build_player_fields(ruleset, options, count)
+    fields = _kept(layout, lambda: _build_player_fields(ruleset, options, count))
     return {name: _copy(field) for name, field in fields.items()}
+
+
+def _kept(layout: tuple, build):
+    """What ``build`` makes for ``layout``, made once per process (:data:`_LAYOUTS`)."""
+    found = _LAYOUTS.get(layout)
+    if found is None:
+        if len(_LAYOUTS) >= MAX_LAYOUTS:  # houses and tables are many: start again rather than grow
+            _LAYOUTS.clear()
+        found = _LAYOUTS[layout] = build()
+    return found
 
 
 def _copy(field: forms.Field) -> forms.Field:
@@ -182,19 +188,18 @@ def _copy(field: forms.Field) -> forms.Field:
 def finisher_field(names: list[str]) -> forms.ChoiceField:
     """The form's "who finished" radio (a player's index, or ``deck``): kept like the players'
     fields, per table's names and language, each form getting its own copy."""
-    layout = ("finisher", tuple(names), get_language())
-    field = _LAYOUTS.get(layout)
-    if field is None:
-        if len(_LAYOUTS) >= MAX_LAYOUTS:
-            _LAYOUTS.clear()
-        field = _LAYOUTS[layout] = FixedChoiceField(
+
+    def build() -> FixedChoiceField:
+        field = FixedChoiceField(
             label=_("Who finished the hand?"),
             choices=[(str(i), name) for i, name in enumerate(names)] + [(DECK, _("Deck ran out"))],
             widget=forms.RadioSelect,
             error_messages={"required": _("Choose who finished the hand, or “Deck ran out”.")},
         )
         style_widgets([field])
-    return _copy(field)
+        return field
+
+    return _copy(_kept(("finisher", tuple(names), get_language()), build))
 
 
 MAX_LAYOUTS = 256
