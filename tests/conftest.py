@@ -281,6 +281,45 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     pytest.skip(f"{message}; browser test skipped.")
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """A browser test that timed out says what the server was doing then: the stack of every
+    other thread of this process (the live server's requests and streams) and, on PostgreSQL,
+    the sessions that were busy or waiting for a lock."""
+    report = yield
+    if call.when == "call" and report.failed and call.excinfo is not None:
+        if type(call.excinfo.value).__name__ == "TimeoutError" and item.get_closest_marker("browser"):
+            report.sections.append(("threads when the browser gave up", _threads_and_sessions()))
+    return report
+
+
+def _threads_and_sessions() -> str:
+    import sys
+    import threading
+    import traceback
+
+    names = {thread.ident: thread.name for thread in threading.enumerate()}
+    lines = []
+    for ident, frame in sys._current_frames().items():
+        if ident == threading.get_ident():
+            continue
+        lines.append(f"--- {names.get(ident, ident)}")
+        lines.extend(line.rstrip() for line in traceback.format_stack(frame)[-12:])
+    try:
+        from django.db import connection
+
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pid, state, wait_event_type, wait_event, now() - xact_start, left(query, 200)"
+                    " FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+                lines += ["--- PostgreSQL sessions", *(repr(row) for row in cursor.fetchall())]
+    except Exception as error:  # the report must not fail for want of a session list
+        lines.append(f"(no session list: {error!r})")
+    return "\n".join(lines)
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {
