@@ -251,11 +251,44 @@
     const form = liveForm(event.detail.requestConfig);
     if (form) sentStates.set(event.detail.xhr, formState(form));
   });
+  // A press on one of the form's buttons is not lost to an answer arriving under the finger.
+  // Leaving a field for the save button sends a preview (its "change"); its answer can land
+  // between the press and the release, and a preview of another length moves the bar and its
+  // button: the release is then on something else, and the press clicks nothing. An answer that
+  // arrives while a button is held is dropped, and asked again once it is let go, unless the
+  // press sent the form.
+  const HOLD_MS = 2000; // a press held longer (a pointer lost outside the page) holds nothing back
+  let pressed = null; // { form, at, dropped }
+  document.addEventListener("pointerdown", (event) => {
+    const form = event.target.closest?.("button")?.form;
+    pressed = form?.matches("[data-latest-answer]") ? { form, at: performance.now(), dropped: false } : null;
+  }, true);
+  const letGo = () => {
+    const press = pressed;
+    pressed = null;
+    // After the click that the release makes: a press that sent the form asks nothing again.
+    if (press?.dropped) setTimeout(() => submitted.has(press.form) || window.htmx?.trigger(press.form, "change"), 0);
+  };
+  document.addEventListener("pointerup", letGo, true);
+  document.addEventListener("pointercancel", letGo, true);
+  const submitted = new WeakSet();
+  document.addEventListener("submit", (event) => {
+    if (!event.defaultPrevented) submitted.add(event.target);
+  });
+  window.addEventListener("pageshow", () => {
+    for (const form of document.querySelectorAll("form[data-latest-answer]")) submitted.delete(form);
+  });
+
   document.addEventListener("htmx:beforeSwap", (event) => {
     const { xhr, requestConfig: config } = event.detail;
     const form = liveForm(config);
     const sent = sentStates.get(xhr);
     if (!form || sent === undefined) return;
+    if (pressed?.form === form && performance.now() - pressed.at < HOLD_MS) {
+      event.detail.shouldSwap = false;
+      pressed.dropped = true;
+      return;
+    }
     const button = buttonValues(form, config);
     if (formState(form) === sent) {
       // Only a preview (no tapped button, a good answer) is the same for the same values.

@@ -4,13 +4,14 @@ through. The page's clock stands still meanwhile (Playwright's clock), so that h
 live result's 400 ms delay, the 20 ms before swapped-in content listens) wait for the test too:
 each race happens the same way on every run."""
 
+import re
 from datetime import datetime
 
 from django.urls import reverse
 from playwright.sync_api import Page, Request, Route, expect
 
 from scorer.engine import score_hand
-from tests.support.factories import claim_url, new_table
+from tests.support.factories import claim_url, finisher, new_table
 
 START = datetime(2030, 1, 1)
 HTMX_TIMERS = 1_000  # ms: longer than any delay and settle time of htmx on these pages
@@ -197,3 +198,65 @@ def test_the_hand_preview_shows_the_points_typed_after_its_request_went_out(page
     held.release()
 
     expect(bora).to_have_text("30")
+
+
+def press_save_while_the_preview_lands(page: Page, live_server, game) -> tuple[float, float]:
+    """The save button held down (its center) while the whole hand's preview, longer than the one
+    shown, lands; the points field was left for it."""
+    page.goto(live_server.url + reverse("scorer:hand_new", args=[game.public_id]))
+    expect(page.locator("[data-hand-form].js-ready")).to_be_attached()
+    preview = reverse("scorer:hand_preview", args=[game.public_id])
+    for label in ("id_finisher_0", "id_p0-opened_1", "id_p1-opened_1"):
+        page.locator(f'label[for="{label}"]').click()
+    expect(page.locator("#hand-bar-totals")).to_have_class(re.compile("has-errors"))  # Bora's points: a short preview
+    page.wait_for_function("() => !document.querySelector('#hand-form.htmx-request')")  # every answer handled
+    held = HeldAnswers(page, preview, count=2)
+    stop_the_clock(page)
+
+    page.locator("#id_p1-points").fill("21")
+    page.clock.run_for(HTMX_TIMERS)
+    held.wait()  # the typing's preview is away
+    save = page.locator("[data-save]")
+    save.scroll_into_view_if_needed()
+    box = save.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()  # the points field is left: its "change" sends the preview again
+    page.wait_for_function("() => window.answersHeld >= 2")
+    handled = page.evaluate("() => window.answersHandled")
+    held.held.pop().continue_()  # the whole hand's preview lands under the finger
+    page.wait_for_function("n => window.answersHandled > n", arg=handled)
+    return x, y
+
+
+def test_a_press_on_save_is_not_lost_to_a_preview_landing_under_the_finger(page, live_server):
+    """Leaving the points for the save button sends a preview (its "change"). Its answer, landing
+    between the press and the release, would change the preview's length and move the bar: the
+    release fell on the totals beside the button, and the press saved nothing (a browser test
+    lost its save so on a busy machine). An answer that lands while the button is held waits."""
+    game, secret = new_table("loca-cezali", hands_planned=5, hands=[finisher(0, points=30)])
+    page.goto(live_server.url + claim_url(game, secret))
+    x, y = press_save_while_the_preview_lands(page, live_server, game)
+
+    under = page.evaluate("([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('[data-save]'))", [x, y])
+    assert under, "the save button moved away from under the finger"
+    with page.expect_navigation():
+        page.mouse.up()
+    assert page.url.endswith(reverse("scorer:game_board", args=[game.public_id]))
+    assert game.hands.count() == 2
+
+
+def test_a_press_let_go_elsewhere_shows_the_preview_it_held_back(page, live_server):
+    """The finger slides off the button: nothing is saved, and the preview held back while it was
+    down is asked again, so the bar and the preview show the points typed."""
+    game, secret = new_table("loca-cezali", hands_planned=5, hands=[finisher(0, points=30)])
+    page.goto(live_server.url + claim_url(game, secret))
+    x, y = press_save_while_the_preview_lands(page, live_server, game)
+    bora = page.locator("#hand-bar-totals [data-bar-total]").nth(1)
+    expect(bora).to_have_text("—")  # held back
+
+    page.mouse.move(x, y - 300)
+    page.mouse.up()
+    page.clock.run_for(HTMX_TIMERS)
+    expect(bora).to_have_text("21")
+    assert game.hands.count() == 1
