@@ -287,9 +287,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     other thread of this process (the live server's requests and streams) and, on PostgreSQL,
     the sessions that were busy or waiting for a lock."""
     report = yield
-    if call.when == "call" and report.failed and call.excinfo is not None:
-        if type(call.excinfo.value).__name__ == "TimeoutError" and item.get_closest_marker("browser"):
-            report.sections.append(("threads when the browser gave up", _threads_and_sessions()))
+    timed_out = call.excinfo is not None and type(call.excinfo.value).__name__ == "TimeoutError"
+    if call.when == "call" and report.failed and timed_out and item.get_closest_marker("browser"):
+        report.sections.append(("threads when the browser gave up", _threads_and_sessions()))
     return report
 
 
