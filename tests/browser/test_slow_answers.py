@@ -208,7 +208,9 @@ def press_save_while_the_preview_lands(page: Page, live_server, game) -> tuple[f
     preview = reverse("scorer:hand_preview", args=[game.public_id])
     for label in ("id_finisher_0", "id_p0-opened_1", "id_p1-opened_1"):
         page.locator(f'label[for="{label}"]').click()
-    expect(page.locator("#hand-bar-totals")).to_have_class(re.compile("has-errors"))  # Bora's points: a short preview
+    expect(page.locator("#hand-bar-totals")).to_have_class(
+        re.compile("has-errors")
+    )  # Bora's points: a short preview
     page.wait_for_function("() => !document.querySelector('#hand-form.htmx-request')")  # every answer handled
     held = HeldAnswers(page, preview, count=2)
     stop_the_clock(page)
@@ -238,7 +240,9 @@ def test_a_press_on_save_is_not_lost_to_a_preview_landing_under_the_finger(page,
     page.goto(live_server.url + claim_url(game, secret))
     x, y = press_save_while_the_preview_lands(page, live_server, game)
 
-    under = page.evaluate("([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('[data-save]'))", [x, y])
+    under = page.evaluate(
+        "([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('[data-save]'))", [x, y]
+    )
     assert under, "the save button moved away from under the finger"
     with page.expect_navigation():
         page.mouse.up()
