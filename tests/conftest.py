@@ -370,6 +370,23 @@ def browser(browser):
     return browser
 
 
+@pytest.fixture(autouse=True)
+def _contexts_closed_after_each_test(request):
+    """Every browser context a test opened is closed when it ends, whether the test closed it or
+    not. A page left open goes on polling and following its stream for the rest of the session: it
+    costs Chromium and the live server CPU in every later test, and its requests reach a database
+    that the next test has reset."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    before = set(browser.contexts)
+    yield
+    for context in browser.contexts:
+        if context not in before:
+            context.close()
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
     # Mobile first; Turkish like the product's default, whatever the machine's locale.
