@@ -6,6 +6,9 @@ They use pytest-django's ``live_server`` and pytest-playwright's ``page``.
 
 import gc
 import os
+import sys
+import threading
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -294,10 +297,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
 
 
 def _threads_and_sessions() -> str:
-    import sys
-    import threading
-    import traceback
-
     names = {thread.ident: thread.name for thread in threading.enumerate()}
     lines = []
     for ident, frame in sys._current_frames().items():

@@ -259,6 +259,13 @@
   // press sent the form.
   const HOLD_MS = 2000; // a press held longer (a pointer lost outside the page) holds nothing back
   let pressed = null; // { form, at, dropped }
+  const submitted = new WeakSet(); // forms sent by this page (a page shown again from history: none)
+  document.addEventListener("submit", (event) => {
+    if (!event.defaultPrevented) submitted.add(event.target);
+  });
+  window.addEventListener("pageshow", () => {
+    for (const form of document.querySelectorAll("form[data-latest-answer]")) submitted.delete(form);
+  });
   document.addEventListener("pointerdown", (event) => {
     const form = event.target.closest?.("button")?.form;
     pressed = form?.matches("[data-latest-answer]") ? { form, at: performance.now(), dropped: false } : null;
@@ -271,13 +278,6 @@
   };
   document.addEventListener("pointerup", letGo, true);
   document.addEventListener("pointercancel", letGo, true);
-  const submitted = new WeakSet();
-  document.addEventListener("submit", (event) => {
-    if (!event.defaultPrevented) submitted.add(event.target);
-  });
-  window.addEventListener("pageshow", () => {
-    for (const form of document.querySelectorAll("form[data-latest-answer]")) submitted.delete(form);
-  });
 
   document.addEventListener("htmx:beforeSwap", (event) => {
     const { xhr, requestConfig: config } = event.detail;
