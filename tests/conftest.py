@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings as hypothesis_settings
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.depth import DEEP, examples
 
@@ -290,7 +291,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     other thread of this process (the live server's requests and streams) and, on PostgreSQL,
     the sessions that were busy or waiting for a lock."""
     report = yield
-    timed_out = call.excinfo is not None and type(call.excinfo.value).__name__ == "TimeoutError"
+    timed_out = call.excinfo is not None and call.excinfo.errisinstance((TimeoutError, PlaywrightTimeout))
     if call.when == "call" and report.failed and timed_out and item.get_closest_marker("browser"):
         report.sections.append(("threads when the browser gave up", _threads_and_sessions()))
     return report

@@ -7,8 +7,8 @@ The first argument names the kind of part, the values after it its version (ever
 shows besides the language, which the key always holds, and the role, ``role="…"``, "anyone" by
 default). With ``kept_if=…`` the part is kept only when that value is true, and rendered afresh
 otherwise: a layout's part around a page's blocks is kept for the pages that name a version of
-their blocks (``page_part``), and rendered each time for the others. The key holds a digest of the template the tag stands in and of every template it
-includes, like every shared part's. What only one request may show (a CSRF token, a path, a
+their blocks (``page_part``), and rendered each time for the others. The key holds a digest of
+the template the tag stands in and of every template it includes, like every shared part's. What only one request may show (a CSRF token, a path, a
 form's typed values) stays outside the tag.
 """
 

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.engine import get_ruleset, score_hand, winners_of
-from scorer.engine.outlook import Claim, outlook, replay_chances
+from scorer.engine.outlook import Claim, endings, model_of, outlook, replay_chances
 from tests.support.depth import examples
 
 NAMES = ("Ayşe", "Bora", "Cem", "Deniz")
@@ -301,8 +301,6 @@ def test_replayed_chances_count_every_ordered_ending():
 def test_the_endings_are_worked_out_once_for_every_table_of_a_size(ruleset_id):
     """The model scores stand-in names: tables of other players, same rule set, options and size,
     share one (a process works a model out in about 0.2 s), and it is the model their own names give."""
-    from scorer.engine.outlook import endings, model_of
-
     ruleset = get_ruleset(ruleset_id)
     options = {"partners": True} if ruleset_id == "kerizim" else {}
     ours, _views = model_of(ruleset, options, NAMES)
