@@ -2,7 +2,7 @@
 
 import re
 from collections.abc import Mapping
-from functools import cached_property
+from functools import cache, cached_property
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -182,7 +182,7 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         forty-odd bound fields were a fifth of a live preview's form work, which shows none of them
         (a page that shows the form makes them as it renders them). Should a field be disabled or
         have its own ``clean_<field>``, Django's own path runs."""
-        if any(f.disabled or hasattr(self, f"clean_{name}") for name, f in self.fields.items()):
+        if _field_cleaners(type(self)) or any(field.disabled for field in self.fields.values()):
             return super()._clean_fields()
         data, files = self.data, self.files
         for name, field in self.fields.items():
@@ -316,3 +316,9 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
 
     def cleaned_or_data(self, name: str) -> bool:
         return bool(getattr(self, "cleaned_data", {}).get(name))
+
+
+@cache
+def _field_cleaners(form_class: type) -> frozenset[str]:
+    """The ``clean_<field>`` methods of a hand form's class (none for :class:`HandForm` itself)."""
+    return frozenset(name for name in dir(form_class) if name.startswith("clean_"))
