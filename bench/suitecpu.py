@@ -35,6 +35,27 @@ def busy_seconds() -> float:
     return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
+def print_tail(out: Path, tests: dict[str, dict]) -> None:
+    """How long before the run's end each process ran out of tests, and the long tests of the run's
+    last 20 s: a test that starts late keeps the other processes' cores idle."""
+    ends = {}
+    for path in out.glob("*.json"):
+        ran = json.loads(path.read_text()).values()
+        if ran:
+            ends[path.stem] = max(t["end"] for t in ran)
+    if ends:
+        last = max(ends.values())
+        print("\nthe tail: each process's last test ended this long before the run's last one")
+        for worker, end in sorted(ends.items()):
+            print(f"  {worker}: {last - end:5.1f} s")
+        print("the tests that ended in the run's last 20 s, wall s:")
+        for nodeid, t in sorted(tests.items(), key=lambda kv: kv[1]["end"]):
+            if t["end"] > last - 20 and t["end"] - t["start"] > 0.5:
+                print(
+                    f"  {t['end'] - t['start']:6.1f}  ends {last - t['end']:5.1f} s before the last  {nodeid[:100]}"
+                )
+
+
 def main(args: list[str]) -> int:
     out = Path(tempfile.mkdtemp(prefix="suitecpu-"))
     env = dict(os.environ, OKEYCALC_SUITECPU_DIR=str(out), DJANGO_ALLOW_ASYNC_UNSAFE="true")
@@ -73,6 +94,7 @@ def main(args: list[str]) -> int:
     print("\nby folder (a browser test file each), CPU s:")
     for name, cpu in by_folder.most_common(25):
         print(f"  {cpu:7.1f}  {name}")
+    print_tail(out, tests)
     print("\nthe costliest tests, CPU s:")
     for nodeid, t in sorted(tests.items(), key=lambda kv: -(kv[1]["own"] + kv[1]["under"]))[:15]:
         print(f"  {t['own'] + t['under']:7.1f}  {nodeid[:120]}")

@@ -2,6 +2,7 @@
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -40,10 +41,12 @@ def _under() -> float:
 def pytest_runtest_protocol(item, nextitem):
     # The scans of /proc stay out of the test's own count (about 2 ms each).
     under = _under()
-    own = os.times()
+    own, start = os.times(), time.time()
     yield
-    after = os.times()
+    after, end = os.times(), time.time()
     _tests[item.nodeid] = {
+        "start": start,
+        "end": end,
         "own": (after.user + after.system) - (own.user + own.system),
         # A browser that a test closes ends with its processes' count: never below nothing.
         "under": max(0.0, _under() - under),
