@@ -342,10 +342,10 @@ def other_change(game: Game, current: Hand, submitted: dict) -> dict:
 @edit_required
 def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """The live itemised preview (htmx), or without JavaScript the whole entry page with it."""
-    if request.htmx:  # sent on every keystroke: the result and the bar only, never the form, its
-        # number or its dealer, so nothing but the table is read
+    if request.htmx:  # sent on every keystroke: the result only (okeycalc.js copies its totals into
+        # the sticky bar), never the form, its number or its dealer, so nothing but the table is read
         form = entry.hand_form(game, None, data=request.POST)
-        context = {"form": form, "result": entry.score_form(game, form), "game": game, "bar_oob": True}
+        context = {"form": form, "result": entry.score_form(game, form), "game": game}
         # a fragment that reads nothing of the request: no context processors (a tenth of its render)
         return HttpResponse(render_to_string("scorer/_preview.html", context))
     hand = editing_hand(game, request.POST.get("editing"))
