@@ -12,6 +12,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import clauses
+from scorer.engine.results import PlayerResult
 from scorer.houses.values import LABELS as HOUSE_LABELS
 from scorer.platform.numbers import amount_text, number_text
 from scorer.tables import addresses
@@ -152,13 +153,15 @@ def result_part(context, player) -> str:
     """The version of one player's card of ``_hand_result.html`` as a shared part: everything it
     shows besides the language (its name, lines and total, the rule set its decisions link to, the
     page's ``where``, and the house page its house lines link to, when it has one)."""
-    lines = _item(player, "lines") or ()
-    house = (
-        house_page_url(context)
-        if any(str(_item(line, "rule")).startswith(HOUSE_RULE) for line in lines)
-        else ""
-    )
-    return repr((player, _item(context.get("result"), "ruleset"), context.get("where", ""), house))
+    if type(player) is PlayerResult:  # as plain tuples: repr() in C, not a named tuple's __repr__ a line
+        shown = (player.name, tuple(map(tuple, player.lines)), player.total)
+        cites_house = any(line.rule.startswith(HOUSE_RULE) for line in player.lines)
+    else:  # a result given in its JSON form
+        shown = player
+        lines = _item(player, "lines") or ()
+        cites_house = any(str(_item(line, "rule")).startswith(HOUSE_RULE) for line in lines)
+    house = house_page_url(context) if cites_house else ""
+    return repr((shown, _item(context.get("result"), "ruleset"), context.get("where", ""), house))
 
 
 def _item(value, name: str):

@@ -345,9 +345,12 @@ def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if request.htmx:  # sent on every keystroke: the result only (okeycalc.js copies its totals into
         # the sticky bar), never the form, its number or its dealer, so nothing but the table is read
         form = entry.hand_form(game, None, data=request.POST)
-        context = {"form": form, "result": entry.score_form(game, form), "game": game}
-        # a fragment that reads nothing of the request: no context processors (a tenth of its render)
-        return HttpResponse(render_to_string("scorer/_preview.html", context))
+        result = entry.score_form(game, form)
+        # A result comes of a valid form only: its itemised result, which _preview.html would
+        # include, rendered straight away; else what to fix. A fragment that reads nothing of the
+        # request: no context processors (a tenth of its render).
+        template = "scorer/_hand_result.html" if result else "scorer/_preview.html"
+        return HttpResponse(render_to_string(template, {"form": form, "result": result, "game": game}))
     hand = editing_hand(game, request.POST.get("editing"))
     theirs = live = None
     if hand is not None:
