@@ -109,13 +109,16 @@ class CountField(forms.IntegerField):
     """A whole number typed as digits: a plain count within its bounds (``"0"``, ``"23"``: at most
     four ASCII digits, what nearly every posted field holds) is read directly; anything else goes
     through Django's checks, with their messages. The result is the same either way: this is the
-    hot path of every live preview and save (a hand form has some thirty of them)."""
+    hot path of every live preview and save (a hand form has some thirty of them). An empty value
+    of an optional count is None, as Django makes it."""
 
     def clean(self, value):
         if type(value) is str and len(value) <= 4 and value.isascii() and value.isdigit():
             number = int(value)
             if self.min_value <= number <= self.max_value:
                 return number
+        elif (value is None or value == "") and not self.required:
+            return None  # an empty optional count, as Django cleans it
         return super().clean(value)
 
 
@@ -133,8 +136,18 @@ class FixedChoiceField(forms.ChoiceField):
         return super().clean(value)
 
 
-def _optional_number(label: str, values: range) -> forms.TypedChoiceField:
-    return forms.TypedChoiceField(
+class OptionalNumberField(forms.TypedChoiceField):
+    """A number chosen from a list, or none: nothing chosen (``""``, what most hands post) is
+    ``empty_value`` straight away, as Django's checks make it; anything else goes through them."""
+
+    def clean(self, value):
+        if (value is None or value == "") and not self.required:
+            return self.empty_value
+        return super().clean(value)
+
+
+def _optional_number(label: str, values: range) -> OptionalNumberField:
+    return OptionalNumberField(
         label=label,
         choices=[("", "—")] + [(n, str(n)) for n in values],
         coerce=int,
