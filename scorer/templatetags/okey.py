@@ -1,5 +1,6 @@
 """Template helpers for scores and rule links: every line item links to its rule clause."""
 
+import pickle
 import re
 from collections.abc import Mapping
 from functools import lru_cache
@@ -149,19 +150,26 @@ def house_page_url(context) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def result_part(context, player) -> str:
-    """The version of one player's card of ``_hand_result.html`` as a shared part: everything it
-    shows besides the language (its name, lines and total, the rule set its decisions link to, the
-    page's ``where``, and the house page its house lines link to, when it has one)."""
-    if type(player) is PlayerResult:  # as plain tuples: repr() in C, not a named tuple's __repr__ a line
-        shown = (player.name, tuple(map(tuple, player.lines)), player.total)
-        cites_house = any(line.rule.startswith(HOUSE_RULE) for line in player.lines)
-    else:  # a result given in its JSON form
-        shown = player
-        lines = _item(player, "lines") or ()
-        cites_house = any(str(_item(line, "rule")).startswith(HOUSE_RULE) for line in lines)
-    house = house_page_url(context) if cites_house else ""
-    return repr((shown, _item(context.get("result"), "ruleset"), context.get("where", ""), house))
+def result_cards(context, result) -> list[tuple[object, str]]:
+    """Each player's result with the version of their card of ``_hand_result.html`` as a shared
+    part: everything the card shows besides the language (the player's name, lines and total, the
+    rule set its decisions link to, the page's ``where``, and the house page its house lines link
+    to, when it has one), pickled: the key holds its digest (``part_key``). All four at once: the
+    live preview asks at every keystroke."""
+    ruleset, where, house = _item(result, "ruleset"), context.get("where", ""), None
+    cards = []
+    for player in _item(result, "players") or ():
+        if type(player) is PlayerResult:  # as plain tuples: what the card shows, without its classes
+            shown = (player.name, tuple(map(tuple, player.lines)), player.total)
+            cites_house = any(line.rule.startswith(HOUSE_RULE) for line in player.lines)
+        else:  # a result given in its JSON form
+            shown = player
+            lines = _item(player, "lines") or ()
+            cites_house = any(str(_item(line, "rule")).startswith(HOUSE_RULE) for line in lines)
+        if cites_house and house is None:
+            house = house_page_url(context)
+        cards.append((player, pickle.dumps((shown, ruleset, where, house if cites_house else ""), 5)))
+    return cards
 
 
 def _item(value, name: str):

@@ -5,7 +5,7 @@
 
 The first argument names the kind of part, the values after it its version (everything the part
 shows besides the language, which the key always holds, and the role, ``role="…"``, "anyone" by
-default). With ``kept_if=…`` the part is kept only when that value is true, and rendered afresh
+default; a single value is given to ``shared_part`` as it is, bytes included, several joined). With ``kept_if=…`` the part is kept only when that value is true, and rendered afresh
 otherwise: a layout's part around a page's blocks is kept for the pages that name a version of
 their blocks (``page_part``), and rendered each time for the others. The key holds a digest of
 the template the tag stands in and of every template it includes, like every shared part's. What only one request may show (a CSRF token, a path, a
@@ -45,7 +45,8 @@ class SharedPartNode(template.Node):
     def render(self, context) -> str:
         if self.kept_if is not None and not self.kept_if.resolve(context):
             return self.nodelist.render(context)
-        version = ":".join(str(value.resolve(context)) for value in self.values)
+        values = [value.resolve(context) for value in self.values]
+        version = values[0] if len(values) == 1 else ":".join(map(str, values))  # one: as it is (bytes)
         kind = self.kind.resolve(context) if self.kind_word is None else self.kind_word
         role = self.role.resolve(context) if self.role_word is None else self.role_word
         html, _key = sharedpart.shared_part(
