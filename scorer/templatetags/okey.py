@@ -150,12 +150,13 @@ def house_page_url(context) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def result_cards(context, result) -> list[tuple[object, str]]:
-    """Each player's result with the version of their card of ``_hand_result.html`` as a shared
-    part: everything the card shows besides the language (the player's name, lines and total, the
-    rule set its decisions link to, the page's ``where``, and the house page its house lines link
-    to, when it has one), pickled: the key holds its digest (``part_key``). All four at once: the
-    live preview asks at every keystroke."""
+def result_cards(context, result) -> list[tuple[object, dict]]:
+    """Each player's result with what their card of ``_hand_result.html`` needs besides it:
+    ``version``, the card's version as a shared part (everything it shows besides the language:
+    the player's name, lines and total, the rule set its decisions link to, the page's ``where``,
+    the house page its house lines link to when it has one), pickled, so that the key holds its
+    digest (``part_key``); ``where``; and what its lines link to, for :func:`card_lines`. All
+    four at once: the live preview asks at every keystroke."""
     ruleset, where, house = _item(result, "ruleset"), context.get("where", ""), None
     cards = []
     for player in _item(result, "players") or ():
@@ -168,8 +169,41 @@ def result_cards(context, result) -> list[tuple[object, str]]:
             cites_house = any(str(_item(line, "rule")).startswith(HOUSE_RULE) for line in lines)
         if cites_house and house is None:
             house = house_page_url(context)
-        cards.append((player, pickle.dumps((shown, ruleset, where, house if cites_house else ""), 5)))
+        links = house if cites_house else ""
+        version = pickle.dumps((shown, ruleset, where, links), 5)
+        cards.append((player, {"version": version, "where": where, "ruleset": ruleset, "house": links}))
     return cards
+
+
+@register.filter
+def card_lines(player, card: dict) -> list[dict]:
+    """A player's lines as their card shows them (``card``: from :func:`result_cards`), each with
+    one value for each thing the card writes: its code, label and detail, its rule's address
+    (``rule_url``), the decisions its amount depends on (each one's address, heading and badge) and
+    its points signed. Worked out only when a card is rendered, not when it is read from the cache."""
+    ruleset, house = card["ruleset"], card["house"]
+    shown = []
+    for line in _item(player, "lines") or ():
+        rule = str(_item(line, "rule"))
+        page = house if rule.startswith(HOUSE_RULE) else rules_page_url(clauses.page_ruleset(rule))
+        shown.append(
+            {
+                "code": _item(line, "code"),
+                "label": _item(line, "label"),
+                "detail": _item(line, "detail"),
+                "href": f"{page}#{clauses.anchor(rule)}",
+                "decisions": [
+                    {
+                        "url": decision_url(did, ruleset),
+                        "heading": decision_heading(did),
+                        "badge": decision_badge(did),
+                    }
+                    for did in clause_decisions(rule)
+                ],
+                "signed": signed(_item(line, "points")),
+            }
+        )
+    return shown
 
 
 def _item(value, name: str):
