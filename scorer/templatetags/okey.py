@@ -13,7 +13,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import clauses
-from scorer.engine.results import PlayerResult
+from scorer.engine.results import Line, PlayerResult
 from scorer.houses.values import LABELS as HOUSE_LABELS
 from scorer.platform.numbers import amount_text, number_text
 from scorer.tables import addresses
@@ -182,28 +182,46 @@ def card_lines(player, card: dict) -> list[dict]:
     (``rule_url``), the decisions its amount depends on (each one's address, heading and badge) and
     its points signed. Worked out only when a card is rendered, not when it is read from the cache."""
     ruleset, house = card["ruleset"], card["house"]
+    site = (get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(), get_language())
     shown = []
     for line in _item(player, "lines") or ():
-        rule = str(_item(line, "rule"))
-        page = house if rule.startswith(HOUSE_RULE) else rules_page_url(clauses.page_ruleset(rule))
+        if type(line) is Line:
+            code, points, label, detail, rule = line
+        else:  # a result given in its JSON form
+            code, points, label, detail, rule = (_item(line, k) for k in Line._fields)
+        rule = str(rule)
+        href, decisions = _rule_links(rule, ruleset, *site)
+        if rule.startswith(HOUSE_RULE):
+            href = f"{house}#{clauses.anchor(rule)}"
         shown.append(
             {
-                "code": _item(line, "code"),
-                "label": _item(line, "label"),
-                "detail": _item(line, "detail"),
-                "href": f"{page}#{clauses.anchor(rule)}",
-                "decisions": [
-                    {
-                        "url": decision_url(did, ruleset),
-                        "heading": decision_heading(did),
-                        "badge": decision_badge(did),
-                    }
-                    for did in clause_decisions(rule)
-                ],
-                "signed": signed(_item(line, "points")),
+                "code": code,
+                "label": label,
+                "detail": detail,
+                "href": href,
+                "decisions": decisions,
+                "signed": signed(points),
             }
         )
     return shown
+
+
+@lru_cache(maxsize=1024)
+def _rule_links(rule: str, ruleset: str, urlconf: str, prefix: str, language: str) -> tuple[str, tuple]:
+    """A clause's address on its rule set's page (a house clause's is the house page's, the
+    caller's) and the decisions a line citing it depends on, for the active language (``language``,
+    with the URLconf and script prefix, names what they were made for). Worked out once: the rules
+    and their decisions do not change while the process runs; nothing changes what is returned."""
+    href = (
+        ""
+        if rule.startswith(HOUSE_RULE)
+        else f"{rules_page_url(clauses.page_ruleset(rule))}#{clauses.anchor(rule)}"
+    )
+    decisions = tuple(
+        {"url": decision_url(did, ruleset), "heading": decision_heading(did), "badge": decision_badge(did)}
+        for did in clause_decisions(rule)
+    )
+    return href, decisions
 
 
 def _item(value, name: str):
