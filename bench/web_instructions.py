@@ -26,7 +26,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 WARM = 10
-REQUESTS = ("/healthz", "live preview POST", "hand entry page", "viewer board")
+REQUESTS = (
+    "/healthz",
+    "live preview POST",
+    "hand entry page",
+    "viewer board",
+    "event standings",
+    "venue display",
+    "club leaderboard",
+)
 
 
 def batches(count: int) -> None:
