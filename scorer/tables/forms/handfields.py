@@ -174,7 +174,7 @@ def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, f
     Form class declares (building them was a fifth of a live preview's work), and shared by every
     form of that layout with their widgets: fields and widgets are made and styled when the layout
     is built and never changed after (bound values, errors and attributes are the form's). A copy
-    of each field for each form was a twentieth of a live preview.
+    of each field for each form was a thirtieth of a live preview.
     """
     rules = ruleset.id if ruleset.house is None else repr(ruleset.house)
     layout = (rules, repr(sorted(options.items())), count, get_language())
