@@ -33,7 +33,7 @@ CHROMIUM ?= /usr/bin/chromium-headless-shell
 export DJANGO_SETTINGS_MODULE := okeycalc.settings
 
 .PHONY: help run serve test lint check-python check-npm check-secret-key install install-dev static \
-	messages messages-update migrate collectstatic chromium bytecode test-deep test-postgres test-multi bench bench-instructions bench-web bench-web-inprocess bench-servers bench-event bench-club bench-parts bench-push bench-savefloor bench-lighthouse screenshots clean
+	messages messages-update migrate collectstatic chromium bytecode test-deep test-postgres test-multi bench bench-instructions bench-web bench-web-inprocess bench-web-instructions bench-servers bench-event bench-club bench-parts bench-push bench-savefloor bench-lighthouse screenshots clean
 
 help:
 	@echo "make run            install, migrate and serve okeycalc on http://$(HOST):$(PORT) (SQLite, DEBUG on, uvicorn --reload)"
@@ -60,6 +60,7 @@ help:
 	@echo "make bench-instructions  the same, counted in instructions under valgrind"
 	@echo "make bench-web      pages vs a minimal view under make serve's server (needs wrk), bytes on the wire"
 	@echo "make bench-web-inprocess  the pages' own work through Django's handler vs /healthz (--other: another checkout beside)"
+	@echo "make bench-web-instructions  the same pages counted in instructions under valgrind (--other: another checkout beside)"
 	@echo "make bench-servers  the ASGI servers compared: uvicorn workers under gunicorn vs granian (needs wrk)"
 	@echo "make bench-event    a 64-player event on two app servers (PostgreSQL + Redis): saves, standings, display"
 	@echo "make bench-club     a club of 200 members and 20,000 games: manage.py rate, leaderboard, member page"
@@ -250,6 +251,11 @@ bench-web: install static
 # BENCH_WEB_ARGS="--other ../base" measures another checkout beside this one, "--profile 'live preview POST'" profiles one.
 bench-web-inprocess: install static
 	$(PY) bench/web.py --in-process $(BENCH_WEB_ARGS)
+
+# The same requests counted in instructions under valgrind's callgrind (bench/web_instructions.py),
+# which the machine's load does not change: BENCH_WEB_ARGS="--other ../base" counts another checkout too.
+bench-web-instructions: install static
+	$(PY) bench/web_instructions.py $(BENCH_WEB_ARGS)
 
 # The ASGI servers compared on pages, slow clients and idle connections (BENCH_SERVERS_ARGS="--seconds 10").
 bench-servers: install-dev static

@@ -209,8 +209,9 @@ CACHES = {
     # Template parts ({% sharedpart %}, scorer/templatetags/parts.py): the empty hand forms, the menu.
     # Always this process's memory, even with Redis: a network round trip would cost more than
     # rendering saves, and a restart (a deploy) starts it empty, so no fragment outlives its template.
+    # Django's LocMemCache without the memcached key check (scorer/platform/fragments.py).
     "fragments": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "BACKEND": "scorer.platform.fragments.FragmentsLocMemCache",
         "LOCATION": "okeycalc-fragments",
         "TIMEOUT": 60 * 60,
         "OPTIONS": {"MAX_ENTRIES": 2000},

@@ -1,6 +1,6 @@
 """Request typing shared by the views, and the header of a download."""
 
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from django.http import HttpRequest, HttpResponse
 from django_htmx.middleware import HtmxDetails
@@ -10,6 +10,16 @@ class HtmxHttpRequest(HttpRequest):
     """A request that went through django-htmx's middleware (``request.htmx``)."""
 
     htmx: HtmxDetails
+
+
+def sent_by_htmx(request: HttpRequest) -> bool:
+    """``bool(request.htmx)``, read from ``request.META``: django-htmx reads ``request.headers``,
+    which Django builds from every key of ``META`` on first use, for a view that reads no other
+    header (the live preview, at every keystroke)."""
+    value = request.META.get("HTTP_HX_REQUEST")
+    if value and request.META.get("HTTP_HX_REQUEST_URI_AUTOENCODED") == "true":
+        value = unquote(value)
+    return value == "true"
 
 
 def attachment(response: HttpResponse, ascii_name: str, name: str) -> HttpResponse:

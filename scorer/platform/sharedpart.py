@@ -95,11 +95,15 @@ def part_key(
     revision: int = 1,
 ) -> str:  # fmt: skip
     """The cache key of a part: everything it depends on (a version that is long or holds other
-    characters than a key's, such as names, by its digest)."""
+    characters than a key's, such as names, by its digest; a version given as bytes, something
+    serialized, by its digest too)."""
     digest = templates_digest(templates)
-    version = str(version)
-    if not KEY_SAFE.fullmatch(version):
-        version = "#" + hashlib.sha256(version.encode()).hexdigest()[:24]
+    if isinstance(version, bytes):
+        version = "#" + hashlib.sha256(version).hexdigest()[:24]
+    else:
+        version = str(version)
+        if not KEY_SAFE.fullmatch(version):
+            version = "#" + hashlib.sha256(version.encode()).hexdigest()[:24]
     return f"okeycalc:part:{kind}:{revision}:{digest}:{version}:{language}:{role}:{part}"
 
 

@@ -1,5 +1,6 @@
 """Template helpers for scores and rule links: every line item links to its rule clause."""
 
+import pickle
 import re
 from collections.abc import Mapping
 from functools import lru_cache
@@ -12,6 +13,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import clauses
+from scorer.engine.results import Line, PlayerResult
 from scorer.houses.values import LABELS as HOUSE_LABELS
 from scorer.platform.numbers import amount_text, number_text
 from scorer.tables import addresses
@@ -148,17 +150,78 @@ def house_page_url(context) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def result_part(context, player) -> str:
-    """The version of one player's card of ``_hand_result.html`` as a shared part: everything it
-    shows besides the language (its name, lines and total, the rule set its decisions link to, the
-    page's ``where``, and the house page its house lines link to, when it has one)."""
-    lines = _item(player, "lines") or ()
-    house = (
-        house_page_url(context)
-        if any(str(_item(line, "rule")).startswith(HOUSE_RULE) for line in lines)
-        else ""
+def result_cards(context, result) -> list[tuple[object, dict]]:
+    """Each player's result with what their card of ``_hand_result.html`` needs besides it:
+    ``version``, the card's version as a shared part (everything it shows besides the language:
+    the player's name, lines and total, the rule set its decisions link to, the page's ``where``,
+    the house page its house lines link to when it has one), pickled, so that the key holds its
+    digest (``part_key``); ``where``; and what its lines link to, for :func:`card_lines`. All
+    four at once: the live preview asks at every keystroke."""
+    ruleset, where, house = _item(result, "ruleset"), context.get("where", ""), None
+    cards = []
+    for player in _item(result, "players") or ():
+        if type(player) is PlayerResult:  # as plain tuples: what the card shows, without its classes
+            shown = (player.name, tuple(map(tuple, player.lines)), player.total)
+            cites_house = any(line.rule.startswith(HOUSE_RULE) for line in player.lines)
+        else:  # a result given in its JSON form
+            shown = player
+            lines = _item(player, "lines") or ()
+            cites_house = any(str(_item(line, "rule")).startswith(HOUSE_RULE) for line in lines)
+        if cites_house and house is None:
+            house = house_page_url(context)
+        links = house if cites_house else ""
+        version = pickle.dumps((shown, ruleset, where, links), 5)
+        cards.append((player, {"version": version, "where": where, "ruleset": ruleset, "house": links}))
+    return cards
+
+
+@register.filter
+def card_lines(player, card: dict) -> list[dict]:
+    """A player's lines as their card shows them (``card``: from :func:`result_cards`), each with
+    one value for each thing the card writes: its code, label and detail, its rule's address
+    (``rule_url``), the decisions its amount depends on (each one's address, heading and badge) and
+    its points signed. Worked out only when a card is rendered, not when it is read from the cache."""
+    ruleset, house = card["ruleset"], card["house"]
+    site = (get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(), get_language())
+    shown = []
+    for line in _item(player, "lines") or ():
+        if type(line) is Line:
+            code, points, label, detail, rule = line
+        else:  # a result given in its JSON form
+            code, points, label, detail, rule = (_item(line, k) for k in Line._fields)
+        rule = str(rule)
+        href, decisions = _rule_links(rule, ruleset, *site)
+        if rule.startswith(HOUSE_RULE):
+            href = f"{house}#{clauses.anchor(rule)}"
+        shown.append(
+            {
+                "code": code,
+                "label": label,
+                "detail": detail,
+                "href": href,
+                "decisions": decisions,
+                "signed": signed(points),
+            }
+        )
+    return shown
+
+
+@lru_cache(maxsize=1024)
+def _rule_links(rule: str, ruleset: str, urlconf: str, prefix: str, language: str) -> tuple[str, tuple]:
+    """A clause's address on its rule set's page (a house clause's is the house page's, the
+    caller's) and the decisions a line citing it depends on, for the active language (``language``,
+    with the URLconf and script prefix, names what they were made for). Worked out once: the rules
+    and their decisions do not change while the process runs; nothing changes what is returned."""
+    href = (
+        ""
+        if rule.startswith(HOUSE_RULE)
+        else f"{rules_page_url(clauses.page_ruleset(rule))}#{clauses.anchor(rule)}"
     )
-    return repr((player, _item(context.get("result"), "ruleset"), context.get("where", ""), house))
+    decisions = tuple(
+        {"url": decision_url(did, ruleset), "heading": decision_heading(did), "badge": decision_badge(did)}
+        for did in clause_decisions(rule)
+    )
+    return href, decisions
 
 
 def _item(value, name: str):

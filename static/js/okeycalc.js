@@ -5,6 +5,7 @@
 //    "Açmadı" disabled), "9 çift + 1 seri" choosing "Çift", penalty badges;
 //  - new table: the "deals first" choices show the names as they are typed;
 //  - live forms (data-latest-answer): an answer shows only what the form holds now;
+//  - hand entry: the sticky bar's totals follow the live preview;
 //  - learn steps: the fields above a swapped result are marked by the errors it holds.
 (() => {
   const fire = (input) => {
@@ -303,6 +304,28 @@
       const values = Object.fromEntries(button);
       window.htmx.ajax(config.verb, config.path, { source: config.elt, values }).catch(() => {});
     });
+  });
+
+  // The sticky bar follows the live preview it names (data-totals-for): an answer brings the
+  // itemised result alone, and each player's card holds their total (data-total). An answer with
+  // something to fix (data-preview-errors), or none yet, leaves every total at "—"; the bar's
+  // hidden text says which (data-said-fix, data-said-ok). Without JavaScript the page comes whole.
+  const showBarTotals = (preview) => {
+    const bar = document.getElementById(preview.dataset.totalsFor);
+    if (!bar) return;
+    const totals = preview.querySelectorAll(".player-result [data-total]");
+    const errors = preview.querySelector("[data-preview-errors]") !== null;
+    bar.classList.toggle("has-errors", errors);
+    const said = bar.querySelector("[data-bar-said]");
+    if (said) said.textContent = errors ? bar.dataset.saidFix : bar.dataset.saidOk;
+    bar.querySelectorAll("[data-bar-total]").forEach((cell, i) => {
+      const total = totals[i];
+      cell.textContent = total ? total.textContent : "—";
+      cell.dataset.barTotal = total ? total.dataset.total : "";
+    });
+  };
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (event.target.dataset?.totalsFor) showBarTotals(event.target);
   });
 
   // A learn step's answer (htmx swaps only its result, which holds the step's errors) marks the

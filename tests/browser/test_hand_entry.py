@@ -327,7 +327,7 @@ def test_the_save_button_and_live_totals_stay_on_screen_while_typing(
     click_label(page, "id_finisher_0")
     page.locator("#id_p1-points").click()
     page.keyboard.type("23")
-    # The bar follows the typing (the live preview's totals, out of band).
+    # The bar follows the typing (the live preview's totals, copied by okeycalc.js).
     expect(page.locator("#hand-bar-totals [data-bar-total]").nth(1)).to_have_text("23")
     expect(page.locator("#id_p2-okeys")).to_be_hidden()  # Cem is on "Açmadı": nothing he holds counts
     click_label(page, "id_p2-opened_1")
@@ -356,6 +356,48 @@ def test_the_save_button_and_live_totals_stay_on_screen_while_typing(
     expect(page.locator("#preview-heading")).to_be_in_viewport()
     axe_check()
     screenshot("hand_entry-full")
+
+
+BAR_AND_CARDS = """() => ({
+    bar: [...document.querySelectorAll('#hand-bar-totals [data-bar-total]')]
+        .map(e => [e.textContent, e.dataset.barTotal]),
+    cards: [...document.querySelectorAll('#hand-preview .player-result [data-total]')]
+        .map(e => [e.textContent, e.dataset.total]),
+    errors: document.getElementById('hand-bar-totals').classList.contains('has-errors'),
+    said: document.querySelector('#hand-bar-totals [data-bar-said]').textContent,
+})"""
+
+
+def test_the_bar_follows_each_live_preview_that_brings_the_result_alone(page, live_server):
+    """A live preview's answer holds the itemised result only; the page's script copies each card's
+    total into the bar, or with something to fix a dash each, the bar marked and its hidden text
+    saying so, as the page without JavaScript renders the bar."""
+    game = open_hand_page(page, live_server)
+    bar = page.locator("#hand-bar-totals")
+    said_ok, said_fix = bar.get_attribute("data-said-ok"), bar.get_attribute("data-said-fix")
+    assert said_ok and said_fix and said_ok != said_fix
+    preview = reverse("scorer:hand_preview", args=[game.public_id])
+    answers = []
+    page.on("response", lambda r: answers.append(r) if r.url.endswith(preview) else None)
+
+    click_label(page, "id_finisher_0")
+    click_label(page, "id_p1-opened_1")  # Bora opened: his points are still empty
+    expect(bar).to_have_class(re.compile("has-errors"))
+    shown = page.evaluate(BAR_AND_CARDS)
+    assert shown == {"bar": [["—", ""]] * 4, "cards": [], "errors": True, "said": said_fix}
+
+    page.locator("#id_p1-points").fill("23")
+    expect(bar.locator("[data-bar-total]").nth(1)).to_have_text("23")
+    shown = page.evaluate(BAR_AND_CARDS)
+    assert shown["bar"] == shown["cards"] and len(shown["cards"]) == 4
+    text, total = shown["bar"][0]  # the finisher's, as the card writes it: a real minus sign
+    assert total.startswith("-") and text == "\u2212" + total[1:]
+    assert not shown["errors"] and shown["said"] == said_ok
+
+    page.locator("#id_p1-points").fill("9999")  # more than a hand can hold
+    expect(bar).to_have_class(re.compile("has-errors"))
+    assert page.evaluate(BAR_AND_CARDS)["bar"] == [["—", ""]] * 4
+    assert answers and all("hand-bar-totals" not in a.text() for a in answers), "no bar in the answers"
 
 
 # --- choosing the finisher, typing for "Açmadı" ------------------------------------------------------

@@ -180,11 +180,27 @@ def test_the_bar_has_the_save_button_and_one_total_per_player(client, table):
     assert re.findall(r'class="bar-name">([^<]*)<', html) == NAMES
 
 
-def test_a_live_preview_brings_the_bar_totals_out_of_band(client, table):
+def card_totals(html: str) -> list[str]:
+    """Each player's total on their card of the result (not the teams'), in seat order."""
+    cards = html.split('class="card h-100 player-result"')[1:]
+    return [re.search(r'data-total="([^"]*)"', card)[1] for card in cards]
+
+
+def test_a_live_preview_brings_the_result_alone_with_each_players_total_for_the_bar(client, table):
     html = client.post(url("hand_preview", table), E2_HAND, headers=HTMX).content.decode()
 
-    assert tag(html, id="hand-bar-totals")["hx-swap-oob"] == "true"
-    assert [int(t) for t in bar_totals(html)] == E2_TOTALS
+    assert "hand-bar-totals" not in html, "okeycalc.js copies the cards' totals into the bar"
+    assert [int(t) for t in card_totals(html)] == E2_TOTALS
+
+
+def test_the_bar_holds_what_its_script_says_in_each_state(client, table):
+    html = client.get(url("hand_new", table)).content.decode()
+
+    bar = tag(html, id="hand-bar-totals")
+    said = re.search(r"data-bar-said>([^<]*)<", html)[1]
+    assert said == bar["data-said-ok"] != bar["data-said-fix"]
+    html = client.post(url("hand_preview", table), E2_HAND | {"p1-points": "999"}).content.decode()
+    assert re.search(r"data-bar-said>([^<]*)<", html)[1] == tag(html, id="hand-bar-totals")["data-said-fix"]
 
 
 def test_a_preview_without_javascript_has_the_totals_in_the_bar(client, table):
@@ -195,9 +211,17 @@ def test_a_preview_without_javascript_has_the_totals_in_the_bar(client, table):
 
 
 def test_a_hand_with_errors_says_so_in_the_bar(client, table):
+    html = client.post(url("hand_preview", table), E2_HAND | {"p1-points": "999"}).content.decode()
+
+    assert "has-errors" in tag(html, id="hand-bar-totals")["class"]
+    assert bar_totals(html) == ["", "", "", ""]
+
+
+def test_a_live_preview_of_a_hand_with_errors_marks_them_for_the_bar(client, table):
     html = client.post(url("hand_preview", table), E2_HAND | {"p1-points": "999"}, headers=HTMX)
 
-    assert "has-errors" in tag(html.content.decode(), id="hand-bar-totals")["class"]
+    assert "data-preview-errors" in html.content.decode()
+    assert card_totals(html.content.decode()) == []
 
 
 # --- the calculator shares the component ------------------------------------------------------------
@@ -265,4 +289,4 @@ def test_a_corrections_live_preview_reads_no_hand_and_scores_what_was_typed(clie
         html = client.post(url("hand_preview", game), typed, headers=HTMX).content.decode()
     assert len(preview) == PREVIEW_QUERIES, [q["sql"] for q in preview.captured_queries]
     assert [int(t) for t in re.findall(r'data-total="(-?\d+)"', html)] == E2_TOTALS
-    assert 'hx-swap-oob="true"' in html and "<form" not in html
+    assert "hand-bar-totals" not in html and "<form" not in html

@@ -1,7 +1,10 @@
 """HandForm: only the fields a rule set has, hand data that round-trips, engine errors on the right field."""
 
+import copy
+
 import pytest
 from django import forms
+from django.template.loader import render_to_string
 
 from scorer.engine import get_ruleset, score_hand
 from scorer.engine.errors import FieldError
@@ -302,11 +305,26 @@ def test_tampered_input_is_a_form_error_not_a_crash(data):
 # --- the player fields, built once and shared --------------------------------------------------
 
 
-def test_forms_of_one_table_share_nothing_of_their_data():
+def field_state(form: HandForm) -> dict:
+    """Everything each field and its widget hold, copied (the field's widget: by what it holds)."""
+    fields = {
+        name: ({k: v for k, v in vars(f).items() if k != "widget"}, vars(f.widget))
+        for name, f in form.fields.items()
+    }
+    return copy.deepcopy(fields)
+
+
+def test_forms_of_one_table_share_their_fields_and_nothing_of_their_data():
+    fresh = HandForm("loca", {}, NAMES)
+    before = field_state(fresh)
     typed = HandForm("loca", {}, NAMES, data={"finisher": "0", "p1-points": "abc", "p2-okeys": "1"})
     assert not typed.is_valid()
-    fresh = HandForm("loca", {}, NAMES)
-    assert fresh.fields["p1-points"] is not typed.fields["p1-points"]
+    typed.error_summary()
+    rendered = render_to_string("scorer/_hand_form.html", {"form": typed})  # every field, its errors
+    assert 'aria-invalid="true"' in rendered
+
+    assert fresh.fields["p1-points"] is typed.fields["p1-points"]
+    assert field_state(fresh) == before, "validating and rendering a form changed a shared field"
     assert fresh["p1-points"].value() is None and not fresh["p1-points"].errors
     assert fresh["p2-okeys"].value() == 0
     assert typed["p1-points"].errors

@@ -6,6 +6,7 @@ from functools import cache, cached_property
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -35,6 +36,10 @@ FINISHER_OPENED = gettext_lazy("The finisher has opened: choose Sets or Pairs.")
 
 
 POINTS_EMPTY = gettext_lazy("Left in hand is empty: if it is 0, type 0.")
+
+
+PLAIN_WIDGETS = frozenset({forms.TextInput, forms.NumberInput, forms.Select, forms.RadioSelect})
+"""The widgets whose value is the field's last posted value, ``data.get(name)`` (Django's own)."""
 
 
 OPEN_TYPED = "open_typed"
@@ -185,8 +190,17 @@ class HandForm(EngineErrorsMixin, NulFreeForm):
         if _field_cleaners(type(self)) or any(field.disabled for field in self.fields.values()):
             return super()._clean_fields()
         data, files = self.data, self.files
+        # A posted form's lists read directly, for the widgets whose value is ``data.get(name)``:
+        # the last value posted, or None (what MultiValueDict.get returns, without its calls).
+        plain = getattr(type(data), "get", None) is MultiValueDict.get and self.prefix is None
+        posted = dict.get if plain else None
         for name, field in self.fields.items():
-            value = field.widget.value_from_datadict(data, files, self.add_prefix(name))
+            widget = field.widget
+            if posted is not None and type(widget) in PLAIN_WIDGETS:
+                values = posted(data, name)
+                value = values[-1] if values else None
+            else:
+                value = widget.value_from_datadict(data, files, self.add_prefix(name))
             try:
                 self.cleaned_data[name] = field.clean(value)
             except ValidationError as error:

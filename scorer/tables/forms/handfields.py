@@ -109,13 +109,16 @@ class CountField(forms.IntegerField):
     """A whole number typed as digits: a plain count within its bounds (``"0"``, ``"23"``: at most
     four ASCII digits, what nearly every posted field holds) is read directly; anything else goes
     through Django's checks, with their messages. The result is the same either way: this is the
-    hot path of every live preview and save (a hand form has some thirty of them)."""
+    hot path of every live preview and save (a hand form has some thirty of them). An empty value
+    of an optional count is None, as Django makes it."""
 
     def clean(self, value):
         if type(value) is str and len(value) <= 4 and value.isascii() and value.isdigit():
             number = int(value)
             if self.min_value <= number <= self.max_value:
                 return number
+        elif (value is None or value == "") and not self.required:
+            return None  # an empty optional count, as Django cleans it
         return super().clean(value)
 
 
@@ -133,8 +136,18 @@ class FixedChoiceField(forms.ChoiceField):
         return super().clean(value)
 
 
-def _optional_number(label: str, values: range) -> forms.TypedChoiceField:
-    return forms.TypedChoiceField(
+class OptionalNumberField(forms.TypedChoiceField):
+    """A number chosen from a list, or none: nothing chosen (``""``, what most hands post) is
+    ``empty_value`` straight away, as Django's checks make it; anything else goes through them."""
+
+    def clean(self, value):
+        if (value is None or value == "") and not self.required:
+            return self.empty_value
+        return super().clean(value)
+
+
+def _optional_number(label: str, values: range) -> OptionalNumberField:
+    return OptionalNumberField(
         label=label,
         choices=[("", "—")] + [(n, str(n)) for n in values],
         coerce=int,
@@ -158,14 +171,14 @@ def player_fields(ruleset: RuleSet, options: Mapping, count: int) -> dict[str, f
     """Every player's fields (``p{i}-<name>``) of a hand form, in the page's order.
 
     Built once per layout (rule set, options, seats) and language in a process, like the fields a
-    Form class declares (building them was a fifth of a live preview's work); each form gets its
-    own copy of each field, which shares the field's widget: the widgets are styled when the
-    layout is built and never changed after (bound values, errors and attributes are the form's).
+    Form class declares (building them was a fifth of a live preview's work), and shared by every
+    form of that layout with their widgets: fields and widgets are made and styled when the layout
+    is built and never changed after (bound values, errors and attributes are the form's). A copy
+    of each field for each form was a thirtieth of a live preview.
     """
     rules = ruleset.id if ruleset.house is None else repr(ruleset.house)
     layout = (rules, repr(sorted(options.items())), count, get_language())
-    fields = _kept(layout, lambda: _build_player_fields(ruleset, options, count))
-    return {name: _copy(field) for name, field in fields.items()}
+    return dict(_kept(layout, lambda: _build_player_fields(ruleset, options, count)))
 
 
 def _kept(layout: tuple, build):
@@ -178,16 +191,9 @@ def _kept(layout: tuple, build):
     return found
 
 
-def _copy(field: forms.Field) -> forms.Field:
-    """``copy.copy(field)`` (the same shallow copy of its attributes) at a fifth of its cost."""
-    clone = object.__new__(type(field))
-    clone.__dict__ = field.__dict__.copy()
-    return clone
-
-
 def finisher_field(names: list[str]) -> forms.ChoiceField:
     """The form's "who finished" radio (a player's index, or ``deck``): kept like the players'
-    fields, per table's names and language, each form getting its own copy."""
+    fields, per table's names and language, and shared by their forms."""
 
     def build() -> FixedChoiceField:
         field = FixedChoiceField(
@@ -199,7 +205,7 @@ def finisher_field(names: list[str]) -> forms.ChoiceField:
         style_widgets([field])
         return field
 
-    return _copy(_kept(("finisher", tuple(names), get_language()), build))
+    return _kept(("finisher", tuple(names), get_language()), build)
 
 
 MAX_LAYOUTS = 256

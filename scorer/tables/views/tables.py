@@ -22,7 +22,7 @@ from scorer import access
 from scorer.engine import HandResult, InvalidInput
 from scorer.houses.services import house_use
 from scorer.models import Game, Hand
-from scorer.platform.http import HtmxHttpRequest
+from scorer.platform.http import HtmxHttpRequest, sent_by_htmx
 from scorer.platform.limits import limited
 from scorer.platform.numbers import parse_count
 from scorer.platform.qr import qr_svg
@@ -342,12 +342,15 @@ def other_change(game: Game, current: Hand, submitted: dict) -> dict:
 @edit_required
 def hand_preview(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """The live itemised preview (htmx), or without JavaScript the whole entry page with it."""
-    if request.htmx:  # sent on every keystroke: the result and the bar only, never the form, its
-        # number or its dealer, so nothing but the table is read
+    if sent_by_htmx(request):  # sent on every keystroke: the result only (okeycalc.js copies its totals into
+        # the sticky bar), never the form, its number or its dealer, so nothing but the table is read
         form = entry.hand_form(game, None, data=request.POST)
-        context = {"form": form, "result": entry.score_form(game, form), "game": game, "bar_oob": True}
-        # a fragment that reads nothing of the request: no context processors (a tenth of its render)
-        return HttpResponse(render_to_string("scorer/_preview.html", context))
+        result = entry.score_form(game, form)
+        # A result comes of a valid form only: its itemised result, which _preview.html would
+        # include, rendered straight away; else what to fix. A fragment that reads nothing of the
+        # request: no context processors (a tenth of its render).
+        template = "scorer/_hand_result.html" if result else "scorer/_preview.html"
+        return HttpResponse(render_to_string(template, {"form": form, "result": result, "game": game}))
     hand = editing_hand(game, request.POST.get("editing"))
     theirs = live = None
     if hand is not None:
