@@ -314,7 +314,7 @@ def field_state(form: HandForm) -> dict:
     return copy.deepcopy(fields)
 
 
-def test_forms_of_one_table_share_their_fields_and_nothing_of_their_data():
+def test_forms_of_one_table_share_their_widgets_and_nothing_of_their_data():
     fresh = HandForm("loca", {}, NAMES)
     before = field_state(fresh)
     typed = HandForm("loca", {}, NAMES, data={"finisher": "0", "p1-points": "abc", "p2-okeys": "1"})
@@ -323,8 +323,9 @@ def test_forms_of_one_table_share_their_fields_and_nothing_of_their_data():
     rendered = render_to_string("scorer/_hand_form.html", {"form": typed})  # every field, its errors
     assert 'aria-invalid="true"' in rendered
 
-    assert fresh.fields["p1-points"] is typed.fields["p1-points"]
-    assert field_state(fresh) == before, "validating and rendering a form changed a shared field"
+    assert fresh.fields["p1-points"] is not typed.fields["p1-points"]
+    assert fresh.fields["p1-points"].widget is typed.fields["p1-points"].widget
+    assert field_state(fresh) == before, "validating and rendering a form changed a shared widget"
     assert fresh["p1-points"].value() is None and not fresh["p1-points"].errors
     assert fresh["p2-okeys"].value() == 0
     assert typed["p1-points"].errors
@@ -364,3 +365,15 @@ def test_a_field_of_its_own_clean_method_or_disabled_is_cleaned_by_djangos_own_p
     disabled.fields["finisher"].disabled = True
     disabled.is_valid()
     assert disabled.cleaned_data["finisher"] == DECK
+
+
+def test_a_form_that_changes_its_own_field_leaves_the_next_forms_of_its_layout_alone():
+    """Each form copies the kept fields: one form's ``disabled`` or ``required`` (what a Django form
+    may set on its fields) reaches no later form of the same names and rule set."""
+    changed = HandForm("loca", {}, NAMES)
+    required = changed.fields["p0-points"].required
+    changed.fields["finisher"].disabled = True
+    changed.fields["p0-points"].required = not required
+    later = HandForm("loca", {}, NAMES, data={"finisher": "0", "p1-points": "12"})
+    assert not later.fields["finisher"].disabled
+    assert later.fields["p0-points"].required == required
